@@ -1,0 +1,44 @@
+# Two commands that work on a fresh machine with nothing but Python: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+BASE_STAMP := $(VENV)/.installed-base
+TEST_STAMP := $(VENV)/.installed-test
+PIP_QUIET := --quiet --disable-pip-version-check
+
+.PHONY: demo test lint types unit e2e bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(BASE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_QUIET) -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test]'
+	touch $@ $(BASE_STAMP)
+
+demo: $(BASE_STAMP)
+	$(BIN)/choices-chat --agent demo
+
+test: lint types unit e2e
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+types: $(TEST_STAMP)
+	$(BIN)/mypy
+
+unit: $(TEST_STAMP)
+	$(BIN)/pytest tests -q
+
+e2e: $(TEST_STAMP)
+	CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
+
+bench: $(TEST_STAMP)
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
