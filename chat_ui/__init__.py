@@ -1,3 +1,31 @@
-"""chat_ui: a NiceGUI chat that renders ```choices fences as accessible button groups."""
+"""chat_ui: a NiceGUI chat that renders ```choices fences as accessible button groups.
 
-__all__: list[str] = []
+Embed `ChoicesMarkdown` to show one assistant message with its buttons, `ChatView` for a whole
+conversation with an `Agent`, or call `chat_page` in a page function for the full page.
+"""
+
+from chat_ui._agents import Agent, DemoAgent, ScriptAgent, ScriptError, load_script
+from chat_ui._chat_page import chat_page
+from chat_ui._chat_view import ChatView
+from chat_ui._choice_group import ChoiceGroup
+from chat_ui._choices_markdown import ChoicesMarkdown
+from chat_ui._history import BlockState, Message, answers, block_state, conversation
+from chat_ui._markdown import render_markdown
+
+__all__ = [
+    "Agent",
+    "BlockState",
+    "ChatView",
+    "ChoiceGroup",
+    "ChoicesMarkdown",
+    "DemoAgent",
+    "Message",
+    "ScriptAgent",
+    "ScriptError",
+    "answers",
+    "block_state",
+    "chat_page",
+    "conversation",
+    "load_script",
+    "render_markdown",
+]

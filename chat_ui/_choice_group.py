@@ -1,0 +1,112 @@
+"""A choices block as a labelled group of native buttons.
+
+Native `<button>`s give Tab order, Enter and Space for free. Quasar's buttons are not used because
+disabling them removes them from the Tab order; here a block that can no longer be answered marks its
+buttons `aria-disabled` instead, so a screen-reader user can still reach them and hear what was chosen.
+Question, context and labels are text nodes, never HTML: agent text cannot inject markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+from nicegui import ui
+from nicegui.elements.mixins.text_element import TextElement
+
+from chat_ui._history import PENDING, BlockState
+from chat_ui._styles import ensure_styles
+from present_choices import ChoiceOption, ChoicePrompt
+
+SelectHandler = Callable[[str], Awaitable[None] | None]
+
+# Runs in the browser before the click reaches the server: the block locks at once, so a double
+# click (or a click during the round trip) cannot send a second message. The server checks again.
+_LOCK_ON_FIRST_CLICK = """(event) => {
+  const chosen = event.currentTarget;
+  if (chosen.getAttribute("aria-disabled") === "true") return;
+  for (const option of chosen.closest('[role="group"]').querySelectorAll("button")) {
+    option.setAttribute("aria-disabled", "true");
+    option.setAttribute("aria-pressed", String(option === chosen));
+  }
+  emit();
+}"""
+
+
+class OptionButton(TextElement):
+    """One option: a native button whose text (and so its accessible name) is the option's label."""
+
+    def __init__(
+        self, option: ChoiceOption, on_click: Callable[[], Awaitable[None] | None]
+    ) -> None:
+        super().__init__(tag="button", text=option.label)
+        self.option = option
+        self.classes("choice-option")
+        self.props.update({"type": "button", "aria-pressed": "false", "aria-disabled": "false"})
+        self.on("click", on_click, js_handler=_LOCK_ON_FIRST_CLICK)
+
+    def show(self, *, pressed: bool, disabled: bool) -> None:
+        self.props.update(
+            {"aria-pressed": str(pressed).lower(), "aria-disabled": str(disabled).lower()}
+        )
+
+
+class ChoiceGroup(ui.element):
+    """A question, its optional context, and one button per option, inside `role="group"`.
+
+    `locked` keeps a pending block from being answered while its message is still streaming: the
+    agent has not finished its turn yet.
+    """
+
+    def __init__(
+        self,
+        prompt: ChoicePrompt,
+        *,
+        on_select: SelectHandler,
+        state: BlockState = PENDING,
+        locked: bool = False,
+    ) -> None:
+        super().__init__("div")
+        ensure_styles()
+        self.prompt = prompt
+        self._on_select = on_select
+        self.classes("choice-group")
+        with self:
+            question = ui.label(prompt.question).classes("choice-question")
+            self.props.update({"role": "group", "aria-labelledby": question.html_id})
+            if prompt.context:
+                context = ui.label(prompt.context).classes("choice-context")
+                self.props["aria-describedby"] = context.html_id
+            with ui.element("div").classes("choice-options"):
+                self.buttons = [
+                    OptionButton(option, partial(self._select, option.value))
+                    for option in prompt.options
+                ]
+        self.state = state
+        self.locked = locked
+        self._show()
+
+    @property
+    def accepts_selection(self) -> bool:
+        return self.state.status == "pending" and not self.locked
+
+    def set_state(self, state: BlockState, *, locked: bool | None = None) -> None:
+        """Show `state`; only blocks whose state really changed send an update to the browser."""
+        locked = self.locked if locked is None else locked
+        if (state, locked) == (self.state, self.locked):
+            return
+        self.state, self.locked = state, locked
+        self._show()
+
+    def _show(self) -> None:
+        disabled = not self.accepts_selection
+        for button in self.buttons:
+            button.show(pressed=button.option.value == self.state.chosen, disabled=disabled)
+        locked = " choice-group--locked" if self.locked else ""
+        self.classes(replace=f"choice-group choice-group--{self.state.status}{locked}")
+
+    def _select(self, value: str) -> Awaitable[None] | None:
+        if not self.accepts_selection:
+            return None
+        self.set_state(BlockState("answered", value))
+        return self._on_select(value)

@@ -1,0 +1,148 @@
+"""An assistant message: markdown with each ```choices fence shown as a button group.
+
+This is the element other NiceGUI apps embed: give it the agent's text and a callback that receives
+the chosen option's value. Segments come from `present_choices.split_message`, and each segment kind
+has one renderer in `_RENDERERS`, so a new fence kind is one more entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from nicegui import ui
+
+from chat_ui._choice_group import ChoiceGroup, SelectHandler
+from chat_ui._history import block_state
+from chat_ui._markdown import render_markdown
+from chat_ui._styles import ensure_styles
+from present_choices import (
+    ChoicesSegment,
+    IncompleteSegment,
+    MalformedSegment,
+    MarkdownSegment,
+    Segment,
+    split_message,
+)
+
+PREPARING_TEXT = "preparing choices..."
+
+
+class ChoicesMarkdown(ui.element):
+    """Renders `content`; a click on an option calls `on_choice` with the option's value.
+
+    `answer` is the first user message that followed this message (None while none has): it decides
+    each block's state, see `block_state`. `streaming` means the agent is still writing: an unclosed
+    fence then shows a quiet placeholder instead of half-written JSON, and blocks cannot be answered
+    until the message is complete. Updating content re-renders only the segments that changed.
+    """
+
+    def __init__(
+        self,
+        content: str = "",
+        *,
+        on_choice: SelectHandler | None = None,
+        answer: str | None = None,
+        streaming: bool = False,
+    ) -> None:
+        super().__init__("div")
+        ensure_styles()
+        self.classes("choices-markdown")
+        self.content = ""
+        self.answer = answer
+        self.streaming = streaming
+        self._on_choice = on_choice
+        self._rendered: list[tuple[Segment, ui.element]] = []
+        self.set_content(content, streaming=streaming)
+
+    @property
+    def groups(self) -> list[ChoiceGroup]:
+        return [element for _, element in self._rendered if isinstance(element, ChoiceGroup)]
+
+    def set_content(self, content: str, *, streaming: bool = False) -> None:
+        """Show new content, keeping the elements of every leading segment that did not change."""
+        lock_changed = streaming != self.streaming
+        self.content, self.streaming = content, streaming
+        segments = split_message(content)
+        kept = 0
+        while (
+            kept < min(len(segments), len(self._rendered))
+            and self._rendered[kept][0] == segments[kept]
+            and not (lock_changed and segments[kept].kind == "incomplete")
+        ):
+            kept += 1
+        if self._grow_markdown_in_place(kept, segments):
+            kept += 1
+        for _, element in self._rendered[kept:]:
+            element.delete()
+        del self._rendered[kept:]
+        with self:
+            for segment in segments[kept:]:
+                self._rendered.append((segment, _RENDERERS[segment.kind](self, segment)))
+        if lock_changed:
+            for group in self.groups:
+                group.set_state(group.state, locked=streaming)
+
+    def set_answer(self, answer: str | None) -> None:
+        """Record the user message that followed this one and update the blocks it decides."""
+        self.answer = answer
+        for group in self.groups:
+            group.set_state(block_state(group.prompt, answer))
+
+    def _grow_markdown_in_place(self, index: int, segments: list[Segment]) -> bool:
+        """Update the markdown element at `index` to its new text, if both old and new are markdown.
+
+        While streaming, the last markdown segment grows chunk by chunk: updating its HTML rather
+        than replacing the element keeps the browser from flickering.
+        """
+        if index >= min(len(segments), len(self._rendered)):
+            return False
+        old_segment, element = self._rendered[index]
+        new_segment = segments[index]
+        if not (
+            isinstance(old_segment, MarkdownSegment) and isinstance(new_segment, MarkdownSegment)
+        ):
+            return False
+        assert isinstance(element, ui.html)
+        element.set_content(render_markdown(new_segment.text))
+        self._rendered[index] = (new_segment, element)
+        return True
+
+    def _choose(self, value: str) -> Awaitable[None] | None:
+        self.set_answer(value)
+        return self._on_choice(value) if self._on_choice else None
+
+    def _markdown_segment(self, segment: MarkdownSegment) -> ui.element:
+        # DOMPurify (sanitize=True) runs in the browser as a second line of defence behind
+        # markdown-it's escaping.
+        return ui.html(render_markdown(segment.text), sanitize=True).classes("chat-markdown")
+
+    def _choices_segment(self, segment: ChoicesSegment) -> ui.element:
+        return ChoiceGroup(
+            segment.prompt,
+            on_select=self._choose,
+            state=block_state(segment.prompt, self.answer),
+            locked=self.streaming,
+        )
+
+    def _malformed_segment(self, segment: MalformedSegment) -> ui.element:
+        """The fence as the code block it is, without an error: the agent's text is still shown."""
+        return ui.html(render_markdown(segment.raw), sanitize=True).classes("chat-markdown")
+
+    def _incomplete_segment(self, segment: IncompleteSegment) -> ui.element:
+        """A placeholder while the fence is being written; once the message is complete, an
+        unclosed fence will never become a valid block, so it is shown like a malformed one."""
+        if not self.streaming:
+            return self._malformed_segment(MalformedSegment(segment.raw))
+        placeholder = ui.label(PREPARING_TEXT).classes("choices-preparing")
+        placeholder.props["role"] = "status"
+        return placeholder
+
+
+# Keyed by `Segment.kind`; each renderer receives the segment class of that kind.
+_RENDERERS: Mapping[str, Callable[[ChoicesMarkdown, Any], ui.element]] = {
+    "markdown": ChoicesMarkdown._markdown_segment,
+    "choices": ChoicesMarkdown._choices_segment,
+    "malformed": ChoicesMarkdown._malformed_segment,
+    "incomplete": ChoicesMarkdown._incomplete_segment,
+}

@@ -1,0 +1,50 @@
+"""Where the person types: a text box named "Message" and a "Send" button.
+
+Enter sends and Shift+Enter starts a new line, as in most chat apps. While the agent replies the
+button is disabled and Enter does nothing, but the text box stays editable so the next message can be
+written meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from nicegui import ui
+
+# Enter sends; Shift+Enter and Enter while an input method is composing a character do not.
+_ENTER_SENDS = """(event) => {
+  if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+  event.preventDefault();
+  emit();
+}"""
+
+
+class Composer(ui.element):
+    """Calls `on_send` with the stripped text and clears the box; empty text is not sent."""
+
+    def __init__(self, on_send: Callable[[str], Awaitable[None]]) -> None:
+        super().__init__("div")
+        self._on_send = on_send
+        self.classes("chat-composer")
+        with self:
+            self.input = (
+                ui.textarea(placeholder="Type a message")
+                .props('aria-label="Message" autogrow rows=1 borderless dense')
+                .classes("chat-input")
+            )
+            self.input.on("keydown", self.submit, js_handler=_ENTER_SENDS)
+            self.button = (
+                ui.button("Send", icon="send", on_click=self.submit, color=None)
+                .props("rounded unelevated no-caps")
+                .classes("chat-send")
+            )
+
+    async def submit(self) -> None:
+        text = (self.input.value or "").strip()
+        if not text or not self.button.enabled:
+            return
+        self.input.value = ""
+        await self._on_send(text)
+
+    def set_busy(self, busy: bool) -> None:
+        self.button.set_enabled(not busy)

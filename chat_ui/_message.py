@@ -1,0 +1,55 @@
+"""The chat's message rows, one element per role.
+
+Each row starts with a visually hidden "You:" or "Assistant:" so that a screen reader, which reads new
+entries of the log as they arrive, says who is speaking.
+"""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from chat_ui._choice_group import SelectHandler
+from chat_ui._choices_markdown import ChoicesMarkdown
+
+
+class UserMessage(ui.element):
+    """What the person sent, typed or picked: plain text in a bubble."""
+
+    def __init__(self, content: str) -> None:
+        super().__init__("div")
+        self.classes("chat-message chat-message--user")
+        with self:
+            ui.label("You:").classes("sr-only")
+            ui.label(content).classes("chat-bubble")
+
+
+class AssistantMessage(ui.element):
+    """The agent's reply; `body` renders its markdown and choices blocks."""
+
+    def __init__(
+        self,
+        content: str,
+        *,
+        on_choice: SelectHandler,
+        answer: str | None = None,
+        streaming: bool = False,
+    ) -> None:
+        super().__init__("div")
+        self.classes("chat-message chat-message--assistant")
+        with self:
+            ui.icon("auto_awesome").classes("chat-avatar").props["aria-hidden"] = "true"
+            ui.label("Assistant:").classes("sr-only")
+            self.body = ChoicesMarkdown(
+                content, on_choice=on_choice, answer=answer, streaming=streaming
+            )
+
+
+class ErrorMessage(ui.element):
+    """A notice that the agent failed, shown in the conversation where the reply would have been."""
+
+    def __init__(self, content: str) -> None:
+        super().__init__("div")
+        self.classes("chat-message chat-message--error")
+        with self:
+            ui.icon("error_outline").props["aria-hidden"] = "true"
+            ui.label(content)
