@@ -1,3 +1,103 @@
-"""provide_choice: ask a person a structured question over MCP and get one normalized answer."""
+"""provide_choice: ask a person a structured question over MCP and get one normalized answer.
 
-__all__: list[str] = []
+The request and response models, validation, settings and the transport seam import fast. The MCP
+server (`create_server`, which loads the MCP SDK) and the terminal flow (`run_terminal_flow`, which
+loads questionary) load on first use, so importing this package never slows a server's start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from provide_choice._request import (
+    ProvideChoiceOption,
+    ProvideChoiceRequest,
+    SelectionLimits,
+    SelectionMode,
+    SessionPoll,
+    parse_call,
+    parse_request,
+    tool_input_schema,
+)
+from provide_choice._response import (
+    ActionStatus,
+    Answered,
+    Cancelled,
+    Outcome,
+    PendingLaunch,
+    ProvideChoiceResponse,
+    Selection,
+    TimedOut,
+    TransportName,
+    normalize,
+    outcome_problems,
+    summarize,
+    validate_outcome,
+)
+from provide_choice._settings import (
+    HOME_VARIABLE,
+    InteractionSettings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
+from provide_choice._transport import (
+    Interaction,
+    TerminalTransport,
+    Transport,
+    Transports,
+    choose_transport,
+)
+
+if TYPE_CHECKING:
+    from provide_choice._server import create_server
+    from provide_choice._terminal import run_terminal_flow
+
+_LAZY = {
+    "create_server": "provide_choice._server",
+    "run_terminal_flow": "provide_choice._terminal",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'provide_choice' has no attribute {name!r}")
+
+
+__all__ = [
+    "HOME_VARIABLE",
+    "ActionStatus",
+    "Answered",
+    "Cancelled",
+    "Interaction",
+    "InteractionSettings",
+    "Outcome",
+    "PendingLaunch",
+    "ProvideChoiceOption",
+    "ProvideChoiceRequest",
+    "ProvideChoiceResponse",
+    "Selection",
+    "SelectionLimits",
+    "SelectionMode",
+    "SessionPoll",
+    "TerminalTransport",
+    "TimedOut",
+    "Transport",
+    "TransportName",
+    "Transports",
+    "choose_transport",
+    "create_server",
+    "load_settings",
+    "normalize",
+    "outcome_problems",
+    "parse_call",
+    "parse_request",
+    "run_terminal_flow",
+    "save_settings",
+    "settings_path",
+    "summarize",
+    "tool_input_schema",
+    "validate_outcome",
+]

@@ -1,0 +1,272 @@
+"""What comes back: transport-neutral outcomes, and the one response shape every transport returns.
+
+A transport reports what happened as an `Outcome` (a typed union, not a bag of flags). `normalize()` is
+the only place that turns an outcome into a `ProvideChoiceResponse`, so option order, limits, notes and
+the summary line read the same whether the person answered in a terminal, a browser or elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from present_choices import ChoicesError
+from provide_choice._request import ProvideChoiceRequest, describe
+from provide_choice._settings import TimeoutAction
+
+ActionStatus = Literal[
+    "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch"
+]
+TransportName = Literal["terminal", "terminal_handoff", "web", "elicitation"]
+
+SUMMARY_TEXT_LENGTH = 80
+
+
+class Answered(BaseModel):
+    """The person submitted: option ids and/or their own text, with optional notes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["answered"] = "answered"
+    selected_ids: list[str] = Field(default_factory=list)
+    custom_input: str | None = None
+    option_annotations: dict[str, str] = Field(default_factory=dict)
+    global_annotation: str | None = None
+    placeholder_used: bool = False
+
+
+class Cancelled(BaseModel):
+    """The person cancelled the question."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["cancelled"] = "cancelled"
+
+
+class TimedOut(BaseModel):
+    """The deadline passed; `action` is the person's configured timeout action at that moment."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["timeout"] = "timeout"
+    action: TimeoutAction
+
+
+class PendingLaunch(BaseModel):
+    """The question waits in a hand-off session until the person runs `command` in a terminal."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["pending_terminal_launch"] = "pending_terminal_launch"
+    session_id: str
+    url: str
+    command: str
+
+
+Outcome = Annotated[Answered | Cancelled | TimedOut | PendingLaunch, Field(discriminator="kind")]
+OUTCOME_ADAPTER: TypeAdapter[Outcome] = TypeAdapter(Outcome)
+
+
+class Selection(BaseModel):
+    """The answer itself, identical in shape for every transport."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    selected_ids: list[str] = Field(
+        description="Chosen option ids, in the order the options were given."
+    )
+    custom_input: str | None = Field(description="The person's own text (text_input, hybrid).")
+    option_annotations: dict[str, str] = Field(
+        description="Notes by option id, only for options that got one."
+    )
+    global_annotation: str | None = Field(description="The person's note on the whole question.")
+    placeholder_used: bool = Field(
+        description="True when the person accepted the placeholder as their text."
+    )
+    transport: TransportName = Field(description="Where the person answered.")
+    session_id: str | None = Field(
+        description="Hand-off session to poll with provide_choice(session_id=...)."
+    )
+    url: str | None = Field(
+        description="Address of the hand-off session or web page, when there is one."
+    )
+    summary: str = Field(description="One human-readable line describing the outcome.")
+
+
+class ProvideChoiceResponse(BaseModel):
+    """The `provide_choice` tool result (its structured content, and the same JSON as its text)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    action_status: ActionStatus
+    selection: Selection
+
+
+def normalize(
+    request: ProvideChoiceRequest, outcome: Outcome, transport: TransportName
+) -> ProvideChoiceResponse:
+    """The one way to build a response. Raises `ChoicesError` for an outcome the request forbids,
+    so no transport can return ids that are not options or counts outside the limits."""
+    problems = outcome_problems(request, outcome)
+    if problems:
+        raise ChoicesError(problems)
+    status: ActionStatus
+    selected: list[str] = []
+    session_id = url = None
+    match outcome:
+        case Answered():
+            status = "selected" if outcome.custom_input is None else "custom_input"
+            selected = _in_option_order(request, outcome.selected_ids)
+        case Cancelled():
+            status = "cancelled"
+        case TimedOut():
+            status = "timeout"
+            if outcome.action == "return_defaults":
+                selected = _in_option_order(request, request.default_selection_ids)
+        case PendingLaunch():
+            status = "pending_terminal_launch"
+            session_id, url = outcome.session_id, outcome.url
+    answered = outcome if isinstance(outcome, Answered) else Answered()
+    return ProvideChoiceResponse(
+        action_status=status,
+        selection=Selection(
+            selected_ids=selected,
+            custom_input=answered.custom_input,
+            option_annotations=_option_notes(request, answered),
+            global_annotation=(answered.global_annotation or "").strip() or None,
+            placeholder_used=answered.placeholder_used,
+            transport=transport,
+            session_id=session_id,
+            url=url,
+            summary=summarize(request, outcome),
+        ),
+    )
+
+
+def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
+    """One line a person (or an agent's log) can read: what was chosen, or what happened instead."""
+    match outcome:
+        case Answered():
+            return _answer_summary(request, outcome)
+        case Cancelled():
+            return "Cancelled by the person; nothing selected."
+        case TimedOut():
+            defaults = request.labels(request.default_selection_ids)
+            if outcome.action == "return_nothing":
+                return "No answer before the deadline; nothing selected."
+            if not defaults:
+                return "No answer before the deadline; no defaults to return, nothing selected."
+            return (
+                "No answer before the deadline; defaults returned, not chosen by the person: "
+                f"{', '.join(defaults)}."
+            )
+        case PendingLaunch():
+            return outcome.command
+
+
+def validate_outcome(request: ProvideChoiceRequest, data: object) -> Outcome:
+    """Check a posted result against the request: types, ids from the options, counts within the
+    limits. Raises `ChoicesError` listing every problem (the hand-off bridge answers 422 with it)."""
+    try:
+        outcome = OUTCOME_ADAPTER.validate_python(data)
+    except ValidationError as error:
+        raise ChoicesError(describe(error)) from None
+    problems = outcome_problems(request, outcome)
+    if problems:
+        raise ChoicesError(problems)
+    return outcome
+
+
+def outcome_problems(request: ProvideChoiceRequest, outcome: Outcome) -> list[str]:
+    """Why this outcome cannot be an answer to this request (empty when it can)."""
+    if not isinstance(outcome, Answered):
+        return []
+    ids = request.option_ids
+    problems = [
+        f"selected_ids: {option_id!r} is not an option id"
+        for option_id in outcome.selected_ids
+        if option_id not in ids
+    ]
+    if len(set(outcome.selected_ids)) != len(outcome.selected_ids):
+        problems.append("selected_ids must not repeat an id")
+    problems += _count_problems(request, outcome)
+    problems += _text_problems(request, outcome)
+    problems += [
+        f"option_annotations: {option_id!r} is not an option id"
+        for option_id in outcome.option_annotations
+        if option_id not in ids
+    ]
+    if not request.allow_annotations and (outcome.option_annotations or outcome.global_annotation):
+        problems.append("notes are not allowed: the request has allow_annotations false")
+    return problems
+
+
+def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
+    minimum, maximum = request.limits
+    count = len(outcome.selected_ids)
+    # In hybrid mode typing an own answer stands in for picking, so only the maximum applies then.
+    if outcome.custom_input is not None and request.selection_mode == "hybrid":
+        minimum = 0
+    if minimum <= count <= maximum:
+        return []
+    allowed = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
+    return [f"selected_ids must hold {allowed} ids, got {count}"]
+
+
+def _text_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
+    mode = request.selection_mode
+    text = outcome.custom_input
+    problems = []
+    if mode in ("single", "multi") and text is not None:
+        problems.append(f"custom_input is not allowed for {mode}")
+    if mode == "text_input" and not (text or "").strip():
+        problems.append("custom_input is required for text_input")
+    if text is not None and not text.strip() and mode == "hybrid":
+        problems.append("custom_input must not be empty; leave it null when nothing was typed")
+    if outcome.placeholder_used and (request.placeholder is None or text != request.placeholder):
+        problems.append(
+            "placeholder_used is true but custom_input is not the request's placeholder"
+        )
+    return problems
+
+
+def _answer_summary(request: ProvideChoiceRequest, outcome: Answered) -> str:
+    labels = request.labels(outcome.selected_ids)
+    if outcome.custom_input is not None:
+        verb = (
+            "Accepted the suggested answer"
+            if outcome.placeholder_used
+            else "Answered in their own words"
+        )
+        text = _shorten(outcome.custom_input)
+        summary = f'{verb}: "{text}"' + (f" (also selected: {', '.join(labels)})" if labels else "")
+    elif labels:
+        summary = f"Selected: {', '.join(labels)}"
+    else:
+        summary = "Submitted with nothing selected"
+    noted = request.labels(_option_notes(request, outcome))
+    notes = [f"notes on {', '.join(noted)}"] if noted else []
+    if (outcome.global_annotation or "").strip():
+        notes.append("an overall note")
+    return summary + (f" (with {' and '.join(notes)})" if notes else "") + "."
+
+
+def _option_notes(request: ProvideChoiceRequest, outcome: Answered) -> dict[str, str]:
+    """Notes that say something, by option id in option order; blank notes are no notes."""
+    return {
+        option_id: note
+        for option_id in request.option_ids
+        if (note := outcome.option_annotations.get(option_id, "").strip())
+    }
+
+
+def _in_option_order(request: ProvideChoiceRequest, ids: Iterable[str]) -> list[str]:
+    wanted = set(ids)
+    return [option_id for option_id in request.option_ids if option_id in wanted]
+
+
+def _shorten(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= SUMMARY_TEXT_LENGTH else line[: SUMMARY_TEXT_LENGTH - 1] + "…"

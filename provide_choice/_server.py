@@ -1,0 +1,265 @@
+"""The MCP server: `provide_choice` and `present_choices`, over stdio or streamable HTTP.
+
+Both tools take their arguments raw and validate them themselves, so an agent gets one error result
+listing every problem in its own words (unknown fields included: the SDK would silently drop them).
+The server only imports what start-up needs; a transport imports its UI when it first asks.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict
+
+from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
+from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
+from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
+from provide_choice._request import SessionPoll, parse_call, tool_input_schema
+from provide_choice._response import Outcome, ProvideChoiceResponse, TransportName, normalize
+from provide_choice._settings import load_settings
+from provide_choice._transport import (
+    Interaction,
+    TerminalTransport,
+    Transport,
+    Transports,
+    choose_transport,
+)
+
+SERVER_NAME = "provide-choice"
+TOOL_NAME = "provide_choice"
+HEARTBEAT_SECONDS = 10.0
+HTTP_HOST = "127.0.0.1"
+
+DECISION_POLICY = (
+    "Call provide_choice when more than two viable paths exist, before a destructive action "
+    "(deleting, overwriting, force-pushing, migrating data), or when required configuration is "
+    "missing. Put the task context and the reason a choice is needed in `prompt`. Never guess a "
+    "default instead of asking."
+)
+
+INSTRUCTIONS = (
+    "This server lets you ask the person you work for to decide, and get their answer as data. "
+    + DECISION_POLICY
+    + " Use present_choices instead for a quick question shown as buttons in a chat that renders "
+    "```choices blocks."
+)
+
+TOOL_DESCRIPTION = (
+    "Ask the person a structured question (in a terminal or the browser) and wait for the answer. "
+    + DECISION_POLICY
+    + "\n\nselection_mode: single (pick one of 2+ options), multi (pick several of 2+ options), "
+    "text_input (type an answer; no options), hybrid (pick from 1+ options or type an own answer; "
+    "typing waives min_selections). Give every option an id and a label; mark at least one "
+    "recommended. The request is validated in full before anything is shown; an error lists every "
+    "problem. allow_cancel is accepted and ignored: the person can always cancel."
+    "\n\nReturns {action_status, selection}. action_status: selected, custom_input, cancelled, "
+    "timeout or pending_terminal_launch. selection.selected_ids are option ids in option order; "
+    "selection.summary is one line describing the outcome. After cancelled or timeout do not act as "
+    "if the person chose: a timeout may return the defaults (or nothing, as the person configured) "
+    "and its summary says so. After pending_terminal_launch, show the person selection.summary (a "
+    "shell command to run), then call provide_choice again with only session_id to wait for the "
+    "answer."
+    "\n\nThe call blocks until the person answers or timeout_seconds (default 300) pass, sending "
+    "progress notifications meanwhile: set your client's tool timeout above timeout_seconds."
+)
+
+UNAVAILABLE: dict[TransportName, str] = {
+    "web": (
+        "the web portal is not available in this version, and this server has no terminal "
+        "(it runs over stdio, or without a terminal window). Ask the person to run "
+        "`provide-choice serve --http PORT` in a terminal window and connect to it: questions "
+        "then appear in that terminal."
+    ),
+    "terminal_handoff": (
+        "transport 'terminal' needs a terminal, and this server has none (it runs over stdio, or "
+        "without a terminal window); the terminal hand-off is not available in this version. Ask "
+        "the person to run `provide-choice serve --http PORT` in a terminal window and connect to it."
+    ),
+    "elicitation": "MCP elicitation is not available in this version.",
+}
+
+
+class _RawArguments(ArgModelBase):
+    """Takes the arguments as they came, so the tool reports every problem in them itself."""
+
+    model_config = ConfigDict(extra="allow", arbitrary_types_allowed=True)
+
+    def model_dump_one_level(self) -> dict[str, Any]:
+        return {"arguments": dict(self.model_extra or {})}
+
+
+def create_server(
+    transports: Transports | None = None, *, heartbeat_seconds: float = HEARTBEAT_SECONDS
+) -> MCPServer:
+    """The MCP server. `transports` maps a transport name to what shows the question: leave
+    "terminal" out when this process has no terminal. Progress is reported every
+    `heartbeat_seconds` while a question waits, so clients with a request timeout keep waiting."""
+    provide_choice = _ProvideChoice(dict(transports or {}), heartbeat_seconds)
+    return MCPServer(
+        SERVER_NAME,
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        tools=[
+            _raw_tool(
+                provide_choice,
+                name=TOOL_NAME,
+                description=TOOL_DESCRIPTION,
+                parameters=tool_input_schema(),
+                output_model=ProvideChoiceResponse,
+                takes_context=True,
+                annotations=ToolAnnotations(title="Ask the person to choose", read_only_hint=True),
+            ),
+            _raw_tool(
+                _present_choices,
+                name=PRESENT_CHOICES_NAME,
+                description=PRESENT_CHOICES_DESCRIPTION,
+                parameters=parameters_schema(),
+                annotations=ToolAnnotations(
+                    title="Show choices as chat buttons", read_only_hint=True
+                ),
+            ),
+        ],
+    )
+
+
+class _ProvideChoice:
+    """The `provide_choice` tool: validate, choose a transport, ask, normalize."""
+
+    def __init__(
+        self, transports: dict[TransportName, Transport], heartbeat_seconds: float
+    ) -> None:
+        self.transports = transports
+        self.heartbeat_seconds = heartbeat_seconds
+
+    async def __call__(self, arguments: dict[str, Any], context: Context) -> CallToolResult:
+        try:
+            call = parse_call(arguments)
+        except ChoicesError as error:
+            return _error_result(
+                f"Invalid provide_choice request; nothing was shown to the person. "
+                f"Fix {'this problem' if len(error.problems) == 1 else 'these problems'} and call again:",
+                error.problems,
+            )
+        if isinstance(call, SessionPoll):
+            return _error_result(
+                f"session_id {call.session_id!r} is not a pending terminal hand-off in this server "
+                "(the terminal hand-off is not available in this version)."
+            )
+        settings = load_settings()
+        name = choose_transport(call.transport, settings.transport, "terminal" in self.transports)
+        transport = self.transports.get(name)
+        if transport is None:
+            return _error_result(f"provide_choice cannot ask the person here: {UNAVAILABLE[name]}")
+        interaction = Interaction.start(call, settings)
+        outcome = await self._ask(transport, interaction, context)
+        response = normalize(call, outcome, name)
+        return CallToolResult(
+            content=[TextContent(type="text", text=response.model_dump_json())],
+            structured_content=response.model_dump(mode="json"),
+        )
+
+    async def _ask(
+        self, transport: Transport, interaction: Interaction, context: Context
+    ) -> Outcome:
+        """Wait for the transport, reporting the time left as progress meanwhile."""
+        total = interaction.timeout_seconds
+
+        async def heartbeat() -> None:
+            while True:
+                left = max(interaction.deadline - time.monotonic(), 0.0)
+                await context.report_progress(
+                    total - left, total, f"Waiting for the person to answer: {left:.0f} s left"
+                )
+                await anyio.sleep(self.heartbeat_seconds)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(heartbeat)
+            outcome = await transport.ask(interaction)
+            group.cancel_scope.cancel()
+        return outcome
+
+
+async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
+    """`present_choices.present_choices`, with every problem reported as an error result."""
+    try:
+        prompt = parse_prompt(arguments)
+    except ChoicesError as error:
+        return _error_result("Invalid present_choices arguments:", error.problems)
+    text = present_choices(prompt.question, prompt.options, prompt.context)
+    return CallToolResult(content=[TextContent(type="text", text=text)])
+
+
+def _raw_tool(
+    function: Callable[..., Awaitable[CallToolResult]],
+    *,
+    name: str,
+    description: str,
+    parameters: dict[str, Any],
+    annotations: ToolAnnotations,
+    output_model: type[BaseModel] | None = None,
+    takes_context: bool = False,
+) -> Tool:
+    """A tool that receives its raw arguments (and the context when `takes_context`) and publishes
+    a hand-written input schema; with `output_model`, successful results are checked against it."""
+    return Tool(
+        fn=function,
+        name=name,
+        description=description,
+        parameters=parameters,
+        fn_metadata=FuncMetadata(arg_model=_RawArguments, output_model=output_model),
+        is_async=True,
+        context_kwarg="context" if takes_context else None,
+        annotations=annotations,
+    )
+
+
+def _error_result(message: str, problems: list[str] | None = None) -> CallToolResult:
+    text = "\n".join([message, *(f"- {problem}" for problem in problems or ())])
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+def terminal_transports() -> Transports:
+    """The in-process terminal, when this process has one (stdin and stdout both a TTY)."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return {"terminal": TerminalTransport(sys.stdout)}
+    return {}
+
+
+def serve_stdio() -> None:
+    """Serve on stdin/stdout. The terminal there belongs to the MCP client, so no terminal transport."""
+    anyio.run(create_server().run_stdio_async)
+
+
+def serve_http(port: int) -> None:
+    """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
+    process's terminal. Raises `OSError` when the port cannot be bound."""
+    listener = socket.create_server((HTTP_HOST, port))
+    print(
+        f"provide-choice: MCP server at http://{HTTP_HOST}:{listener.getsockname()[1]}/mcp; "
+        "questions appear in this terminal.",
+        file=sys.stderr,
+        flush=True,
+    )
+    anyio.run(_serve_http, create_server(terminal_transports()), listener)
+
+
+async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
+    import uvicorn
+
+    config = uvicorn.Config(
+        server.streamable_http_app(host=HTTP_HOST),
+        # The terminal shows questions: no access log on stdout, only warnings on stderr.
+        log_config=None,
+        log_level="warning",
+    )
+    # The socket is already listening, so clients may connect as soon as the address is printed.
+    await uvicorn.Server(config).serve(sockets=[listener])

@@ -1,0 +1,565 @@
+"""The terminal flow: one question in a terminal with questionary, from settings to summary line.
+
+`run_terminal_flow` knows nothing about MCP or servers: it takes a validated request, the person's
+settings and a deadline, and returns a transport-neutral `Outcome`. The in-process terminal, the
+terminal hand-off and `provide-choice ask` all show the question through it, so they look and behave
+the same. Every screen runs under the deadline, shows the time left, erases itself when done, and
+treats Ctrl-C as "cancel this question" (never as "stop the server").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Final, TextIO
+
+import questionary
+from prompt_toolkit import print_formatted_text
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+from prompt_toolkit.input import create_input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import create_output
+from prompt_toolkit.styles import Style
+from questionary.prompts.common import InquirerControl
+
+from provide_choice._request import ProvideChoiceOption, ProvideChoiceRequest
+from provide_choice._response import Answered, Cancelled, Outcome, TimedOut, summarize
+from provide_choice._settings import InteractionSettings
+
+OWN_ANSWER: Final = object()
+"""The list entry that leads to typing an own answer (hybrid mode); never an option id."""
+
+STYLE = Style(
+    [
+        ("title", "bold"),
+        ("recommended", "fg:ansigreen bold"),
+        ("description", "fg:ansibrightblack"),
+        ("note", "fg:ansiyellow italic"),
+        ("deadline", "fg:ansicyan"),
+        ("placeholder", "fg:ansibrightblack italic"),
+        ("summary", "bold"),
+    ]
+)
+
+SettingsSaver = Callable[[InteractionSettings], None]
+
+
+class DeadlinePassed(Exception):
+    """Raised out of a prompt when the question's deadline passes while it is shown."""
+
+
+@dataclass(frozen=True)
+class _NoteRequest:
+    """The person pressed a note key in the option list; `pointed` and `checked` restore the list."""
+
+    option_id: str | None
+    pointed: Any
+    checked: tuple[Any, ...]
+
+
+@contextmanager
+def terminal_session(output: TextIO) -> Iterator[None]:
+    """Prompts inside read the keyboard on stdin and draw on `output` (stdout in the server, the
+    terminal itself in `provide-choice ask`, whose stdout carries only the JSON answer)."""
+    with create_app_session(input=create_input(sys.stdin), output=create_output(stdout=output)):
+        yield
+
+
+async def run_terminal_flow(
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    deadline: float,
+    *,
+    on_settings_change: SettingsSaver,
+) -> Outcome:
+    """Show the settings surface, then the question; print one summary line; return the outcome.
+
+    `deadline` is a `time.monotonic()` value. `on_settings_change` receives the settings when the
+    person changes them, to persist them. Cancellation of the calling task closes the prompt.
+    """
+    flow = _TerminalFlow(request, settings, deadline, on_settings_change)
+    outcome: Outcome
+    try:
+        outcome = await flow.run()
+    except KeyboardInterrupt:
+        outcome = Cancelled()
+    except DeadlinePassed:
+        outcome = TimedOut(action=flow.settings.timeout_action)
+    print_formatted_text(
+        FormattedText([("class:summary", summarize(request, outcome))]), style=STYLE
+    )
+    return outcome
+
+
+class _TerminalFlow:
+    def __init__(
+        self,
+        request: ProvideChoiceRequest,
+        settings: InteractionSettings,
+        deadline: float,
+        on_settings_change: SettingsSaver,
+    ) -> None:
+        self.request = request
+        self.settings = settings
+        self.deadline = deadline
+        self.on_settings_change = on_settings_change
+        self.hidden_ids: frozenset[str] = frozenset()
+        self.notes: dict[str, str] = {}
+        self.global_note = ""
+
+    async def run(self) -> Outcome:
+        if not await self._accept_settings():
+            return Cancelled()
+        if self.request.selection_mode == "text_input":
+            return await self._answer_in_text()
+        return await self._answer_from_options()
+
+    # Effective behaviour: the person's settings override what the agent asked for.
+
+    @property
+    def notes_offered(self) -> bool:
+        return self.request.allow_annotations and self.settings.annotations
+
+    @property
+    def placeholder_shown(self) -> bool:
+        if self.request.placeholder is None:
+            return False
+        if self.settings.placeholder_visible is None:
+            return self.request.placeholder_visible
+        return self.settings.placeholder_visible
+
+    @property
+    def submits_on_selection(self) -> bool:
+        """Single choice with Enter on an option as the whole answer (needs at least one pick)."""
+        single_submit = self.settings.single_submit
+        if single_submit is None:
+            single_submit = self.request.single_submit_mode
+        return (
+            self.request.selection_mode == "single"
+            and single_submit
+            and self.request.limits.minimum == 1
+        )
+
+    @property
+    def visible_options(self) -> list[ProvideChoiceOption]:
+        return [option for option in self.request.options or () if option.id not in self.hidden_ids]
+
+    # Settings surface: accepting the saved settings is a single Enter.
+
+    async def _accept_settings(self) -> bool:
+        while True:
+            choice = await self._prompt(
+                questionary.select(
+                    f"Settings: {_settings_line(self.settings, self.request)}",
+                    choices=[
+                        questionary.Choice("Continue with these settings", "continue"),
+                        questionary.Choice("Change settings", "change"),
+                        questionary.Choice("Cancel this question", "cancel"),
+                    ],
+                    instruction="(Enter continues)",
+                    style=STYLE,
+                )
+            )
+            if choice != "change":
+                return bool(choice == "continue")
+            await self._edit_settings()
+
+    async def _edit_settings(self) -> None:
+        before = self.settings
+        item = "done"
+        while True:
+            item = await self._prompt(
+                questionary.select(
+                    "Change settings (Enter changes the highlighted one)",
+                    choices=self._setting_choices(),
+                    default=item,
+                    style=STYLE,
+                )
+            )
+            if item == "done":
+                break
+            await self._change_setting(item)
+        if self.settings != before:
+            self.on_settings_change(self.settings)
+
+    def _setting_choices(self) -> list[questionary.Choice]:
+        settings, request = self.settings, self.request
+        as_asked = "as the question asks"
+        choices = [
+            questionary.Choice("Done", "done"),
+            questionary.Choice(
+                f"Transport when the agent names none: {settings.transport}", "transport"
+            ),
+            questionary.Choice(
+                "Timeout: "
+                + (
+                    f"{settings.timeout_override_seconds} s"
+                    if settings.timeout_override_seconds
+                    else f"{as_asked} ({request.timeout_seconds} s)"
+                )
+                + " (applies from the next question)",
+                "timeout",
+            ),
+            questionary.Choice(
+                "Single choice submits: "
+                + {None: as_asked, True: "on selection", False: "after Enter"}[
+                    settings.single_submit
+                ],
+                "single_submit",
+            ),
+            questionary.Choice(
+                "Notes: "
+                + ("on" if settings.annotations else "off")
+                + ("" if request.allow_annotations else " (this question allows none)"),
+                "annotations",
+            ),
+            questionary.Choice(
+                "Placeholder: "
+                + {None: as_asked, True: "shown", False: "hidden"}[settings.placeholder_visible],
+                "placeholder_visible",
+            ),
+            questionary.Choice(
+                "On timeout: "
+                + (
+                    "return the defaults"
+                    if settings.timeout_action == "return_defaults"
+                    else "return nothing"
+                ),
+                "timeout_action",
+            ),
+        ]
+        if request.options:
+            hidden = len(self.hidden_ids)
+            choices.append(
+                questionary.Choice(
+                    f"Hidden options (this question only): {hidden or 'none'}", "hidden"
+                )
+            )
+        return choices
+
+    async def _change_setting(self, item: str) -> None:
+        settings = self.settings
+        cycles: dict[str, tuple[Any, ...]] = {
+            "transport": ("auto", "terminal", "web"),
+            "single_submit": (None, True, False),
+            "annotations": (True, False),
+            "placeholder_visible": (None, True, False),
+            "timeout_action": ("return_defaults", "return_nothing"),
+        }
+        if item in cycles:
+            values = cycles[item]
+            current = values.index(getattr(settings, item))
+            self.settings = settings.model_copy(update={item: values[(current + 1) % len(values)]})
+        elif item == "timeout":
+            self.settings = settings.model_copy(
+                update={"timeout_override_seconds": await self._ask_timeout_override()}
+            )
+        else:
+            self.hidden_ids = await self._ask_hidden_options()
+
+    async def _ask_timeout_override(self) -> int | None:
+        def check(text: str) -> bool | str:
+            text = text.strip()
+            return (
+                not text
+                or (text.isdigit() and int(text) >= 1)
+                or "Type whole seconds (1 or more), or nothing"
+            )
+
+        current = self.settings.timeout_override_seconds
+        text = await self._prompt(
+            questionary.text(
+                "Timeout in seconds (empty: as the question asks)",
+                default=str(current or ""),
+                validate=check,
+                style=STYLE,
+            )
+        )
+        return int(text) if text.strip() else None
+
+    async def _ask_hidden_options(self) -> frozenset[str]:
+        needed = max(
+            self.request.limits.minimum, 0 if self.request.selection_mode == "hybrid" else 1
+        )
+        options = self.request.options or []
+
+        def check(hidden: list[str]) -> bool | str:
+            shown = len(options) - len(hidden)
+            return (
+                shown >= needed
+                or f"Keep at least {needed} option{'s' if needed > 1 else ''} visible"
+            )
+
+        hidden = await self._prompt(
+            questionary.checkbox(
+                "Options to hide (space toggles, Enter confirms)",
+                choices=[
+                    questionary.Choice(
+                        option.label, option.id, checked=option.id in self.hidden_ids
+                    )
+                    for option in options
+                ],
+                validate=check,
+                style=STYLE,
+            )
+        )
+        return frozenset(hidden)
+
+    # The question.
+
+    async def _answer_in_text(self) -> Answered:
+        text, placeholder_used = await self._type_answer("Your answer")
+        return Answered(custom_input=text, placeholder_used=placeholder_used)
+
+    async def _answer_from_options(self) -> Answered:
+        visible_ids = {option.id for option in self.visible_options}
+        checked: tuple[Any, ...] = tuple(
+            option_id
+            for option_id in self.request.default_selection_ids
+            if option_id in visible_ids
+        )
+        pointer: Any = checked[0] if checked else None
+        while True:
+            picked = await self._prompt(
+                self._option_list(checked, pointer), extra_keys=self._list_keys()
+            )
+            if not isinstance(picked, _NoteRequest):
+                break
+            checked, pointer = picked.checked, picked.pointed
+            await self._ask_note(picked.option_id)
+        values: list[Any] = [picked] if self.submits_on_selection else list(picked)
+        custom_input, placeholder_used = None, False
+        if OWN_ANSWER in values:
+            custom_input, placeholder_used = await self._type_answer("Your own answer")
+        return Answered(
+            selected_ids=[value for value in values if value is not OWN_ANSWER],
+            custom_input=custom_input,
+            option_annotations=self.notes,
+            global_annotation=self.global_note or None,
+            placeholder_used=placeholder_used,
+        )
+
+    def _option_list(self, checked: Sequence[Any], pointer: Any) -> questionary.Question:
+        choices = [
+            questionary.Choice(self._option_title(option), option.id, checked=option.id in checked)
+            for option in self.visible_options
+        ]
+        if self.request.selection_mode == "hybrid":
+            choices.append(
+                questionary.Choice(
+                    "✎ Type my own answer…", OWN_ANSWER, checked=OWN_ANSWER in checked
+                )
+            )
+        values = [choice.value for choice in choices]
+        pointer = pointer if pointer in values else values[0]
+        keys = ["↑↓ move", "Enter submit"]
+        if self.notes_offered:
+            keys += ["n note on option", "g overall note"]
+        keys.append("Ctrl-C cancel")
+        if self.submits_on_selection:
+            return questionary.select(
+                self._list_message(),
+                choices,
+                default=pointer,
+                instruction=f"({', '.join(keys)})",
+                style=STYLE,
+            )
+        keys.insert(1, "space select" if self.request.limits.maximum == 1 else "space toggle")
+        return questionary.checkbox(
+            self._list_message(),
+            choices,
+            initial_choice=pointer,
+            validate=self._check_count,
+            instruction=f"({', '.join(keys)})",
+            style=STYLE,
+        )
+
+    def _list_message(self) -> str:
+        minimum, maximum = self.request.limits
+        if self.submits_on_selection:
+            return "Choose one"
+        if self.request.selection_mode == "hybrid":
+            return f"Choose {_count_text(minimum, maximum)}, or type your own answer"
+        return f"Choose {_count_text(minimum, maximum)}"
+
+    def _check_count(self, values: list[Any]) -> bool | str:
+        """Refuse a submission outside the limits; typing an own answer waives the minimum."""
+        minimum, maximum = self.request.limits
+        count = sum(value is not OWN_ANSWER for value in values)
+        if OWN_ANSWER in values:
+            minimum = 0
+        if minimum <= count <= maximum:
+            return True
+        return f"Choose {_count_text(minimum, maximum)} ({count} chosen)"
+
+    def _list_keys(self) -> KeyBindings:
+        """Note keys, and radio behaviour for space when at most one option may be chosen."""
+        keys = KeyBindings()
+
+        def control(event: KeyPressEvent) -> InquirerControl:
+            return next(
+                found
+                for found in event.app.layout.find_all_controls()
+                if isinstance(found, InquirerControl)
+            )
+
+        def note_on(event: KeyPressEvent, option_id: str | None) -> None:
+            inquirer = control(event)
+            pointed = inquirer.get_pointed_at().value
+            event.app.exit(
+                result=_NoteRequest(option_id, pointed, tuple(inquirer.selected_options))
+            )
+
+        if self.notes_offered:
+
+            @keys.add("n", eager=True)
+            def _note_on_option(event: KeyPressEvent) -> None:
+                pointed = control(event).get_pointed_at().value
+                if pointed is not OWN_ANSWER:
+                    note_on(event, pointed)
+
+            @keys.add("g", eager=True)
+            def _overall_note(event: KeyPressEvent) -> None:
+                note_on(event, None)
+
+        if not self.submits_on_selection and self.request.limits.maximum == 1:
+
+            @keys.add(" ", eager=True)
+            def _select_only_this(event: KeyPressEvent) -> None:
+                inquirer = control(event)
+                pointed = inquirer.get_pointed_at().value
+                inquirer.selected_options = (
+                    [] if pointed in inquirer.selected_options else [pointed]
+                )
+
+        return keys
+
+    def _option_title(self, option: ProvideChoiceOption) -> list[tuple[str, str]]:
+        title = [("class:text", option.label)]
+        if option.recommended:
+            title.append(("class:recommended", "  ★ recommended"))
+        if option.description:
+            title.append(("class:description", f"  — {option.description}"))
+        if note := self.notes.get(option.id):
+            title.append(("class:note", f"  ✎ {note}"))
+        return title
+
+    async def _ask_note(self, option_id: str | None) -> None:
+        label = next((o.label for o in self.visible_options if o.id == option_id), None)
+        current = self.notes.get(option_id, "") if option_id else self.global_note
+        text = await self._prompt(
+            questionary.text(
+                f"Note on {label}" if label else "Overall note",
+                default=current,
+                instruction="(Enter saves, empty removes)",
+                style=STYLE,
+            )
+        )
+        note = text.strip()
+        if option_id is None:
+            self.global_note = note
+        elif note:
+            self.notes[option_id] = note
+        else:
+            self.notes.pop(option_id, None)
+
+    async def _type_answer(self, message: str) -> tuple[str, bool]:
+        """The person's text; an empty field stands for the placeholder only when it is shown."""
+        placeholder = self.request.placeholder if self.placeholder_shown else None
+
+        def check(text: str) -> bool | str:
+            return bool(text.strip() or placeholder) or "Type an answer (Ctrl-C cancels)"
+
+        text = (
+            await self._prompt(
+                questionary.text(
+                    message,
+                    validate=check,
+                    placeholder=FormattedText([("class:placeholder", placeholder)])
+                    if placeholder
+                    else None,
+                    instruction="(Enter submits, empty uses the suggestion)"
+                    if placeholder
+                    else "(Enter submits)",
+                    style=STYLE,
+                )
+            )
+        ).strip()
+        if text or placeholder is None:
+            return text, False
+        return placeholder, True
+
+    # Every screen goes through here: header, deadline, erase when done.
+
+    async def _prompt(
+        self, question: questionary.Question, extra_keys: KeyBindings | None = None
+    ) -> Any:
+        if time.monotonic() >= self.deadline:
+            raise DeadlinePassed
+        application = question.application
+        header = Window(
+            FormattedTextControl(self._header), wrap_lines=True, dont_extend_height=True
+        )
+        footer = Window(FormattedTextControl(self._time_left), height=1)
+        application.layout = Layout(
+            HSplit([header, application.layout.container, footer]),
+            focused_element=application.layout.current_window,
+        )
+        if extra_keys is not None:
+            application.key_bindings = merge_key_bindings(
+                [application.key_bindings or KeyBindings(), extra_keys]
+            )
+        application.erase_when_done = True
+        application.refresh_interval = 1.0
+        loop = asyncio.get_running_loop()
+        timers: list[asyncio.TimerHandle] = []
+
+        def expire() -> None:
+            application.exit(exception=DeadlinePassed())
+
+        def start_deadline() -> None:
+            timers.append(loop.call_later(max(self.deadline - time.monotonic(), 0), expire))
+
+        try:
+            # Ctrl-C arrives as a key in raw mode; SIGINT handling stays with the host process.
+            return await application.run_async(pre_run=start_deadline, handle_sigint=False)
+        finally:
+            for timer in timers:
+                timer.cancel()
+
+    def _header(self) -> StyleAndTextTuples:
+        header: StyleAndTextTuples = [
+            ("class:title", self.request.title),
+            ("", "\n"),
+            ("", self.request.prompt),
+            ("", "\n"),
+        ]
+        if self.global_note:
+            header += [("class:note", f"✎ Overall note: {self.global_note}"), ("", "\n")]
+        return header
+
+    def _time_left(self) -> StyleAndTextTuples:
+        seconds = max(int(self.deadline - time.monotonic() + 0.999), 0)
+        return [("class:deadline", f"⏱ {seconds // 60}:{seconds % 60:02d} left · Ctrl-C cancels")]
+
+
+def _settings_line(settings: InteractionSettings, request: ProvideChoiceRequest) -> str:
+    timeout = settings.timeout_override_seconds or request.timeout_seconds
+    notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"
+    return f"transport {settings.transport} · timeout {timeout} s · {notes}"
+
+
+def _count_text(minimum: int, maximum: int) -> str:
+    noun = "option" if maximum == 1 else "options"
+    if minimum == maximum:
+        return f"exactly {minimum} {noun}"
+    if minimum == 0:
+        return f"up to {maximum} {noun}"
+    return f"{minimum} to {maximum} {noun}"
