@@ -23,10 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class ChatLog(ui.element, component="chat_log.js"):
-    """The message list (`role="log"`), which keeps the newest message in view."""
-
-    def scroll_to_bottom(self) -> None:
-        self.run_method("scrollToBottom")
+    """The message list (`role="log"`); it scrolls itself to new messages in the browser."""
 
 
 class ThinkingIndicator(ui.element):
@@ -81,7 +78,6 @@ class ChatView(ui.element):
         for body in self._awaiting_answer:
             body.set_answer(text)
         self._awaiting_answer.clear()
-        self.log.scroll_to_bottom()
         await self._reply()
 
     def _append(self, message: Message) -> None:

@@ -1,4 +1,5 @@
-// The message list: role="log", and it follows the newest message unless the reader scrolled up.
+// The message list: role="log". It follows the newest message unless the reader has scrolled up to
+// read; a message the person sends themselves always brings the view back to the bottom.
 export default {
   template: `<div role="log" aria-label="Conversation"><slot></slot></div>`,
   mounted() {
@@ -8,8 +9,11 @@ export default {
       this.following = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
     };
     this.$el.addEventListener("scroll", this.onScroll, { passive: true });
-    this.observer = new MutationObserver(() => {
-      if (this.following) this.scrollToBottom();
+    this.observer = new MutationObserver((mutations) => {
+      const sent = mutations.some((mutation) =>
+        [...mutation.addedNodes].some((node) => node.classList?.contains("chat-message--user")),
+      );
+      if (sent || this.following) this.scrollToBottom();
     });
     this.observer.observe(this.$el, { childList: true, subtree: true, characterData: true });
     this.scrollToBottom();

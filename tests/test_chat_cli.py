@@ -1,0 +1,66 @@
+"""`choices-chat`: flags, script errors without a traceback, and what it serves with."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from nicegui import ui
+
+from chat_ui.__main__ import main
+
+
+def test_bad_script_exits_non_zero_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+    script = tmp_path / "script.json"
+    script.write_text('{"not": "a list"}', encoding="utf-8")
+    environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    result = subprocess.run(
+        [sys.executable, "-m", "chat_ui", "--agent", "script", "--script", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("choices-chat: script file")
+    assert "JSON array of strings" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_script_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--agent", "script", "--script", str(tmp_path / "nope.json")])
+    assert str(caught.value.code).startswith(f"choices-chat: script file {tmp_path / 'nope.json'}")
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--agent", "gpt"], "invalid choice"),
+        (["--port", "eighty"], "invalid int value"),
+        (["--agent", "script"], "--agent script needs --script FILE"),
+        (["--script", "x.json"], "--script is only used with --agent script"),
+    ],
+)
+def test_bad_flags_are_argparse_errors(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_defaults_serve_the_demo_on_localhost_8080(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: dict[str, Any] = {}
+    monkeypatch.setattr(ui, "run", lambda **options: served.update(options))
+    main([])
+    assert served["host"] == "127.0.0.1"
+    assert served["port"] == 8080
+    assert served["show"] is True
+    assert served["reload"] is False
+    assert served["storage_secret"]
