@@ -405,9 +405,18 @@ def _plain_sentence(detail: ErrorDetails) -> str | None:
     if kind in ("bool_type", "bool_parsing"):
         return f"{location} must be true or false, got {given!r}"
     if kind == "extra_forbidden":
-        allowed = OPTION_FIELDS if len(detail["loc"]) > 1 else REQUEST_FIELDS
-        return f"{location} is not an allowed field; allowed: {', '.join(allowed)}"
+        allowed = _ALLOWED_FIELDS.get(tuple(type(part) for part in detail["loc"]))
+        return (
+            f"{location} is not an allowed field; allowed: {', '.join(allowed)}"
+            if allowed
+            else None
+        )
     return None
+
+
+_ALLOWED_FIELDS = {(str,): REQUEST_FIELDS, (str, int, str): OPTION_FIELDS}
+"""Fields to list with an unknown one, by the shape of its location: `name` in the request,
+`options[1].name` in an option. Elsewhere the plain sentence (without a list) is used."""
 
 
 def _repeated(values: Iterable[str]) -> list[str]:

@@ -1,0 +1,115 @@
+"""Settings persist between runs in one JSON file; a broken file never stops a question."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from provide_choice import InteractionSettings, load_settings, save_settings, settings_path
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_missing_file_means_defaults_without_a_warning(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert load_settings() == InteractionSettings()
+    assert capsys.readouterr().err == ""
+
+
+def test_saved_settings_load_in_the_next_run(home: Path) -> None:
+    changed = InteractionSettings(
+        transport="terminal",
+        timeout_override_seconds=900,
+        single_submit=False,
+        annotations=False,
+        placeholder_visible=False,
+        timeout_action="return_nothing",
+    )
+    save_settings(changed)
+    assert settings_path() == home / "settings.json"
+    assert json.loads((home / "settings.json").read_text()) == {
+        "transport": "terminal",
+        "timeout_override_seconds": 900,
+        "single_submit": False,
+        "annotations": False,
+        "placeholder_visible": False,
+        "timeout_action": "return_nothing",
+    }
+    assert load_settings() == changed
+
+
+def test_without_the_override_the_file_is_in_the_user_config_directory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("AGENT_CHOICES_HOME", raising=False)
+    expected = (
+        Path(platformdirs.user_config_dir("agent-choices", appauthor=False)) / "settings.json"
+    )
+    assert settings_path() == expected
+
+
+def test_save_replaces_the_file_whole_and_leaves_no_temporary_files(home: Path) -> None:
+    save_settings(InteractionSettings(transport="web"))
+    save_settings(InteractionSettings(transport="terminal"))
+    assert [path.name for path in home.iterdir()] == ["settings.json"]
+    assert load_settings().transport == "terminal"
+
+
+def test_save_creates_the_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path / "new" / "home"))
+    save_settings(InteractionSettings(annotations=False))
+    assert load_settings().annotations is False
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{not json", "is not valid JSON"),
+        ('{"transport": "fax"}', "has invalid values (transport: "),
+        ('{"timeout_override_seconds": 0}', "has invalid values ("),
+        ("[1, 2]", "has invalid values (request must be an object, got a list)"),
+    ],
+)
+def test_corrupt_file_falls_back_to_defaults_with_one_warning_line(
+    home: Path, capsys: pytest.CaptureFixture[str], content: str, problem: str
+) -> None:
+    (home / "settings.json").write_text(content)
+    assert load_settings() == InteractionSettings()
+    warning = capsys.readouterr().err
+    assert warning.count("\n") == 1
+    assert warning.startswith(
+        f"provide-choice: warning: settings file {home / 'settings.json'} {problem}"
+    )
+    assert warning.endswith("; using default settings\n")
+
+
+def test_unreadable_file_falls_back_to_defaults_with_a_warning(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (home / "settings.json").mkdir()
+    assert load_settings() == InteractionSettings()
+    assert "cannot be read (Is a directory)" in capsys.readouterr().err
+
+
+def test_unknown_keys_from_a_newer_version_are_ignored(home: Path) -> None:
+    (home / "settings.json").write_text('{"transport": "web", "theme": "dark"}')
+    assert load_settings() == InteractionSettings(transport="web")
+
+
+def test_a_failed_save_warns_instead_of_failing_the_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(blocker / "home"))
+    save_settings(InteractionSettings(transport="web"))
+    assert "could not save settings to" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [blocker]
