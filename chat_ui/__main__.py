@@ -6,6 +6,7 @@ import argparse
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from nicegui import ui
 
@@ -25,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         agent: Agent = DemoAgent() if args.agent == "demo" else load_script(args.script)
     except ScriptError as error:
         sys.exit(f"choices-chat: {error}")
-    subtitle = "demo agent" if args.agent == "demo" else f"script: {args.script}"
+    subtitle = "demo agent" if args.agent == "demo" else f"script: {Path(args.script).name}"
 
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:

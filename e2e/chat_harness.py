@@ -1,0 +1,89 @@
+"""Shared pieces of the chat's browser tests: a real `choices-chat` server and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.async_api import Browser, Playwright
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1200, "height": 900}
+
+
+async def launch_chromium(playwright: Playwright) -> Browser:
+    executable = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+    return await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def chat_server(arguments: list[str], workdir: Path) -> Iterator[str]:
+    """Run `choices-chat ... --port <free> --no-show` and yield its URL once it serves pages.
+
+    It runs in `workdir` with its own storage there, and without `PYTEST_CURRENT_TEST`, which
+    would make NiceGUI believe it runs inside pytest.
+    """
+    port = free_port()
+    environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    environment["NICEGUI_STORAGE_PATH"] = str(workdir / "storage")
+    command = shutil.which("choices-chat", path=str(Path(sys.executable).parent))
+    assert command is not None, "choices-chat is not installed next to this Python"
+    log_path = workdir / "server.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            [command, *arguments, "--port", str(port), "--no-show"],
+            cwd=workdir,
+            env=environment,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_serving(url, server, log_path)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _wait_until_serving(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
+    """Poll a path that is no page (any HTTP answer will do), so no conversation is started."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"choices-chat exited early:\n{log_path.read_text()}")
+        try:
+            urllib.request.urlopen(f"{url}ready-probe", timeout=2).close()
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"choices-chat did not serve {url} within 30 s:\n{log_path.read_text()}")
