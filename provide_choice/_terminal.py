@@ -45,6 +45,7 @@ STYLE = Style(
         ("deadline", "fg:ansicyan"),
         ("placeholder", "fg:ansibrightblack italic"),
         ("summary", "bold"),
+        ("refusal", "fg:ansired bold"),
     ]
 )
 
@@ -306,9 +307,9 @@ class _TerminalFlow:
                     )
                     for option in options
                 ],
-                validate=check,
                 style=STYLE,
-            )
+            ),
+            check=check,
         )
         return frozenset(hidden)
 
@@ -328,7 +329,9 @@ class _TerminalFlow:
         pointer: Any = checked[0] if checked else None
         while True:
             picked = await self._prompt(
-                self._option_list(checked, pointer), extra_keys=self._list_keys()
+                self._option_list(checked, pointer),
+                extra_keys=self._list_keys(),
+                check=None if self.submits_on_selection else self._check_count,
             )
             if not isinstance(picked, _NoteRequest):
                 break
@@ -376,7 +379,6 @@ class _TerminalFlow:
             self._list_message(),
             choices,
             initial_choice=pointer,
-            validate=self._check_count,
             instruction=f"({', '.join(keys)})",
             style=STYLE,
         )
@@ -499,23 +501,68 @@ class _TerminalFlow:
     # Every screen goes through here: header, deadline, erase when done.
 
     async def _prompt(
-        self, question: questionary.Question, extra_keys: KeyBindings | None = None
+        self,
+        question: questionary.Question,
+        *,
+        extra_keys: KeyBindings | None = None,
+        check: Callable[[list[Any]], bool | str] | None = None,
     ) -> Any:
+        """Run one screen under the deadline. For a list, `check` decides whether Enter may submit
+        the ticked values; a refusal shows in the footer (questionary's own validation toolbar is
+        not used: prompt_toolkit hides it when the terminal does not report its cursor position)."""
         if time.monotonic() >= self.deadline:
             raise DeadlinePassed
         application = question.application
-        header = Window(
-            FormattedTextControl(self._header), wrap_lines=True, dont_extend_height=True
+        inquirer = next(
+            (
+                found
+                for found in application.layout.find_all_controls()
+                if isinstance(found, InquirerControl)
+            ),
+            None,
         )
-        footer = Window(FormattedTextControl(self._time_left), height=1)
+        submit_attempted = False
+
+        def refusal() -> str | None:
+            if not submit_attempted or check is None or inquirer is None:
+                return None
+            verdict = check(_ticked(inquirer))
+            return verdict if isinstance(verdict, str) else None
+
+        bindings = [application.key_bindings or KeyBindings()]
+        if extra_keys is not None:
+            bindings.append(extra_keys)
+        if check is not None and inquirer is not None:
+            submit_keys = KeyBindings()
+
+            @submit_keys.add("enter", eager=True)
+            def _submit_if_allowed(event: KeyPressEvent) -> None:
+                nonlocal submit_attempted
+                submit_attempted = True
+                if refusal() is None:
+                    inquirer.is_answered = True
+                    event.app.exit(result=_ticked(inquirer))
+
+            bindings.append(submit_keys)
+        application.key_bindings = merge_key_bindings(bindings)
+
+        def footer() -> StyleAndTextTuples:
+            problem = refusal()
+            refused: StyleAndTextTuples = [("", "\n"), ("class:refusal", f"✗ {problem}")]
+            return self._time_left() + (refused if problem else [])
+
         application.layout = Layout(
-            HSplit([header, application.layout.container, footer]),
+            HSplit(
+                [
+                    Window(
+                        FormattedTextControl(self._header), wrap_lines=True, dont_extend_height=True
+                    ),
+                    application.layout.container,
+                    Window(FormattedTextControl(footer), wrap_lines=True, dont_extend_height=True),
+                ]
+            ),
             focused_element=application.layout.current_window,
         )
-        if extra_keys is not None:
-            application.key_bindings = merge_key_bindings(
-                [application.key_bindings or KeyBindings(), extra_keys]
-            )
         application.erase_when_done = True
         application.refresh_interval = 1.0
         loop = asyncio.get_running_loop()
@@ -548,6 +595,11 @@ class _TerminalFlow:
     def _time_left(self) -> StyleAndTextTuples:
         seconds = max(int(self.deadline - time.monotonic() + 0.999), 0)
         return [("class:deadline", f"⏱ {seconds // 60}:{seconds % 60:02d} left · Ctrl-C cancels")]
+
+
+def _ticked(inquirer: InquirerControl) -> list[Any]:
+    """The ticked values of a checkbox list, in list order."""
+    return [choice.value for choice in inquirer.get_selected_values()]
 
 
 def _settings_line(settings: InteractionSettings, request: ProvideChoiceRequest) -> str:

@@ -1,0 +1,83 @@
+"""Driving `provide-choice` in a real pseudo-terminal (pexpect), as a person at a keyboard would."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect
+
+COMMAND = shutil.which("provide-choice", path=str(Path(sys.executable).parent)) or "provide-choice"
+ENTER = "\r"
+DOWN = "\x1b[B"
+SPACE = " "
+CTRL_C = "\x03"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def environment(home: Path) -> dict[str, str]:
+    """Fast prompts (no cursor-position requests) and settings in a directory of the test's own."""
+    return {
+        **os.environ,
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "TERM": "xterm",
+        "AGENT_CHOICES_HOME": str(home),
+    }
+
+
+def spawn(arguments: list[str], home: Path, timeout: float = 15) -> pexpect.spawn:
+    child = pexpect.spawn(
+        arguments[0],
+        arguments[1:],
+        env=environment(home),
+        encoding="utf-8",
+        dimensions=(40, 160),
+        timeout=timeout,
+    )
+    return child
+
+
+def spawn_ask(request: dict[str, Any], tmp_path: Path) -> tuple[pexpect.spawn, Path]:
+    """`provide-choice ask REQUEST.json > answer.json`: the question is drawn on the terminal
+    (stderr), and the file receives exactly what a shell script would read from stdout."""
+    request_file = tmp_path / "request.json"
+    request_file.write_text(json.dumps(request))
+    answer_file = tmp_path / "answer.json"
+    script = 'exec "$0" ask "$1" > "$2"'
+    child = spawn(
+        ["/bin/sh", "-c", script, COMMAND, str(request_file), str(answer_file)], tmp_path / "home"
+    )
+    return child, answer_file
+
+
+def answer_of(child: pexpect.spawn, answer_file: Path) -> dict[str, Any]:
+    """Wait for the command to end; the whole of stdout must be one JSON document."""
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, plain(child.before)
+    answer: dict[str, Any] = json.loads(answer_file.read_text())
+    return answer
+
+
+def plain(text: str) -> str:
+    """Terminal output without colour and cursor sequences."""
+    return ANSI.sub("", text)
+
+
+def expect_plain(child: pexpect.spawn, text: str) -> str:
+    """Wait until `text` shows on the terminal, whatever escape sequences sit between its words;
+    returns what was shown before it, as plain text."""
+    words = [re.escape(word) for word in text.split(" ")]
+    child.expect(r"(?:\x1b\[[0-9;?]*[A-Za-z]| )*".join(words))
+    return plain(child.before)
+
+
+def continue_with_settings(child: pexpect.spawn) -> None:
+    """The settings surface comes first; keeping the saved settings is one Enter."""
+    expect_plain(child, "Continue with these settings")
+    child.send(ENTER)

@@ -1,0 +1,203 @@
+"""`provide-choice ask` in a real terminal: all four modes, limits, notes, cancel, timeout, settings.
+Every answer is read from the command's stdout, as a shell script would."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from provide_choice_harness import (
+    CTRL_C,
+    DOWN,
+    ENTER,
+    SPACE,
+    answer_of,
+    continue_with_settings,
+    expect_plain,
+    spawn_ask,
+)
+
+OPTIONS = [
+    {"id": "pg", "label": "PostgreSQL", "description": "robust, needs a server", "recommended": True},
+    {"id": "lite", "label": "SQLite", "description": "one file"},
+    {"id": "duck", "label": "DuckDB"},
+]
+
+
+def question(mode: str, **changes: Any) -> dict[str, Any]:
+    base = {
+        "title": "Database",
+        "prompt": "The app needs storage and none is configured.",
+        "selection_mode": mode,
+        "options": None if mode == "text_input" else OPTIONS,
+    }
+    return {key: value for key, value in (base | changes).items() if value is not None}
+
+
+def test_single_choice_submits_on_enter_and_stdout_is_only_the_json(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("single"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose one")
+    expect_plain(child, "PostgreSQL ★ recommended — robust, needs a server")
+    expect_plain(child, "left · Ctrl-C cancels")
+    child.send(DOWN)
+    child.send(ENTER)
+    expect_plain(child, "Selected: SQLite.")
+    answer = answer_of(child, answer_file)
+    assert answer["action_status"] == "selected"
+    assert answer["selection"]["selected_ids"] == ["lite"]
+    assert answer["selection"]["transport"] == "terminal"
+
+
+def test_single_choice_in_batch_mode_selects_with_space_then_submits(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("single", single_submit_mode=False), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose exactly 1 option")
+    child.send(SPACE)
+    child.send(DOWN)
+    child.send(SPACE)  # selects SQLite instead of PostgreSQL, like a radio button
+    child.send(ENTER)
+    assert answer_of(child, answer_file)["selection"]["selected_ids"] == ["lite"]
+
+
+def test_multi_refuses_answers_outside_the_limits(tmp_path: Path) -> None:
+    request = question("multi", min_selections=2, max_selections=2)
+    child, answer_file = spawn_ask(request, tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose exactly 2 options")
+    child.send(SPACE + ENTER)
+    expect_plain(child, "Choose exactly 2 options (1 chosen)")
+    for key in (DOWN, SPACE, DOWN, SPACE, ENTER):
+        child.send(key)
+    expect_plain(child, "Choose exactly 2 options (3 chosen)")
+    child.send(SPACE + ENTER)  # untick DuckDB
+    answer = answer_of(child, answer_file)
+    assert answer["selection"]["selected_ids"] == ["pg", "lite"]
+
+
+def test_multi_keeps_untouched_defaults(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("multi", default_selection_ids=["duck"]), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose 1 to 3 options")
+    child.send(DOWN)  # from the default (DuckDB) round to PostgreSQL
+    child.send(SPACE + ENTER)
+    assert answer_of(child, answer_file)["selection"]["selected_ids"] == ["pg", "duck"]
+
+
+def test_text_input_with_a_visible_placeholder_accepts_it_on_enter(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("text_input", placeholder="PostgreSQL 16"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Your answer")
+    expect_plain(child, "PostgreSQL 16")
+    child.send(ENTER)
+    answer = answer_of(child, answer_file)
+    assert answer["action_status"] == "custom_input"
+    assert answer["selection"]["custom_input"] == "PostgreSQL 16"
+    assert answer["selection"]["placeholder_used"] is True
+
+
+def test_text_input_with_a_hidden_placeholder_needs_typed_text(tmp_path: Path) -> None:
+    request = question("text_input", placeholder="PostgreSQL 16", placeholder_visible=False)
+    child, answer_file = spawn_ask(request, tmp_path)
+    continue_with_settings(child)
+    shown = expect_plain(child, "Your answer")
+    child.send(ENTER)
+    shown += expect_plain(child, "Type an answer (Ctrl-C cancels)")
+    child.send("MariaDB" + ENTER)
+    answer = answer_of(child, answer_file)
+    assert "PostgreSQL 16" not in shown + child.before
+    assert answer["selection"]["custom_input"] == "MariaDB"
+    assert answer["selection"]["placeholder_used"] is False
+
+
+def test_hybrid_accepts_an_own_answer(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("hybrid"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose up to 1 option, or type your own answer")
+    for key in (DOWN, DOWN, DOWN):
+        child.send(key)
+    child.send(SPACE + ENTER)
+    expect_plain(child, "Your own answer")
+    child.send("Redis" + ENTER)
+    answer = answer_of(child, answer_file)
+    assert answer["action_status"] == "custom_input"
+    assert answer["selection"]["custom_input"] == "Redis"
+    assert answer["selection"]["selected_ids"] == []
+
+
+def test_notes_on_an_option_and_on_the_whole_question(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("multi"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "n note on option")
+    child.send("n")
+    expect_plain(child, "Note on PostgreSQL")
+    child.send("only if ops agree" + ENTER)
+    expect_plain(child, "✎ only if ops agree")
+    child.send("g")
+    expect_plain(child, "Overall note")
+    child.send("decide by Friday" + ENTER)
+    expect_plain(child, "✎ Overall note: decide by Friday")
+    child.send(SPACE + ENTER)
+    answer = answer_of(child, answer_file)
+    assert answer["selection"]["option_annotations"] == {"pg": "only if ops agree"}
+    assert answer["selection"]["global_annotation"] == "decide by Friday"
+
+
+def test_ctrl_c_cancels_the_question(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("multi", default_selection_ids=["pg"]), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose 1 to 3 options")
+    child.send(CTRL_C)
+    expect_plain(child, "Cancelled by the person; nothing selected.")
+    answer = answer_of(child, answer_file)
+    assert answer["action_status"] == "cancelled"
+    assert answer["selection"]["selected_ids"] == []
+
+
+def test_cancel_is_offered_on_the_settings_surface(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("single"), tmp_path)
+    expect_plain(child, "Cancel this question")
+    child.send(DOWN + DOWN + ENTER)
+    assert answer_of(child, answer_file)["action_status"] == "cancelled"
+
+
+def test_the_deadline_ends_the_question_with_a_timeout(tmp_path: Path) -> None:
+    request = question("single", timeout_seconds=2, default_selection_ids=["lite"])
+    child, answer_file = spawn_ask(request, tmp_path)
+    started = time.monotonic()
+    continue_with_settings(child)
+    expect_plain(child, "0:0")  # the time left is shown
+    answer = answer_of(child, answer_file)
+    assert 1.5 < time.monotonic() - started < 10
+    assert answer["action_status"] == "timeout"
+    assert answer["selection"]["selected_ids"] == ["lite"]
+    assert "defaults returned, not chosen by the person: SQLite" in answer["selection"]["summary"]
+
+
+def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("multi"), tmp_path)
+    expect_plain(child, "Change settings")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "Notes: on")
+    for key in (DOWN, DOWN, DOWN, DOWN):
+        child.send(key)
+    child.send(ENTER)  # notes off
+    expect_plain(child, "Notes: off")
+    for key in (DOWN, DOWN, DOWN):
+        child.send(key)
+    child.send(ENTER)  # open "Hidden options"
+    expect_plain(child, "Options to hide")
+    child.send(DOWN + SPACE + ENTER)  # hide SQLite
+    expect_plain(child, "Hidden options (this question only): 1")
+    child.send(DOWN + ENTER)  # Done (the list wraps around)
+    continue_with_settings(child)
+    shown = expect_plain(child, "Ctrl-C cancel)")
+    assert "n note on option" not in shown
+    child.send(SPACE + ENTER)
+    shown = expect_plain(child, "Selected: PostgreSQL.")
+    assert "SQLite" not in shown.split("Choose 1 to 3 options")[-1]
+    answer_of(child, answer_file)
+    saved = json.loads((tmp_path / "home" / "settings.json").read_text())
+    assert saved["annotations"] is False
