@@ -166,7 +166,7 @@ class DemoAgent:
     streamed in small chunks, `chunk_delay` seconds apart, so the chat's streaming path is exercised.
     """
 
-    def __init__(self, chunk_delay: float = 0.03, chunk_size: int = 24) -> None:
+    def __init__(self, chunk_delay: float = 0.04, chunk_size: int = 20) -> None:
         self.chunk_delay = chunk_delay
         self.chunk_size = chunk_size
 
