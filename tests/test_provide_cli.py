@@ -1,0 +1,78 @@
+"""`provide-choice ask` refuses clearly, with exit status 2, whatever keeps it from asking."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+VALID = {
+    "title": "Database",
+    "prompt": "Which database?",
+    "selection_mode": "single",
+    "options": [
+        {"id": "pg", "label": "PostgreSQL", "recommended": True},
+        {"id": "lite", "label": "SQLite"},
+    ],
+}
+
+
+def run_ask(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "provide_choice", "ask", *arguments],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
+    result = run_ask("--json", json.dumps(VALID))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "provide-choice ask: needs a terminal, and stdin is not one. Run it from an interactive "
+        "shell (agents: use `provide-choice serve`).\n"
+    )
+
+
+def test_an_invalid_request_lists_every_problem(tmp_path: Path) -> None:
+    request_file = tmp_path / "request.json"
+    request_file.write_text(json.dumps(VALID | {"selection_mode": "radio", "timeout_seconds": 0}))
+    result = run_ask(str(request_file))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "provide-choice ask: invalid request (2 problems):",
+        "  - selection_mode must be one of 'single', 'multi', 'text_input' or 'hybrid', got 'radio'",
+        "  - timeout_seconds must be at least 1, got 0",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            ["--json", "{title"],
+            "provide-choice ask: --json is not valid JSON: Expecting property name",
+        ),
+        (
+            ["/no/such/request.json"],
+            "provide-choice ask: cannot read /no/such/request.json: No such file",
+        ),
+    ],
+)
+def test_unreadable_requests_say_what_is_wrong(arguments: list[str], message: str) -> None:
+    result = run_ask(*arguments)
+    assert result.returncode == 2
+    assert result.stderr.startswith(message)
+
+
+def test_a_request_is_required() -> None:
+    result = run_ask()
+    assert result.returncode == 2
+    assert "one of the arguments REQUEST.json --json is required" in result.stderr
