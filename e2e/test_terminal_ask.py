@@ -62,7 +62,7 @@ def test_single_choice_in_batch_mode_selects_with_space_then_submits(tmp_path: P
     assert answer_of(child, answer_file)["selection"]["selected_ids"] == ["lite"]
 
 
-def test_multi_refuses_answers_outside_the_limits(tmp_path: Path) -> None:
+def test_multi_refuses_answers_outside_the_limits_even_without_cursor_position_reports(tmp_path: Path) -> None:
     request = question("multi", min_selections=2, max_selections=2)
     child, answer_file = spawn_ask(request, tmp_path)
     continue_with_settings(child)
