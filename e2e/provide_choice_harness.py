@@ -31,7 +31,7 @@ def environment(home: Path) -> dict[str, str]:
 
 
 def spawn(arguments: list[str], home: Path, timeout: float = 15) -> pexpect.spawn:
-    child = pexpect.spawn(
+    return pexpect.spawn(
         arguments[0],
         arguments[1:],
         env=environment(home),
@@ -39,7 +39,6 @@ def spawn(arguments: list[str], home: Path, timeout: float = 15) -> pexpect.spaw
         dimensions=(40, 160),
         timeout=timeout,
     )
-    return child
 
 
 def spawn_ask(request: dict[str, Any], tmp_path: Path) -> tuple[pexpect.spawn, Path]:
