@@ -219,6 +219,9 @@ async def test_no_serious_accessibility_violations_and_the_readme_screenshot(pag
     await expect_block(page, "Which database should the service use?", ["true", "false"], "true")
     await expect_block(page, "Where should it run?", ["false"] * 3, "true")
     await expect_block(page, "Shall I create the repository now?", ["false"] * 2, "false")
+    # The log has scrolled by itself: the newest block is in view, the greeting has left it.
+    await expect(option(page, "Shall I create the repository now?", "Not yet")).to_be_in_viewport()
+    await expect(page.get_by_text("First, a decision:")).not_to_be_in_viewport()
 
     results = await Axe().run(page)
     violations = [
