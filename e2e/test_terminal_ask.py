@@ -20,7 +20,12 @@ from provide_choice_harness import (
 )
 
 OPTIONS = [
-    {"id": "pg", "label": "PostgreSQL", "description": "robust, needs a server", "recommended": True},
+    {
+        "id": "pg",
+        "label": "PostgreSQL",
+        "description": "robust, needs a server",
+        "recommended": True,
+    },
     {"id": "lite", "label": "SQLite", "description": "one file"},
     {"id": "duck", "label": "DuckDB"},
 ]
@@ -62,7 +67,9 @@ def test_single_choice_in_batch_mode_selects_with_space_then_submits(tmp_path: P
     assert answer_of(child, answer_file)["selection"]["selected_ids"] == ["lite"]
 
 
-def test_multi_refuses_answers_outside_the_limits_even_without_cursor_position_reports(tmp_path: Path) -> None:
+def test_multi_refuses_answers_outside_the_limits_even_without_cursor_position_reports(
+    tmp_path: Path,
+) -> None:
     request = question("multi", min_selections=2, max_selections=2)
     child, answer_file = spawn_ask(request, tmp_path)
     continue_with_settings(child)
@@ -201,3 +208,18 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
     answer_of(child, answer_file)
     saved = json.loads((tmp_path / "home" / "settings.json").read_text())
     assert saved["annotations"] is False
+
+
+def test_a_settings_change_is_kept_when_the_question_is_then_cancelled(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("single"), tmp_path)
+    expect_plain(child, "Change settings")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "On timeout: return the defaults")
+    for _ in range(6):
+        child.send(DOWN)
+    child.send(ENTER)
+    expect_plain(child, "On timeout: return nothing")
+    child.send(CTRL_C)
+    assert answer_of(child, answer_file)["action_status"] == "cancelled"
+    saved = json.loads((tmp_path / "home" / "settings.json").read_text())
+    assert saved["timeout_action"] == "return_nothing"

@@ -173,7 +173,7 @@ class _TerminalFlow:
             await self._edit_settings()
 
     async def _edit_settings(self) -> None:
-        before = self.settings
+        """Each change is saved at once, so cancelling the question afterwards keeps it."""
         item = "done"
         while True:
             item = await self._prompt(
@@ -185,10 +185,11 @@ class _TerminalFlow:
                 )
             )
             if item == "done":
-                break
+                return
+            before = self.settings
             await self._change_setting(item)
-        if self.settings != before:
-            self.on_settings_change(self.settings)
+            if self.settings != before:
+                self.on_settings_change(self.settings)
 
     def _setting_choices(self) -> list[questionary.Choice]:
         settings, request = self.settings, self.request

@@ -30,13 +30,17 @@ class Interaction:
 
     @classmethod
     def start(cls, request: ProvideChoiceRequest, settings: InteractionSettings) -> Interaction:
-        """The person's timeout override, when set, replaces the agent's timeout."""
-        timeout = settings.timeout_override_seconds or request.timeout_seconds
-        return cls(request, settings, time.monotonic() + timeout)
+        """An interaction whose deadline runs from now."""
+        return cls(request, settings, time.monotonic() + effective_timeout(request, settings))
 
     @property
     def timeout_seconds(self) -> int:
-        return self.settings.timeout_override_seconds or self.request.timeout_seconds
+        return effective_timeout(self.request, self.settings)
+
+
+def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
+    """The person's timeout override, when set, replaces the agent's timeout."""
+    return settings.timeout_override_seconds or request.timeout_seconds
 
 
 class Transport(Protocol):
