@@ -21,6 +21,7 @@ from provide_choice_harness import (
     ENTER,
     continue_with_settings,
     expect_plain,
+    plain,
     spawn,
 )
 
@@ -57,6 +58,12 @@ def raw_mode(child: pexpect.spawn) -> bool:
     """Whether the terminal is in a prompt's raw mode (no line editing) rather than restored."""
     local_flags = termios.tcgetattr(child.child_fd)[3]
     return not local_flags & termios.ICANON
+
+
+def output_so_far(child: pexpect.spawn) -> str:
+    """Everything the terminal showed since the last expectation, as plain text."""
+    child.expect(pexpect.TIMEOUT, timeout=0.3)
+    return plain(child.before)
 
 
 def wait_until_restored(child: pexpect.spawn, seconds: float = 10) -> None:
@@ -124,3 +131,28 @@ async def test_client_cancellation_closes_the_prompt_and_restores_the_terminal(
     assert re.fullmatch(
         r"Selected: Tag and publish\.", results[0].structured_content["selection"]["summary"]
     )
+
+
+async def test_concurrent_questions_take_turns_within_their_own_deadlines(
+    terminal: tuple[pexpect.spawn, str],
+) -> None:
+    child, url = terminal
+    first: list[CallToolResult] = []
+    second: list[CallToolResult] = []
+
+    async def ask_briefly() -> None:
+        async with Client(url) as client:
+            second.append(
+                await client.call_tool("provide_choice", QUESTION | {"timeout_seconds": 2})
+            )
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(ask, url, first)
+        await anyio.to_thread.run_sync(continue_with_settings, child)
+        await expect_in(child, "Choose one")
+        await ask_briefly()  # waits behind the question on screen, then times out
+        shown_meanwhile = await anyio.to_thread.run_sync(output_so_far, child)
+        child.send(ENTER)
+    assert "Continue with these settings" not in shown_meanwhile
+    assert second[0].structured_content["action_status"] == "timeout"
+    assert first[0].structured_content["selection"]["selected_ids"] == ["tag"]

@@ -243,13 +243,15 @@ def serve_http(port: int) -> None:
     """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
     process's terminal. Raises `OSError` when the port cannot be bound."""
     listener = socket.create_server((HTTP_HOST, port))
-    print(
-        f"provide-choice: MCP server at http://{HTTP_HOST}:{listener.getsockname()[1]}/mcp; "
-        "questions appear in this terminal.",
-        file=sys.stderr,
-        flush=True,
+    transports = terminal_transports()
+    where = (
+        "questions appear in this terminal"
+        if transports
+        else "no terminal here (stdin and stdout must be one), so questions cannot be shown"
     )
-    anyio.run(_serve_http, create_server(terminal_transports()), listener)
+    address = f"http://{HTTP_HOST}:{listener.getsockname()[1]}/mcp"
+    print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
+    anyio.run(_serve_http, create_server(transports), listener)
 
 
 async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
