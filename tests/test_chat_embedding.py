@@ -1,0 +1,46 @@
+"""The embedding example proposed for the README works as written (pages of another NiceGUI app)."""
+
+from collections.abc import MutableSequence
+from typing import cast
+
+import pytest
+from nicegui import app, ui
+from nicegui.testing import User
+
+from chat_ui import ChatView, ChoicesMarkdown, DemoAgent, Message
+
+pytestmark = pytest.mark.nicegui_main_file("")
+
+REPLY = """Ready to ship **v2.1**.
+
+```choices
+{"question": "Ship it now?", "options": [{"label": "Deploy", "value": "deploy"},
+ {"label": "Wait", "value": "wait"}]}
+```"""
+
+
+def embedding_example() -> None:
+    @ui.page("/pick")
+    def pick() -> None:
+        ChoicesMarkdown(REPLY, on_choice=lambda value: ui.notify(f"You chose {value}"))
+
+    @ui.page("/chat")
+    def chat() -> None:
+        history = app.storage.user.setdefault("history", [])
+        ChatView(DemoAgent(chunk_delay=0), cast(MutableSequence[Message], history))
+
+
+async def test_one_message_with_buttons_calls_back_with_the_value(user: User) -> None:
+    embedding_example()
+    await user.open("/pick")
+    await user.should_see("Ship it now?")
+    user.find("Deploy").click()
+    await user.should_see("You chose deploy")
+
+
+async def test_a_whole_chat_with_the_demo_agent(user: User) -> None:
+    embedding_example()
+    await user.open("/chat")
+    await user.should_see("What shall we plan together?")
+    user.find("A weekend trip").click()
+    await user.should_see("Where would you like to go?")
