@@ -34,7 +34,6 @@ from present_choices._schema import Label, Value
 SelectionMode = Literal["single", "multi", "text_input", "hybrid"]
 RequestedTransport = Literal["terminal", "web"]
 
-SELECTION_MODES: tuple[SelectionMode, ...] = ("single", "multi", "text_input", "hybrid")
 MODES_WITH_PLACEHOLDER: tuple[SelectionMode, ...] = ("text_input", "hybrid")
 MINIMUM_OPTIONS: dict[SelectionMode, int] = {"single": 2, "multi": 2, "hybrid": 1, "text_input": 0}
 DEFAULT_TIMEOUT_SECONDS = 300
@@ -226,23 +225,25 @@ def _decode_json_lists(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _all_problems(data: object, error: ValidationError) -> list[str]:
-    details = error.errors(include_url=False)
-    field_details = [(detail, text) for detail, text in zip(details, describe(error), strict=True)]
-    problems = [text for detail, text in field_details if detail["loc"]]
+    sentences = describe(error)
     if not isinstance(data, Mapping):
-        return problems or [text for _, text in field_details]
+        return sentences
+    details = error.errors(include_url=False)
+    # A location-less error is the model's rule check, which only runs when every field is
+    # valid; the rules are re-run below on the valid fields in every case, so it is left out here.
+    problems = [
+        sentence for detail, sentence in zip(details, sentences, strict=True) if detail["loc"]
+    ]
     invalid = frozenset(str(detail["loc"][0]) for detail in details if detail["loc"])
     return problems + rule_problems(_valid_fields(data, invalid), invalid)
 
 
 def _valid_fields(data: Mapping[str, Any], invalid: frozenset[str]) -> dict[str, Any]:
-    """The fields that passed their own checks, validated, so the cross-field rules can use them."""
-    known = {
+    """The fields that passed their own checks, validated (absent ones None), for the rules."""
+    valid = {
         key: value for key, value in data.items() if key in REQUEST_FIELDS and key not in invalid
     }
-    return dict(_PartialRequest.model_validate(known)) | {
-        key: None for key in REQUEST_FIELDS if key not in known
-    }
+    return dict(_PartialRequest.model_validate(valid))
 
 
 def _optional(field: FieldInfo) -> Any:
