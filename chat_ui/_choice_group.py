@@ -19,6 +19,9 @@ from chat_ui._styles import ensure_styles
 from present_choices import ChoiceOption, ChoicePrompt
 
 SelectHandler = Callable[[str], Awaitable[None] | None]
+_STATE_CLASSES = (
+    "choice-group--pending choice-group--answered choice-group--outdated choice-group--locked"
+)
 
 # Runs in the browser before the click reaches the server: the block locks at once, so a double
 # click (or a click during the round trip) cannot send a second message. The server checks again.
@@ -102,8 +105,10 @@ class ChoiceGroup(ui.element):
         disabled = not self.accepts_selection
         for button in self.buttons:
             button.show(pressed=button.option.value == self.state.chosen, disabled=disabled)
-        locked = " choice-group--locked" if self.locked else ""
-        self.classes(replace=f"choice-group choice-group--{self.state.status}{locked}")
+        shown = f"choice-group--{self.state.status}" + (
+            " choice-group--locked" if self.locked else ""
+        )
+        self.classes(add=shown, remove=_STATE_CLASSES)  # keeps any classes the app added
 
     def _select(self, value: str) -> Awaitable[None] | None:
         if not self.accepts_selection:

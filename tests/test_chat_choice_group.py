@@ -59,9 +59,11 @@ async def test_a_click_sends_the_value_then_locks_the_block_with_the_pick_presse
     user: User,
 ) -> None:
     group, chosen = await open_group(user)
+    group.classes("app-class")
     user.find("Yes").click()
     assert chosen == ["deploy"]
     assert group.state == BlockState("answered", "deploy")
+    assert group.classes == ["choice-group", "app-class", "choice-group--answered"]
     assert attributes(group) == [
         ("Yes", "true", "true"),
         ("<img src=x onerror=alert(1)>", "false", "true"),
