@@ -56,9 +56,18 @@ def test_bad_flags_are_argparse_errors(
 
 
 def test_defaults_serve_the_demo_on_localhost_8080(monkeypatch: pytest.MonkeyPatch) -> None:
+    pages: list[tuple[str, dict[str, Any]]] = []
     served: dict[str, Any] = {}
+
+    def record_page(path: str, **options: Any) -> Any:
+        pages.append((path, options))
+        return lambda page_function: page_function
+
+    # Recorded, not registered: nothing is left behind in NiceGUI's app for later tests.
+    monkeypatch.setattr(ui, "page", record_page)
     monkeypatch.setattr(ui, "run", lambda **options: served.update(options))
     main([])
+    assert pages == [("/", {"title": "Choices chat", "language": "en-US", "dark": None})]
     assert served["host"] == "127.0.0.1"
     assert served["port"] == 8080
     assert served["show"] is True
