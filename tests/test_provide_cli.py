@@ -1,8 +1,9 @@
-"""`provide-choice ask` refuses clearly, with exit status 2, whatever keeps it from asking."""
+"""`provide-choice` refuses clearly, with exit status 2, whatever keeps it from working."""
 
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,19 @@ def test_a_request_is_required() -> None:
     result = run_ask()
     assert result.returncode == 2
     assert "one of the arguments REQUEST.json --json is required" in result.stderr
+
+
+def test_serve_on_a_port_in_use_exits_2_saying_so() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "provide_choice", "serve", "--http", str(port)],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        f"provide-choice serve: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )
