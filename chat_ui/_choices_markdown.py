@@ -32,9 +32,9 @@ class ChoicesMarkdown(ui.element):
     """Renders `content`; a click on an option calls `on_choice` with the option's value.
 
     `answer` is the first user message that followed this message (None while none has): it decides
-    each block's state, see `block_state`. `streaming` means the agent is still writing: an unclosed
-    fence then shows a quiet placeholder instead of half-written JSON, and blocks cannot be answered
-    until the message is complete. Updating content re-renders only the segments that changed.
+    each block's state, see `block_state`. An unclosed fence shows a quiet placeholder instead of
+    half-written JSON. `streaming` means the agent is still writing: blocks cannot be answered until
+    the message is complete. Updating content re-renders only the segments that changed.
     """
 
     def __init__(
@@ -68,7 +68,6 @@ class ChoicesMarkdown(ui.element):
         while (
             kept < min(len(segments), len(self._rendered))
             and self._rendered[kept][0] == segments[kept]
-            and not (lock_changed and segments[kept].kind == "incomplete")
         ):
             kept += 1
         if self._grow_markdown_in_place(kept, segments):
@@ -130,10 +129,7 @@ class ChoicesMarkdown(ui.element):
         return ui.html(render_markdown(segment.raw), sanitize=True).classes("chat-markdown")
 
     def _incomplete_segment(self, segment: IncompleteSegment) -> ui.element:
-        """A placeholder while the fence is being written; once the message is complete, an
-        unclosed fence will never become a valid block, so it is shown like a malformed one."""
-        if not self.streaming:
-            return self._malformed_segment(MalformedSegment(segment.raw))
+        """A quiet placeholder for a fence still being written: half-written JSON is never shown."""
         placeholder = ui.label(PREPARING_TEXT).classes("choices-preparing")
         placeholder.props["role"] = "status"
         return placeholder

@@ -83,11 +83,11 @@ async def test_an_unclosed_block_while_streaming_is_a_placeholder_never_json(use
     assert len(message.groups) == 1
 
 
-async def test_an_unclosed_block_in_a_finished_message_is_shown_as_code(user: User) -> None:
+async def test_an_unclosed_block_in_a_finished_message_stays_a_placeholder(user: User) -> None:
     message, _ = await show(user, f"Pick:\n\n{COLOUR[:40]}", streaming=True)
     message.set_content(message.content, streaming=False)
-    await user.should_not_see("preparing choices...")
-    assert '<code class="language-choices">' in html_of(message)
+    await user.should_see("preparing choices...")
+    assert "question" not in html_of(message)
 
 
 async def test_blocks_of_a_streaming_message_unlock_when_it_is_complete(user: User) -> None:
