@@ -1,0 +1,246 @@
+"""The bridge: one local HTTP server per MCP server process, for questions answered elsewhere.
+
+The terminal hand-off (`/terminal/...`) and the web portal (`/choice/...`) add their routes to the
+same bridge. It starts when the first pending question needs it and stops a little after the last
+one ends (and when the MCP server stops), so an idle MCP server holds no listening port. It runs as a
+task in the MCP server's own event loop; uvicorn and FastAPI are imported only when it first starts.
+
+It listens on 127.0.0.1 only, and a middleware guards every route, because any web page the person
+visits can send requests to a loopback port: a foreign `Host` is a DNS-rebinding attempt (403), a
+state-changing request from a foreign `Origin` is a cross-site request (403), and requiring a JSON
+body on those keeps plain HTML forms (which cannot send JSON without a CORS preflight) out (415).
+Nothing here writes to stdout, which carries the MCP protocol over stdio.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+HOST = "127.0.0.1"
+STATE_CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+GRACEFUL_SHUTDOWN_SECONDS = 1
+
+RouteInstaller = Callable[["FastAPI"], None]
+
+
+class BridgeStartError(RuntimeError):
+    """The bridge could not start (the configured port is taken, or the app failed to start)."""
+
+
+class Bridge:
+    """Starts on demand, counts the pending questions that need it, stops when none is left."""
+
+    def __init__(self, *, port: int = 0, linger_seconds: float = 2.0) -> None:
+        self.port = port
+        """The configured port; 0 picks a free one at each start."""
+        self.linger_seconds = linger_seconds
+        self._installers: list[RouteInstaller] = []
+        self._app: FastAPI | None = None
+        self._server: uvicorn.Server | None = None
+        self._serving: asyncio.Task[None] | None = None
+        self._base_url: str | None = None
+        self._bound_port = 0
+        self._users = 0
+        self._linger: asyncio.TimerHandle | None = None
+        self._stopping: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def base_url(self) -> str | None:
+        """`http://127.0.0.1:<port>` while running, None while stopped."""
+        return self._base_url
+
+    def add_routes(self, install: RouteInstaller) -> None:
+        """Let a feature add its routes. Called before the first start (at server creation); a
+        later call installs into the running app too."""
+        self._installers.append(install)
+        if self._app is not None:
+            install(self._app)
+
+    async def acquire(self) -> str:
+        """Count one more pending question, starting the bridge when needed; the base URL."""
+        async with self._lock:
+            self._users += 1
+            if self._linger is not None:
+                self._linger.cancel()
+                self._linger = None
+            try:
+                return await self._start()
+            except BaseException:
+                self._users -= 1
+                raise
+
+    async def release(self) -> None:
+        """One pending question ended; after the last, stop once `linger_seconds` pass without a
+        new one (a run of questions reuses one bridge, and its port, instead of restarting)."""
+        self._users = max(self._users - 1, 0)
+        if self._users == 0 and self._serving is not None and self._linger is None:
+            loop = asyncio.get_running_loop()
+            self._linger = loop.call_later(self.linger_seconds, self._stop_when_idle)
+
+    async def aclose(self) -> None:
+        """Stop now (the MCP server is shutting down)."""
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
+        async with self._lock:
+            await self._stop()
+
+    def _stop_when_idle(self) -> None:
+        self._linger = None
+        if self._users == 0:
+            # Kept in an attribute: the loop holds tasks only weakly.
+            self._stopping = asyncio.get_running_loop().create_task(self._stop_if_idle())
+
+    async def _stop_if_idle(self) -> None:
+        async with self._lock:
+            if self._users == 0:
+                await self._stop()
+
+    async def _start(self) -> str:
+        if self._base_url is not None and self._serving is not None and not self._serving.done():
+            return self._base_url
+        try:
+            listener = socket.create_server((HOST, self.port))
+        except OSError as error:
+            raise BridgeStartError(
+                f"cannot listen on {HOST}:{self.port}: {error.strerror or error}"
+            ) from None
+        self._bound_port = listener.getsockname()[1]
+        started = asyncio.Event()
+        server = _quiet_server(self._application(), started)
+        serving = asyncio.get_running_loop().create_task(_serve(server, listener))
+        ready = asyncio.ensure_future(started.wait())
+        await asyncio.wait([ready, serving], return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        if serving.done():
+            serving.result()  # raises the reason
+            raise BridgeStartError("the bridge stopped while starting")
+        self._server, self._serving = server, serving
+        self._base_url = f"http://{HOST}:{self._bound_port}"
+        return self._base_url
+
+    async def _stop(self) -> None:
+        server, serving = self._server, self._serving
+        self._server = self._serving = None
+        self._base_url = None
+        if server is None or serving is None:
+            return
+        server.should_exit = True
+        with contextlib.suppress(BridgeStartError):
+            await serving
+
+    def _application(self) -> FastAPI:
+        if self._app is None:
+            from fastapi import FastAPI
+
+            self._app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+            self._app.add_middleware(_LoopbackGuard, port=lambda: self._bound_port)
+            for install in self._installers:
+                install(self._app)
+        return self._app
+
+
+def _quiet_server(app: ASGIApp, started: asyncio.Event) -> uvicorn.Server:
+    """A uvicorn server that logs nothing to stdout, leaves signals to the MCP server, and sets
+    `started` once it serves."""
+    import uvicorn
+
+    class QuietServer(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn would take over SIGINT/SIGTERM while serving; they belong to the MCP server.
+            yield
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            started.set()
+
+    config = uvicorn.Config(
+        app,
+        log_config=None,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+    )
+    return QuietServer(config)
+
+
+async def _serve(server: uvicorn.Server, listener: socket.socket) -> None:
+    try:
+        await server.serve(sockets=[listener])
+    except SystemExit:
+        # uvicorn exits the process when it cannot start; here that would end the MCP server.
+        raise BridgeStartError("the bridge's HTTP server failed to start") from None
+    finally:
+        listener.close()
+
+
+class _LoopbackGuard:
+    """ASGI middleware: every request must name this bridge as its `Host`; state-changing ones must
+    come from its own origin (or none) with a JSON body; WebSocket handshakes from its own origin."""
+
+    def __init__(self, app: ASGIApp, port: Callable[[], int]) -> None:
+        self.app = app
+        self.port = port
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refusal = self.refusal(scope)
+        if refusal is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            # Closing before accepting makes the server answer the handshake with 403.
+            await send({"type": "websocket.close", "code": 1008, "reason": refusal[1]})
+        else:
+            await _send_refusal(send, *refusal)
+
+    def refusal(self, scope: Scope) -> tuple[int, str] | None:
+        headers = _headers(scope)
+        port = self.port()
+        own_hosts = {f"{HOST}:{port}", f"localhost:{port}"}
+        if headers.get("host", "").lower() not in own_hosts:
+            return 403, "the Host header must be this bridge's own address, " + " or ".join(
+                sorted(own_hosts)
+            )
+        origin = headers.get("origin")
+        own_origins = {f"http://{host}" for host in own_hosts}
+        if scope["type"] == "websocket":
+            if origin not in own_origins:
+                return 403, "a WebSocket must come from a page of this bridge"
+            return None
+        if scope["method"] not in STATE_CHANGING_METHODS:
+            return None
+        if origin is not None and origin.lower() not in own_origins:
+            return 403, "requests from other origins are refused"
+        media_type = headers.get("content-type", "").split(";")[0].strip().lower()
+        if media_type != "application/json":
+            return 415, "the body must be JSON (Content-Type: application/json)"
+        return None
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
+
+
+async def _send_refusal(send: Send, status: int, reason: str) -> None:
+    body = json.dumps({"detail": reason}).encode()
+    headers: list[tuple[bytes, bytes]] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,164 @@
+"""Pending questions: a question asked in one call and answered later, somewhere else.
+
+The terminal hand-off and the web portal both show a question outside the MCP call that created it,
+so the question lives here between the two: created with its deadline, maybe attached by the surface
+that shows it, finished exactly once (answer, cancel, or the deadline), then consumed by whoever
+reports the outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
+
+Memory per pending question is the `Interaction` plus one timer handle, never a task: the deadline
+is a `loop.call_later`, replaced on finish by the retention timer that drops a never-consumed
+question, so the registry cannot grow without bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Literal
+
+from provide_choice._response import Outcome, TimedOut, TransportName
+from provide_choice._settings import InteractionSettings
+from provide_choice._transport import Interaction
+
+QuestionStatus = Literal["pending", "attached", "finished"]
+FinishCallback = Callable[["PendingQuestion"], object]
+
+ID_BYTES = 24
+"""`secrets.token_urlsafe(24)`: 192 random bits, well above the 128 a session id must carry."""
+
+RETENTION_SECONDS = 600.0
+"""How long a finished question waits to be consumed before it is dropped."""
+
+
+class PendingQuestion:
+    """One question between its creation and its consumption. Create through `QuestionRegistry`."""
+
+    __slots__ = (
+        "_callbacks",
+        "_registry",
+        "_timer",
+        "_waiters",
+        "id",
+        "interaction",
+        "outcome",
+        "status",
+        "transport",
+    )
+
+    def __init__(
+        self,
+        question_id: str,
+        interaction: Interaction,
+        transport: TransportName,
+        registry: QuestionRegistry,
+    ) -> None:
+        self.id = question_id
+        self.interaction = interaction
+        self.transport: TransportName = transport
+        self.status: QuestionStatus = "pending"
+        self.outcome: Outcome | None = None
+        self._registry = registry
+        self._waiters: list[asyncio.Future[Outcome]] = []
+        self._callbacks: list[FinishCallback] = []
+        self._timer = self._call_at_deadline()
+
+    def attach(self) -> bool:
+        """Claim the question for one surface (a `choice-terminal`): only a pending question can be
+        claimed, once; a second claim gets False (HTTP 409), so two people never answer one question."""
+        if self.status != "pending":
+            return False
+        self.status = "attached"
+        return True
+
+    def extend_deadline(self, seconds_from_now: float) -> None:
+        """Move the deadline (the person changed the timeout while the question is shown)."""
+        if self.status == "finished":
+            return
+        self.interaction = replace(self.interaction, deadline=time.monotonic() + seconds_from_now)
+        self._timer.cancel()
+        self._timer = self._call_at_deadline()
+
+    def update_settings(self, settings: InteractionSettings) -> None:
+        """Follow the person's settings changed while the question is shown (the timeout action
+        at the deadline is the one they configured last). The deadline stays as it is."""
+        self.interaction = replace(self.interaction, settings=settings)
+
+    def finish(self, outcome: Outcome) -> bool:
+        """Record how the question ended. The first call wins; a later one returns False (HTTP 409)."""
+        if self.status == "finished":
+            return False
+        self.status = "finished"
+        self.outcome = outcome
+        self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(
+            self._registry.retention_seconds, self._registry.pop, self.id
+        )
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(outcome)
+        self._waiters.clear()
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback(self)
+        return True
+
+    def on_finish(self, callback: FinishCallback) -> None:
+        """Call `callback(question)` once the question finishes (at once when it already has)."""
+        if self.status == "finished":
+            callback(self)
+        else:
+            self._callbacks.append(callback)
+
+    async def wait(self) -> Outcome:
+        """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.
+
+        Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome.
+        """
+        if self.outcome is not None:
+            return self.outcome
+        waiter: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            return await waiter
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+
+    def seconds_left(self) -> float:
+        """Time to the deadline, never negative. Other processes get this, not the deadline itself:
+        monotonic clocks are not comparable between processes."""
+        return max(self.interaction.deadline - time.monotonic(), 0.0)
+
+    def _call_at_deadline(self) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(self.seconds_left(), self._expire)
+
+    def _expire(self) -> None:
+        self.finish(TimedOut(action=self.interaction.settings.timeout_action))
+
+
+class QuestionRegistry:
+    """The pending questions of one server process, by id. Use it inside the server's event loop
+    (deadlines and retention are timers on that loop)."""
+
+    def __init__(self, *, retention_seconds: float = RETENTION_SECONDS) -> None:
+        self.retention_seconds = retention_seconds
+        self._questions: dict[str, PendingQuestion] = {}
+
+    def __len__(self) -> int:
+        return len(self._questions)
+
+    def create(self, interaction: Interaction, transport: TransportName) -> PendingQuestion:
+        """A new pending question with an unguessable id; it times out by itself at its deadline."""
+        question = PendingQuestion(secrets.token_urlsafe(ID_BYTES), interaction, transport, self)
+        self._questions[question.id] = question
+        return question
+
+    def get(self, question_id: str) -> PendingQuestion | None:
+        return self._questions.get(question_id)
+
+    def pop(self, question_id: str) -> PendingQuestion | None:
+        """Remove and return the question: consuming it (a poll), or dropping it after retention."""
+        return self._questions.pop(question_id, None)
