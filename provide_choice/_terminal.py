@@ -29,6 +29,12 @@ from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 from questionary.prompts.common import InquirerControl
 
+from provide_choice._presentation import (
+    hiding_problem,
+    notes_offered,
+    shown_placeholder,
+    submits_on_selection,
+)
 from provide_choice._request import ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._response import Answered, Cancelled, Outcome, TimedOut, summarize
 from provide_choice._settings import InteractionSettings
@@ -126,27 +132,11 @@ class _TerminalFlow:
 
     @property
     def notes_offered(self) -> bool:
-        return self.request.allow_annotations and self.settings.annotations
-
-    @property
-    def placeholder_shown(self) -> bool:
-        if self.request.placeholder is None:
-            return False
-        if self.settings.placeholder_visible is None:
-            return self.request.placeholder_visible
-        return self.settings.placeholder_visible
+        return notes_offered(self.request, self.settings)
 
     @property
     def submits_on_selection(self) -> bool:
-        """Single choice with Enter on an option as the whole answer (needs at least one pick)."""
-        single_submit = self.settings.single_submit
-        if single_submit is None:
-            single_submit = self.request.single_submit_mode
-        return (
-            self.request.selection_mode == "single"
-            and single_submit
-            and self.request.limits.minimum == 1
-        )
+        return submits_on_selection(self.request, self.settings)
 
     @property
     def visible_options(self) -> list[ProvideChoiceOption]:
@@ -287,17 +277,10 @@ class _TerminalFlow:
         return int(text) if text.strip() else None
 
     async def _ask_hidden_options(self) -> frozenset[str]:
-        needed = max(
-            self.request.limits.minimum, 0 if self.request.selection_mode == "hybrid" else 1
-        )
         options = self.request.options or []
 
         def check(hidden: list[str]) -> bool | str:
-            shown = len(options) - len(hidden)
-            return (
-                shown >= needed
-                or f"Keep at least {needed} option{'s' if needed > 1 else ''} visible"
-            )
+            return hiding_problem(self.request, len(hidden)) or True
 
         hidden = await self._prompt(
             questionary.checkbox(
@@ -475,7 +458,7 @@ class _TerminalFlow:
 
     async def _type_answer(self, message: str) -> tuple[str, bool]:
         """The person's text; an empty field stands for the placeholder only when it is shown."""
-        placeholder = self.request.placeholder if self.placeholder_shown else None
+        placeholder = shown_placeholder(self.request, self.settings)
 
         def check(text: str) -> bool | str:
             return bool(text.strip() or placeholder) or "Type an answer (Ctrl-C cancels)"

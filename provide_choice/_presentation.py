@@ -1,0 +1,44 @@
+"""How a question is shown: the agent's request as the person's settings adjust it.
+
+The terminal and the web portal show the same questions, so these rules are written once, here: a
+setting means the same on every surface. Where the person set something, it wins; where they left
+it unset (`None`), the request decides.
+"""
+
+from __future__ import annotations
+
+from provide_choice._request import ProvideChoiceRequest
+from provide_choice._settings import InteractionSettings
+
+
+def notes_offered(request: ProvideChoiceRequest, settings: InteractionSettings) -> bool:
+    """Notes need both: the agent allows them, and the person has not switched them off."""
+    return request.allow_annotations and settings.annotations
+
+
+def shown_placeholder(request: ProvideChoiceRequest, settings: InteractionSettings) -> str | None:
+    """The suggested answer the person sees, or None when there is none or it is hidden. Only a
+    shown suggestion may stand in for an empty answer: accepting unseen text is no choice."""
+    visible = (
+        request.placeholder_visible
+        if settings.placeholder_visible is None
+        else settings.placeholder_visible
+    )
+    return request.placeholder if visible else None
+
+
+def submits_on_selection(request: ProvideChoiceRequest, settings: InteractionSettings) -> bool:
+    """Single choice where picking an option is the whole answer (it needs at least one pick)."""
+    single_submit = (
+        request.single_submit_mode if settings.single_submit is None else settings.single_submit
+    )
+    return request.selection_mode == "single" and single_submit and request.limits.minimum == 1
+
+
+def hiding_problem(request: ProvideChoiceRequest, hidden_count: int) -> str | None:
+    """Why hiding this many options is refused, or None. Hiding must leave enough options to reach
+    the minimum, and one to pick unless the person can answer by typing instead (hybrid)."""
+    needed = max(request.limits.minimum, 0 if request.selection_mode == "hybrid" else 1)
+    if len(request.options or ()) - hidden_count >= needed:
+        return None
+    return f"Keep at least {needed} option{'s' if needed > 1 else ''} visible"
