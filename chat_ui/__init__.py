@@ -10,7 +10,7 @@ from chat_ui._chat_view import ChatView
 from chat_ui._choice_group import ChoiceGroup
 from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._history import BlockState, Message, answers, block_state, conversation
-from chat_ui._markdown import render_markdown
+from present_choices import render_markdown  # the one renderer, shared with the web portal
 
 __all__ = [
     "Agent",

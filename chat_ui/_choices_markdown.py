@@ -14,7 +14,6 @@ from nicegui import ui
 
 from chat_ui._choice_group import ChoiceGroup, SelectHandler
 from chat_ui._history import block_state
-from chat_ui._markdown import render_markdown
 from chat_ui._styles import ensure_styles
 from present_choices import (
     ChoicesSegment,
@@ -22,6 +21,7 @@ from present_choices import (
     MalformedSegment,
     MarkdownSegment,
     Segment,
+    render_markdown,
     split_message,
 )
 

@@ -10,6 +10,7 @@ from present_choices._fence import (
     render_fence,
     split_message,
 )
+from present_choices._markdown import render_markdown
 from present_choices._schema import (
     MAX_OPTIONS,
     MIN_OPTIONS,
@@ -48,6 +49,7 @@ __all__ = [
     "parse_prompt",
     "present_choices",
     "render_fence",
+    "render_markdown",
     "split_message",
     "tool_schema",
 ]

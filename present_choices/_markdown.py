@@ -1,0 +1,26 @@
+"""Agent markdown to HTML with markdown-it-py: CommonMark plus tables, and nothing an agent can abuse.
+
+One renderer for every surface that shows agent text: the chat's messages and the web portal's
+prompts. NiceGUI's own `ui.markdown` uses markdown2, which renders differently from the markdown-it
+parser the fence codec splits messages with; rendering with markdown-it keeps both views of a message
+in agreement. Raw HTML is escaped (html disabled), markdown-it already refuses `javascript:`-style link
+targets, and images are not rendered: an image loads by itself, so an agent could leak conversation
+text through its URL without anyone clicking. `![alt](url)` therefore shows as an ordinary link.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from markdown_it import MarkdownIt
+
+
+def render_markdown(text: str) -> str:
+    """The HTML for agent markdown (a message segment, a question's prompt)."""
+    html: str = _parser().render(text)
+    return html
+
+
+@cache
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")
