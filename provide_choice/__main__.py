@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     try:
         if arguments.command == "serve":
-            return _serve(arguments.http)
+            return _serve(arguments.http, arguments.handoff, arguments.bridge_port)
         return _ask(arguments.request_file, arguments.request_json)
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
@@ -50,6 +50,19 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PORT",
         help="serve streamable HTTP on 127.0.0.1:PORT (0: any free port); questions appear in this terminal",
     )
+    serve.add_argument(
+        "--handoff",
+        action="store_true",
+        help="never ask in this terminal: hand questions for the terminal off to one the agent "
+        "opens with the command it gets back (always so over stdio)",
+    )
+    serve.add_argument(
+        "--bridge-port",
+        type=int,
+        default=0,
+        metavar="PORT",
+        help="port of the local bridge for hand-offs on 127.0.0.1 (default: any free port)",
+    )
     ask = commands.add_parser(
         "ask",
         help="ask one question in this terminal and print the response JSON on stdout",
@@ -65,14 +78,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve(port: int | None) -> int:
+def _serve(port: int | None, handoff: bool, bridge_port: int) -> int:
     from provide_choice._server import serve_http, serve_stdio
 
     if port is None:
-        serve_stdio()
+        serve_stdio(bridge_port=bridge_port)
         return 0
     try:
-        serve_http(port)
+        serve_http(port, handoff=handoff, bridge_port=bridge_port)
     except OSError as error:
         raise CommandError(
             f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}"

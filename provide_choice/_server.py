@@ -11,6 +11,7 @@ import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import anyio
@@ -23,8 +24,11 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
+from provide_choice._bridge import Bridge
+from provide_choice._handoff import handoff_transports
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
 from provide_choice._response import Outcome, ProvideChoiceResponse, TransportName, normalize
+from provide_choice._sessions import QuestionRegistry
 from provide_choice._settings import load_settings
 from provide_choice._transport import (
     Interaction,
@@ -65,9 +69,12 @@ TOOL_DESCRIPTION = (
     "timeout or pending_terminal_launch. selection.selected_ids are option ids in option order; "
     "selection.summary is one line describing the outcome. After cancelled or timeout do not act as "
     "if the person chose: a timeout may return the defaults (or nothing, as the person configured) "
-    "and its summary says so. After pending_terminal_launch, show the person selection.summary (a "
-    "shell command to run), then call provide_choice again with only session_id to wait for the "
-    "answer."
+    "and its summary says so."
+    "\n\nAfter pending_terminal_launch, run selection.summary (a shell command) in an interactive "
+    "terminal (your run-in-terminal tool) so the person answers there, then call provide_choice "
+    "again with only session_id: it waits for the answer and returns it. Sessions are single-use: "
+    "once its answer is fetched, or long after it ended, a session is gone, and a retry needs a new "
+    "call without session_id."
     "\n\nThe call blocks until the person answers or timeout_seconds (default 300) pass, sending "
     "progress notifications meanwhile: set your client's tool timeout above timeout_seconds."
 )
@@ -80,9 +87,9 @@ UNAVAILABLE: dict[TransportName, str] = {
         "then appear in that terminal."
     ),
     "terminal_handoff": (
-        "transport 'terminal' needs a terminal, and this server has none (it runs over stdio, or "
-        "without a terminal window); the terminal hand-off is not available in this version. Ask "
-        "the person to run `provide-choice serve --http PORT` in a terminal window and connect to it."
+        "transport 'terminal' needs a terminal, and this server has none (it runs without a "
+        "terminal window) and no terminal hand-off set up. Ask the person to run "
+        "`provide-choice serve --http PORT` in a terminal window and connect to it."
     ),
     "elicitation": "MCP elicitation is not available in this version.",
 }
@@ -98,12 +105,16 @@ class _RawArguments(ArgModelBase):
 
 
 def create_server(
-    transports: Transports | None = None, *, heartbeat_seconds: float = HEARTBEAT_SECONDS
+    transports: Transports | None = None,
+    *,
+    heartbeat_seconds: float = HEARTBEAT_SECONDS,
+    questions: QuestionRegistry | None = None,
 ) -> MCPServer:
     """The MCP server. `transports` maps a transport name to what shows the question: leave
     "terminal" out when this process has no terminal. Progress is reported every
-    `heartbeat_seconds` while a question waits, so clients with a request timeout keep waiting."""
-    provide_choice = _ProvideChoice(dict(transports or {}), heartbeat_seconds)
+    `heartbeat_seconds` while a question waits, so clients with a request timeout keep waiting.
+    `questions` holds the hand-off sessions a `session_id` poll fetches."""
+    provide_choice = _ProvideChoice(dict(transports or {}), heartbeat_seconds, questions)
     return MCPServer(
         SERVER_NAME,
         instructions=INSTRUCTIONS,
@@ -135,10 +146,14 @@ class _ProvideChoice:
     """The `provide_choice` tool: validate, choose a transport, ask, normalize."""
 
     def __init__(
-        self, transports: dict[TransportName, Transport], heartbeat_seconds: float
+        self,
+        transports: dict[TransportName, Transport],
+        heartbeat_seconds: float,
+        questions: QuestionRegistry | None,
     ) -> None:
         self.transports = transports
         self.heartbeat_seconds = heartbeat_seconds
+        self.questions = QuestionRegistry() if questions is None else questions
 
     async def __call__(self, arguments: dict[str, Any], context: Context) -> CallToolResult:
         try:
@@ -150,27 +165,31 @@ class _ProvideChoice:
                 error.problems,
             )
         if isinstance(call, SessionPoll):
-            return _error_result(
-                f"session_id {call.session_id!r} is not a pending terminal hand-off in this server "
-                "(the terminal hand-off is not available in this version)."
-            )
+            return await self._poll(call, context)
         settings = load_settings()
         name = choose_transport(call.transport, settings.transport, "terminal" in self.transports)
         transport = self.transports.get(name)
         if transport is None:
             return _error_result(f"provide_choice cannot ask the person here: {UNAVAILABLE[name]}")
         interaction = Interaction.start(call, settings)
-        outcome = await self._ask(transport, interaction, context)
-        response = normalize(call, outcome, name)
-        return CallToolResult(
-            content=[TextContent(type="text", text=response.model_dump_json())],
-            structured_content=response.model_dump(mode="json"),
-        )
+        outcome = await self._ask(transport.ask(interaction), interaction, context)
+        return _response(normalize(call, outcome, name))
+
+    async def _poll(self, poll: SessionPoll, context: Context) -> CallToolResult:
+        """Wait for a hand-off session to end, then consume it. A cancelled poll leaves the session
+        in place until its deadline, so a retried poll still gets the answer."""
+        question = self.questions.get(poll.session_id)
+        if question is None or question.transport != "terminal_handoff":
+            return _error_result(_no_session(poll.session_id))
+        outcome = await self._ask(question.wait(), question.interaction, context)
+        if self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
+            return _error_result(_no_session(poll.session_id))
+        return _response(normalize(question.interaction.request, outcome, "terminal_handoff"))
 
     async def _ask(
-        self, transport: Transport, interaction: Interaction, context: Context
+        self, answer: Awaitable[Outcome], interaction: Interaction, context: Context
     ) -> Outcome:
-        """Wait for the transport, reporting the time left as progress meanwhile."""
+        """Wait for the answer, reporting the time left as progress meanwhile."""
         total = interaction.timeout_seconds
 
         async def heartbeat() -> None:
@@ -183,7 +202,7 @@ class _ProvideChoice:
 
         async with anyio.create_task_group() as group:
             group.start_soon(heartbeat)
-            outcome = await transport.ask(interaction)
+            outcome = await answer
             group.cancel_scope.cancel()
         return outcome
 
@@ -222,6 +241,21 @@ def _raw_tool(
     )
 
 
+def _response(response: ProvideChoiceResponse) -> CallToolResult:
+    return CallToolResult(
+        content=[TextContent(type="text", text=response.model_dump_json())],
+        structured_content=response.model_dump(mode="json"),
+    )
+
+
+def _no_session(session_id: str) -> str:
+    return (
+        f"session_id {session_id!r} is not a pending terminal hand-off in this server: sessions "
+        "are single-use, so it was already fetched, it ended long ago, or its server restarted. "
+        "Call provide_choice again without session_id to ask the person anew."
+    )
+
+
 def _error_result(message: str, problems: list[str] | None = None) -> CallToolResult:
     text = "\n".join([message, *(f"- {problem}" for problem in problems or ())])
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
@@ -234,24 +268,40 @@ def terminal_transports() -> Transports:
     return {}
 
 
-def serve_stdio() -> None:
-    """Serve on stdin/stdout. The terminal there belongs to the MCP client, so no terminal transport."""
-    anyio.run(create_server().run_stdio_async)
+def serve_stdio(*, bridge_port: int = 0) -> None:
+    """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions for the
+    terminal are handed off to one the agent opens; the bridge for that uses `bridge_port`."""
+    bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
+    server = create_server(handoff_transports(bridge, questions), questions=questions)
+    anyio.run(_until_stopped, server.run_stdio_async, bridge)
 
 
-def serve_http(port: int) -> None:
+def serve_http(port: int, *, handoff: bool = False, bridge_port: int = 0) -> None:
     """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
-    process's terminal. Raises `OSError` when the port cannot be bound."""
+    process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
+    port cannot be bound."""
     listener = socket.create_server((HTTP_HOST, port))
-    transports = terminal_transports()
-    where = (
-        "questions appear in this terminal"
-        if transports
-        else "no terminal here (stdin and stdout must be one), so questions cannot be shown"
-    )
+    terminal = {} if handoff else terminal_transports()
+    if handoff:
+        where = "questions for the terminal are handed off to one the agent opens (--handoff)"
+    elif terminal:
+        where = "questions appear in this terminal"
+    else:
+        where = "no terminal here (stdin and stdout must be one), so questions cannot be shown"
     address = f"http://{HTTP_HOST}:{listener.getsockname()[1]}/mcp"
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    anyio.run(_serve_http, create_server(transports), listener)
+    bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
+    transports = {**terminal, **handoff_transports(bridge, questions)}
+    server = create_server(transports, questions=questions)
+    anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
+
+
+async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:
+    """Serve; when the MCP server stops, stop the bridge with it."""
+    try:
+        await serve()
+    finally:
+        await bridge.aclose()
 
 
 async def _serve_http(server: MCPServer, listener: socket.socket) -> None:

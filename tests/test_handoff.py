@@ -1,0 +1,434 @@
+"""The terminal hand-off as an agent and a `choice-terminal` see it, without a terminal: the MCP
+SDK's in-memory client makes the calls, httpx plays the client on the real bridge."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from mcp import Client
+from mcp_types import CallToolResult, TextContent
+
+from provide_choice import (
+    Cancelled,
+    InteractionSettings,
+    create_server,
+    load_settings,
+    save_settings,
+)
+from provide_choice._bridge import Bridge
+from provide_choice._handoff import client_command, handoff_transports
+from provide_choice._sessions import QuestionRegistry
+
+QUESTION = {
+    "title": "Migration",
+    "prompt": "The schema changed. How should I migrate the production data?",
+    "selection_mode": "multi",
+    "options": [
+        {"id": "backup", "label": "Back up first", "recommended": True},
+        {"id": "online", "label": "Online migration"},
+        {"id": "window", "label": "Maintenance window"},
+    ],
+    "max_selections": 2,
+    "default_selection_ids": ["backup"],
+    "transport": "terminal",
+}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    return tmp_path
+
+
+@dataclass
+class Handoff:
+    """A server with the hand-off (and no terminal of its own), connected to an MCP client."""
+
+    client: Client
+    bridge: Bridge
+    questions: QuestionRegistry
+
+    async def launch(self, **changes: Any) -> dict[str, Any]:
+        result = await self.client.call_tool("provide_choice", QUESTION | changes)
+        assert not result.is_error, text_of(result)
+        assert result.structured_content is not None
+        return result.structured_content
+
+    async def poll(self, session_id: str, **options: Any) -> CallToolResult:
+        return await self.client.call_tool("provide_choice", {"session_id": session_id}, **options)
+
+
+@asynccontextmanager
+async def serving() -> AsyncIterator[Handoff]:
+    """The server and its client (a context manager, not a fixture: the client's task group must
+    be entered and left in the test's own task)."""
+    bridge, questions = Bridge(linger_seconds=0.2), QuestionRegistry()
+    server = create_server(
+        handoff_transports(bridge, questions), heartbeat_seconds=0.05, questions=questions
+    )
+    try:
+        async with Client(server) as client:
+            yield Handoff(client, bridge, questions)
+    finally:
+        await bridge.aclose()
+
+
+def text_of(result: CallToolResult) -> str:
+    (content,) = result.content
+    assert isinstance(content, TextContent)
+    return content.text
+
+
+async def post(url: str, body: object, **options: Any) -> httpx.Response:
+    async with httpx.AsyncClient() as http:
+        return await http.post(url, json=body, **options)
+
+
+async def get(url: str) -> httpx.Response:
+    async with httpx.AsyncClient() as http:
+        return await http.get(url)
+
+
+async def attach(selection: dict[str, Any]) -> dict[str, Any]:
+    response = await post(selection["url"] + "/attach", {})
+    assert response.status_code == 200, response.text
+    payload: dict[str, Any] = response.json()
+    return payload
+
+
+async def test_the_first_call_returns_at_once_with_the_command_and_the_session() -> None:
+    async with serving() as handoff:
+        with anyio.fail_after(2):
+            response = await handoff.launch()
+        selection = response["selection"]
+        assert response["action_status"] == "pending_terminal_launch"
+        assert selection["transport"] == "terminal_handoff"
+        session_id, base = selection["session_id"], handoff.bridge.base_url
+        assert base is not None
+        assert selection["url"] == f"{base}/terminal/{session_id}"
+        program, *arguments = shlex.split(selection["summary"])
+        assert Path(program).name == "choice-terminal"
+        assert arguments == ["--session", session_id, "--url", base]
+        state = (await get(selection["url"])).json()
+        assert state["status"] == "pending"
+        assert state["title"] == "Migration"
+        assert 299 < state["seconds_left"] <= 300
+
+
+async def test_answer_posted_by_the_client_comes_back_to_the_poll_and_the_session_is_gone() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        session = await attach(selection)
+        assert session["request"]["options"][1] == {
+            "id": "online",
+            "label": "Online migration",
+            "description": None,
+            "recommended": False,
+        }
+        assert session["settings"] == InteractionSettings().model_dump(mode="json")
+        assert 299 < session["seconds_left"] <= 300
+        answer = {
+            "kind": "answered",
+            "selected_ids": ["window", "backup"],
+            "option_annotations": {"window": "Sunday night"},
+            "global_annotation": "tell the team",
+        }
+        assert (await post(selection["url"] + "/result", answer)).status_code == 200
+        result = await handoff.poll(selection["session_id"])
+        assert result.structured_content == {
+            "action_status": "selected",
+            "selection": {
+                "selected_ids": ["backup", "window"],
+                "custom_input": None,
+                "option_annotations": {"window": "Sunday night"},
+                "global_annotation": "tell the team",
+                "placeholder_used": False,
+                "transport": "terminal_handoff",
+                "session_id": None,
+                "url": None,
+                "summary": (
+                    "Selected: Back up first, Maintenance window "
+                    "(with notes on Maintenance window and an overall note)."
+                ),
+            },
+        }
+        again = await handoff.poll(selection["session_id"])
+        assert again.is_error
+        assert "single-use" in text_of(again)
+        assert "Call provide_choice again without session_id" in text_of(again)
+        assert (await get(selection["url"])).status_code == 404
+
+
+async def test_the_poll_waits_for_the_answer_and_reports_the_time_left() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch(timeout_seconds=60))["selection"]
+        reports: list[tuple[float, float | None, str | None]] = []
+
+        async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+            reports.append((progress, total, message))
+
+        async def answer_later() -> None:
+            await attach(selection)
+            await anyio.sleep(0.3)
+            await post(selection["url"] + "/result", {"kind": "cancelled"})
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(answer_later)
+            result = await handoff.poll(selection["session_id"], progress_callback=on_progress)
+        assert result.structured_content is not None
+        assert result.structured_content["action_status"] == "cancelled"
+        assert len(reports) >= 3
+        assert all(total == 60 for _, total, _ in reports)
+        assert reports[0][2] is not None
+        assert reports[0][2].startswith("Waiting for the person to answer: ")
+
+
+async def test_a_cancelled_poll_leaves_the_session_for_a_retried_poll() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        with anyio.move_on_after(0.3) as scope:
+            await handoff.poll(selection["session_id"])
+        assert scope.cancelled_caught
+        await attach(selection)
+        await post(selection["url"] + "/result", {"kind": "answered", "selected_ids": ["online"]})
+        result = await handoff.poll(selection["session_id"])
+        assert result.structured_content is not None
+        assert result.structured_content["selection"]["selected_ids"] == ["online"]
+
+
+async def test_without_an_attach_the_poll_returns_the_timeout_at_the_deadline() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch(timeout_seconds=1))["selection"]
+        with anyio.fail_after(3):
+            result = await handoff.poll(selection["session_id"])
+        assert result.structured_content is not None
+        assert result.structured_content["action_status"] == "timeout"
+        assert result.structured_content["selection"]["selected_ids"] == ["backup"]
+
+
+async def test_an_expired_session_refuses_the_client_with_410() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch(timeout_seconds=1))["selection"]
+        await anyio.sleep(1.1)
+        for response in (await get(selection["url"]), await post(selection["url"] + "/attach", {})):
+            assert response.status_code == 410
+            assert "expired" in response.json()["detail"]
+
+
+async def test_a_second_attach_and_a_second_result_are_refused_with_409() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        await attach(selection)
+        second = await post(selection["url"] + "/attach", {})
+        assert second.status_code == 409
+        assert "already open in another terminal" in second.json()["detail"]
+        cancel = {"kind": "cancelled"}
+        assert (await post(selection["url"] + "/result", cancel)).status_code == 200
+        again = await post(selection["url"] + "/result", cancel)
+        assert again.status_code == 409
+        assert "already answered or cancelled" in again.json()["detail"]
+        late_attach = await post(selection["url"] + "/attach", {})
+        assert late_attach.status_code == 409
+
+
+async def test_a_result_without_attaching_first_is_refused_with_409() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        response = await post(selection["url"] + "/result", {"kind": "cancelled"})
+        assert response.status_code == 409
+        assert handoff.questions.get(selection["session_id"]) is not None
+
+
+@pytest.mark.parametrize(
+    ("body", "reasons"),
+    [
+        (
+            {"kind": "answered", "selected_ids": ["backup", "online", "window"]},
+            ["selected_ids must hold 1 to 2 ids, got 3"],
+        ),
+        (
+            {"kind": "answered", "selected_ids": ["dropdb"]},
+            ["selected_ids: 'dropdb' is not an option id"],
+        ),
+        (
+            {"kind": "answered", "selected_ids": ["backup"], "custom_input": "yolo"},
+            ["custom_input is not allowed for multi"],
+        ),
+        ({"kind": "answered", "selected_ids": "backup"}, None),
+        ({"kind": "maybe"}, None),
+        (
+            {
+                "kind": "pending_terminal_launch",
+                "session_id": "x",
+                "url": "http://127.0.0.1:1",
+                "command": "rm -rf /",
+            },
+            ["kind must be answered, cancelled or timeout"],
+        ),
+        ([1, 2], None),
+    ],
+)
+async def test_an_invalid_result_gets_422_with_the_reason_and_the_session_stays_open(
+    body: object, reasons: list[str] | None
+) -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        await attach(selection)
+        refused = await post(selection["url"] + "/result", body)
+        assert refused.status_code == 422
+        detail = refused.json()["detail"]
+        assert isinstance(detail, list)
+        assert detail
+        if reasons is not None:
+            assert detail == reasons
+        assert handoff.questions.get(selection["session_id"]).status == "attached"  # type: ignore[union-attr]
+        valid = {"kind": "answered", "selected_ids": ["backup"]}
+        assert (await post(selection["url"] + "/result", valid)).status_code == 200
+
+
+async def test_a_body_that_is_not_json_gets_422() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        await attach(selection)
+        async with httpx.AsyncClient() as http:
+            response = await http.post(
+                selection["url"] + "/result",
+                content=b"{not json",
+                headers={"Content-Type": "application/json"},
+            )
+        assert response.status_code == 422
+        assert response.json()["detail"][0].startswith("the body is not valid JSON")
+
+
+async def test_the_terminal_routes_refuse_foreign_hosts_origins_and_non_json() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        url = selection["url"]
+        async with httpx.AsyncClient() as http:
+            rebound = await http.post(
+                url + "/attach", json={}, headers={"Host": "attacker.example"}
+            )
+            cross_site = await http.post(
+                url + "/attach", json={}, headers={"Origin": "http://attacker.example"}
+            )
+            form = await http.post(url + "/attach", data={"a": "1"})
+            peek = await http.get(url, headers={"Host": "attacker.example"})
+        assert [
+            rebound.status_code,
+            cross_site.status_code,
+            form.status_code,
+            peek.status_code,
+        ] == [
+            403,
+            403,
+            415,
+            403,
+        ]
+        assert handoff.questions.get(selection["session_id"]).status == "pending"  # type: ignore[union-attr]
+
+
+async def test_unknown_sessions_get_404_on_every_route() -> None:
+    async with serving() as handoff:
+        await handoff.launch()
+        base = handoff.bridge.base_url
+        for response in (
+            await get(f"{base}/terminal/nope"),
+            await post(f"{base}/terminal/nope/attach", {}),
+            await post(f"{base}/terminal/nope/result", {"kind": "cancelled"}),
+        ):
+            assert response.status_code == 404
+            assert "ask the agent to call provide_choice again" in response.json()["detail"]
+
+
+async def test_settings_changed_in_the_client_are_saved_and_set_the_timeout_action(
+    home: Path,
+) -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch(timeout_seconds=1))["selection"]
+        await attach(selection)
+        changed = InteractionSettings(timeout_action="return_nothing", annotations=False)
+        response = await post(selection["url"] + "/settings", changed.model_dump(mode="json"))
+        assert response.status_code == 200
+        assert load_settings() == changed
+        bad = await post(selection["url"] + "/settings", {"timeout_action": "explode"})
+        assert bad.status_code == 422
+        result = await handoff.poll(selection["session_id"])
+        assert result.structured_content is not None
+        assert result.structured_content["action_status"] == "timeout"
+        assert result.structured_content["selection"]["selected_ids"] == []
+
+
+async def test_the_bridge_stops_once_the_last_session_ends_and_restarts_for_the_next() -> None:
+    async with serving() as handoff:
+        first = (await handoff.launch())["selection"]
+        second = (await handoff.launch())["selection"]
+        for selection in (first, second):
+            await attach(selection)
+        await post(first["url"] + "/result", {"kind": "cancelled"})
+        await anyio.sleep(0.4)
+        assert handoff.bridge.base_url is not None, "a session is still pending"
+        await post(second["url"] + "/result", {"kind": "cancelled"})
+        await anyio.sleep(0.4)
+        assert handoff.bridge.base_url is None
+        # Finished sessions are still fetched over MCP, which needs no bridge.
+        assert (await handoff.poll(first["session_id"])).structured_content is not None
+        third = (await handoff.launch())["selection"]
+        assert (await get(third["url"])).json()["status"] == "pending"
+
+
+async def test_the_persons_preferred_terminal_hands_off_when_the_agent_names_no_transport() -> None:
+    async with serving() as handoff:
+        save_settings(InteractionSettings(transport="terminal"))
+        response = await handoff.launch(transport=None)
+        assert response["action_status"] == "pending_terminal_launch"
+
+
+def test_the_command_names_the_script_by_its_full_path_when_path_would_not_find_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    installed = Path(sys.executable).parent / "choice-terminal"
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    assert client_command("abc", "http://127.0.0.1:5") == (
+        f"{shlex.quote(str(installed))} --session abc --url http://127.0.0.1:5"
+    )
+    monkeypatch.setenv("PATH", f"{installed.parent}{os.pathsep}/usr/bin")
+    assert client_command("abc", "http://127.0.0.1:5") == (
+        "choice-terminal --session abc --url http://127.0.0.1:5"
+    )
+
+
+def test_the_tool_description_says_sessions_are_single_use() -> None:
+    from provide_choice._server import TOOL_DESCRIPTION
+
+    assert "Sessions are single-use" in TOOL_DESCRIPTION
+    assert "a retry needs a new call without session_id" in TOOL_DESCRIPTION
+
+
+async def test_regression_an_empty_registry_given_to_create_server_is_the_one_it_polls() -> None:
+    # An empty QuestionRegistry is falsy (it has a length); `questions or QuestionRegistry()` once
+    # replaced it with a private one, so every poll answered "not a pending hand-off".
+    bridge, questions = Bridge(), QuestionRegistry()
+    server = create_server(handoff_transports(bridge, questions), questions=questions)
+    try:
+        async with Client(server) as client:
+            launched = await client.call_tool("provide_choice", QUESTION)
+            assert launched.structured_content is not None
+            session_id = launched.structured_content["selection"]["session_id"]
+            question = questions.get(session_id)
+            assert question is not None
+            question.finish(Cancelled())
+            polled = await client.call_tool("provide_choice", {"session_id": session_id})
+    finally:
+        await bridge.aclose()
+    assert polled.structured_content is not None
+    assert polled.structured_content["action_status"] == "cancelled"
