@@ -27,7 +27,8 @@ QuestionStatus = Literal["pending", "attached", "finished"]
 FinishCallback = Callable[["PendingQuestion"], object]
 
 ID_BYTES = 24
-"""`secrets.token_urlsafe(24)`: 192 random bits, well above the 128 a session id must carry."""
+"""192 random bits, well above the 128 a session id must carry. Written in hex, not urlsafe base64:
+an id starting with "-" would read as an option on the `choice-terminal --session <id>` line."""
 
 RETENTION_SECONDS = 600.0
 """How long a finished question waits to be consumed before it is dropped."""
@@ -152,7 +153,7 @@ class QuestionRegistry:
 
     def create(self, interaction: Interaction, transport: TransportName) -> PendingQuestion:
         """A new pending question with an unguessable id; it times out by itself at its deadline."""
-        question = PendingQuestion(secrets.token_urlsafe(ID_BYTES), interaction, transport, self)
+        question = PendingQuestion(secrets.token_hex(ID_BYTES), interaction, transport, self)
         self._questions[question.id] = question
         return question
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import base64
 import time
 
 import pytest
@@ -40,7 +39,15 @@ async def test_ids_are_unique_and_carry_at_least_128_random_bits() -> None:
     ids = {create(registry).id for _ in range(100)}
     assert len(ids) == 100
     for question_id in ids:
-        assert len(base64.urlsafe_b64decode(question_id + "==")) * 8 >= 128
+        assert len(bytes.fromhex(question_id)) * 8 >= 128
+
+
+async def test_regression_ids_never_start_with_a_dash_that_the_command_line_reads_as_an_option() -> (
+    None
+):
+    # urlsafe base64 ids starting with "-" made `choice-terminal --session -x...` fail to parse.
+    registry = QuestionRegistry()
+    assert not any(create(registry).id.startswith("-") for _ in range(500))
 
 
 async def test_the_first_finish_wins_and_every_waiter_gets_it() -> None:

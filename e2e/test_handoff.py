@@ -1,0 +1,321 @@
+"""The terminal hand-off end to end: `provide-choice serve` over stdio, spawned by the MCP SDK's own
+client as an agent's client would; the `summary` command it returns run in a real pseudo-terminal,
+from another directory, exactly as given; the answer fetched with a second call."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pexpect
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp_types import CallToolResult, TextContent
+from provide_choice_harness import (
+    COMMAND,
+    CTRL_C,
+    DOWN,
+    ENTER,
+    SPACE,
+    continue_with_settings,
+    environment,
+    expect_plain,
+    plain,
+)
+
+OPTIONS = [
+    {"id": "pg", "label": "PostgreSQL", "description": "robust", "recommended": True},
+    {"id": "lite", "label": "SQLite"},
+    {"id": "duck", "label": "DuckDB"},
+]
+
+
+def question(mode: str, **changes: Any) -> dict[str, Any]:
+    return {
+        "title": "Database",
+        "prompt": "The app needs storage and none is configured.",
+        "selection_mode": mode,
+        "options": OPTIONS,
+        "transport": "terminal",
+    } | changes
+
+
+@pytest.fixture(autouse=True)
+def stdout_carries_only_the_protocol(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """The SDK's stdio client logs every line on the server's stdout that is not JSON-RPC: the
+    bridge and the hand-off must never write there."""
+    with caplog.at_level(logging.WARNING, logger="mcp.client.stdio"):
+        yield
+    assert not [record for record in caplog.records if record.name == "mcp.client.stdio"]
+
+
+@asynccontextmanager
+async def stdio_server(home: Path) -> AsyncIterator[Client]:
+    parameters = StdioServerParameters(
+        command=COMMAND, args=["serve"], env={**os.environ, "AGENT_CHOICES_HOME": str(home)}
+    )
+    async with Client(parameters) as client:
+        yield client
+
+
+async def launch(client: Client, request: dict[str, Any]) -> dict[str, Any]:
+    result = await client.call_tool("provide_choice", request)
+    assert not result.is_error, text_of(result)
+    assert result.structured_content is not None
+    assert result.structured_content["action_status"] == "pending_terminal_launch"
+    selection: dict[str, Any] = result.structured_content["selection"]
+    return selection
+
+
+async def poll(client: Client, selection: dict[str, Any]) -> dict[str, Any]:
+    result = await client.call_tool("provide_choice", {"session_id": selection["session_id"]})
+    assert not result.is_error, text_of(result)
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+def text_of(result: CallToolResult) -> str:
+    (content,) = result.content
+    assert isinstance(content, TextContent)
+    return content.text
+
+
+def run_summary(selection: dict[str, Any], home: Path, timeout: float = 20) -> pexpect.spawn:
+    """The returned command, run by a shell in a terminal of its own (as an agent's run-in-terminal
+    tool does), from a directory that has nothing to do with the project."""
+    elsewhere = home / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    return pexpect.spawn(
+        "/bin/sh",
+        ["-c", selection["summary"]],
+        cwd=str(elsewhere),
+        env=environment(home),
+        encoding="utf-8",
+        dimensions=(40, 160),
+        timeout=timeout,
+    )
+
+
+def finish(child: pexpect.spawn) -> tuple[int, str]:
+    """Wait for the command to end: its exit status and everything it showed, as plain text."""
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, plain(child.before)
+
+
+async def in_thread(function: Any, *arguments: Any) -> Any:
+    return await anyio.to_thread.run_sync(function, *arguments)
+
+
+async def test_single_choice_answered_in_the_opened_terminal(tmp_path: Path) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("single"))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "The app needs storage and none is configured.")
+        expect_plain(child, "left · Ctrl-C cancels")
+        child.send(DOWN + ENTER)
+        expect_plain(child, "Selected: SQLite.")
+        status, rest = finish(child)
+        response = await poll(client, selection)
+    assert status == 0
+    assert rest.strip() == "", "the summary is the last thing shown"
+    assert response["action_status"] == "selected"
+    assert response["selection"]["selected_ids"] == ["lite"]
+    assert response["selection"]["transport"] == "terminal_handoff"
+    assert response["selection"]["summary"] == "Selected: SQLite."
+
+
+async def test_multi_with_notes(tmp_path: Path) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("multi", max_selections=2))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "Choose 1 to 2 options")
+        child.send(SPACE + "n")
+        expect_plain(child, "Note on PostgreSQL")
+        child.send("only with backups" + ENTER)
+        expect_plain(child, "✎ only with backups")
+        child.send(DOWN + DOWN + SPACE + "g")
+        expect_plain(child, "Overall note")
+        child.send("decide by Friday" + ENTER)
+        expect_plain(child, "✎ Overall note: decide by Friday")
+        child.send(ENTER)
+        expect_plain(child, "Selected: PostgreSQL, DuckDB")
+        status, _ = finish(child)
+        response = await poll(client, selection)
+    assert status == 0
+    assert response["selection"]["selected_ids"] == ["pg", "duck"]
+    assert response["selection"]["option_annotations"] == {"pg": "only with backups"}
+    assert response["selection"]["global_annotation"] == "decide by Friday"
+
+
+async def test_hybrid_with_own_text(tmp_path: Path) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("hybrid"))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "Choose up to 1 option, or type your own answer")
+        child.send(DOWN * 3 + SPACE + ENTER)
+        expect_plain(child, "Your own answer")
+        child.send("Redis" + ENTER)
+        expect_plain(child, 'Answered in their own words: "Redis"')
+        status, _ = finish(child)
+        response = await poll(client, selection)
+    assert status == 0
+    assert response["action_status"] == "custom_input"
+    assert response["selection"]["custom_input"] == "Redis"
+    assert response["selection"]["selected_ids"] == []
+
+
+async def test_cancel_in_the_client_and_every_later_use_is_refused(tmp_path: Path) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("single"))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "Choose one")
+        second = run_summary(selection, tmp_path)  # the agent runs the command twice
+        second_status, second_line = finish(second)
+        child.send(CTRL_C)
+        expect_plain(child, "Cancelled by the person; nothing selected.")
+        status, _ = finish(child)
+        after_answer_status, after_answer_line = finish(run_summary(selection, tmp_path))
+        response = await poll(client, selection)
+        after_poll_status, after_poll_line = finish(run_summary(selection, tmp_path))
+        again = await client.call_tool("provide_choice", {"session_id": selection["session_id"]})
+    assert status == 0
+    assert response["action_status"] == "cancelled"
+    for refused_status, line, reason in (
+        (second_status, second_line, "already open in another terminal"),
+        (after_answer_status, after_answer_line, "already answered or cancelled"),
+        (after_poll_status, after_poll_line, "does not exist (any more)"),
+    ):
+        assert refused_status != 0
+        assert line.strip().startswith("choice-terminal: ")
+        assert reason in line
+        assert "Traceback" not in line
+        assert len(line.strip().splitlines()) == 1
+    assert again.is_error
+    assert "Call provide_choice again without session_id" in text_of(again)
+
+
+async def test_timeout_without_attach(tmp_path: Path) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(
+            client, question("single", timeout_seconds=2, default_selection_ids=["pg"])
+        )
+        started = time.monotonic()
+        response = await poll(client, selection)
+        waited = time.monotonic() - started
+    assert 1.0 < waited < 4
+    assert response["action_status"] == "timeout"
+    assert response["selection"]["selected_ids"] == ["pg"]
+
+
+async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
+    tmp_path: Path,
+) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("single", timeout_seconds=1))
+        await anyio.sleep(1.3)
+        status, line = finish(run_summary(selection, tmp_path))
+        response = await poll(client, selection)
+    assert status != 0
+    assert line.strip() == (
+        "choice-terminal: this question expired: its deadline passed before it was answered; "
+        "ask the agent to call provide_choice again (each session can be used once)"
+    )
+    assert response["action_status"] == "timeout"
+
+
+async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_path: Path) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("multi", timeout_seconds=4))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "Choose 1 to 3 options")
+        child.send(SPACE)
+        child.kill(signal.SIGKILL)
+        child.close()
+        retry_status, retry_line = finish(run_summary(selection, tmp_path))
+        response = await poll(client, selection)
+    assert child.signalstatus == signal.SIGKILL
+    assert retry_status != 0
+    assert "already open in another terminal" in retry_line
+    assert response["action_status"] == "timeout"
+    assert response["selection"]["selected_ids"] == []
+
+
+async def test_a_server_gone_or_no_terminal_is_one_line_that_says_what_to_do(
+    tmp_path: Path,
+) -> None:
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("single"))
+    # The client closed the server; the bridge went with it.
+    status, line = finish(run_summary(selection, tmp_path))
+    assert status != 0
+    assert line.strip() == (
+        "choice-terminal: the agent's provide-choice server is not running any more; "
+        "ask the agent to call provide_choice again"
+    )
+    piped = await anyio.run_process(
+        ["/bin/sh", "-c", selection["summary"] + " < /dev/null"], check=False
+    )
+    assert piped.returncode != 0
+    assert piped.stdout == b""
+    assert piped.stderr.decode().startswith("choice-terminal: needs an interactive terminal")
+    assert len(piped.stderr.decode().strip().splitlines()) == 1
+
+
+SESSIONS = 50
+
+
+async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: Path) -> None:
+    """Every session its own question (its own option ids) and its own choice-terminal process;
+    all 50 polls wait at once, and each gets the answer given to its own session."""
+
+    def numbered(index: int) -> dict[str, Any]:
+        options = [
+            {"id": f"first-{index}", "label": f"First {index}", "recommended": True},
+            {"id": f"second-{index}", "label": f"Second {index}"},
+        ]
+        return question("single", title=f"Question {index}", options=options, timeout_seconds=120)
+
+    def chosen(index: int) -> str:
+        return f"second-{index}" if index % 3 else f"first-{index}"
+
+    def answer_all(selections: list[dict[str, Any]]) -> list[int]:
+        children = [run_summary(selection, tmp_path, timeout=60) for selection in selections]
+        for child in children:
+            continue_with_settings(child)
+        for index, child in enumerate(children):
+            expect_plain(child, f"Question {index}")
+            expect_plain(child, "Choose one")
+            child.send((DOWN if index % 3 else "") + ENTER)
+        return [finish(child)[0] for child in children]
+
+    async with stdio_server(tmp_path) as client:
+        selections = [await launch(client, numbered(index)) for index in range(SESSIONS)]
+        responses: dict[int, dict[str, Any]] = {}
+
+        async def poll_one(index: int) -> None:
+            responses[index] = await poll(client, selections[index])
+
+        async with anyio.create_task_group() as group:
+            for index in range(SESSIONS):
+                group.start_soon(poll_one, index)
+            statuses = await in_thread(answer_all, selections)
+    assert statuses == [0] * SESSIONS
+    assert len({selection["session_id"] for selection in selections}) == SESSIONS
+    assert {selection["url"].rsplit("/", 2)[0] for selection in selections} == {
+        selections[0]["url"].rsplit("/", 2)[0]
+    }, "one bridge serves every session"
+    for index in range(SESSIONS):
+        assert responses[index]["selection"]["selected_ids"] == [chosen(index)], index
