@@ -12,7 +12,9 @@ from provide_choice_harness import COMMAND
 
 def server(home: Path) -> StdioServerParameters:
     return StdioServerParameters(
-        command=COMMAND, args=["serve"], env={**os.environ, "AGENT_CHOICES_HOME": str(home)}
+        command=COMMAND,
+        args=["serve", "--no-browser"],
+        env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
     )
 
 
@@ -29,6 +31,7 @@ async def test_stdio_server_lists_tools_and_refuses_an_invalid_request(tmp_path:
                 "title": "Deploy",
                 "prompt": "Which service should I deploy first?",
                 "selection_mode": "single",
+                "timeout_seconds": 1,
                 "options": [
                     {"id": "api", "label": "API", "recommended": True},
                     {"id": "web", "label": "Web"},
@@ -44,6 +47,9 @@ async def test_stdio_server_lists_tools_and_refuses_an_invalid_request(tmp_path:
         "- options must have at least 2 items for multi, got 0",
         "- min_selections must be at most the number of options (0), got 2",
     ]
-    # Over stdio the terminal belongs to the client, so there is nowhere to ask (until the portal).
-    assert valid.is_error
-    assert "this server has no terminal" in valid.content[0].text  # type: ignore[union-attr]
+    # Over stdio the terminal belongs to the client, so the question waits in the web portal
+    # (nobody opens it here: it times out).
+    assert not valid.is_error
+    assert valid.structured_content is not None
+    assert valid.structured_content["action_status"] == "timeout"
+    assert valid.structured_content["selection"]["transport"] == "web"

@@ -26,7 +26,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     try:
         if arguments.command == "serve":
-            return _serve(arguments.http, arguments.handoff, arguments.bridge_port)
+            return _serve(
+                arguments.http,
+                arguments.handoff,
+                arguments.bridge_port,
+                open_browser=not arguments.no_browser,
+            )
         return _ask(arguments.request_file, arguments.request_json)
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
@@ -61,7 +66,14 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=0,
         metavar="PORT",
-        help="port of the local bridge for hand-offs on 127.0.0.1 (default: any free port)",
+        help="port of the local bridge for hand-offs and the web portal on 127.0.0.1 "
+        "(default: any free port)",
+    )
+    serve.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="do not open questions asked in the browser (the web portal) by itself: their "
+        "address is still printed on stderr and sent to the MCP client in a progress notification",
     )
     ask = commands.add_parser(
         "ask",
@@ -78,14 +90,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve(port: int | None, handoff: bool, bridge_port: int) -> int:
+def _serve(port: int | None, handoff: bool, bridge_port: int, *, open_browser: bool) -> int:
     from provide_choice._server import serve_http, serve_stdio
 
     if port is None:
-        serve_stdio(bridge_port=bridge_port)
+        serve_stdio(bridge_port=bridge_port, open_browser=open_browser)
         return 0
     try:
-        serve_http(port, handoff=handoff, bridge_port=bridge_port)
+        serve_http(port, handoff=handoff, bridge_port=bridge_port, open_browser=open_browser)
     except OSError as error:
         raise CommandError(
             f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}"

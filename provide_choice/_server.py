@@ -26,6 +26,7 @@ from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
 from provide_choice._bridge import Bridge
 from provide_choice._handoff import handoff_transports
+from provide_choice._portal import WebTransport
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
 from provide_choice._response import Outcome, ProvideChoiceResponse, TransportName, normalize
 from provide_choice._sessions import QuestionRegistry
@@ -35,6 +36,7 @@ from provide_choice._transport import (
     TerminalTransport,
     Transport,
     Transports,
+    WaitStatus,
     choose_transport,
 )
 
@@ -81,10 +83,8 @@ TOOL_DESCRIPTION = (
 
 UNAVAILABLE: dict[TransportName, str] = {
     "web": (
-        "the web portal is not available in this version, and this server has no terminal "
-        "(it runs over stdio, or without a terminal window). Ask the person to run "
-        "`provide-choice serve --http PORT` in a terminal window and connect to it: questions "
-        "then appear in that terminal."
+        "this server was set up without the web portal, and has no terminal (stdin and stdout "
+        "must be one). `provide-choice serve` asks in the browser when it has no terminal."
     ),
     "terminal_handoff": (
         "transport 'terminal' needs a terminal, and this server has none (it runs without a "
@@ -189,16 +189,23 @@ class _ProvideChoice:
     async def _ask(
         self, answer: Awaitable[Outcome], interaction: Interaction, context: Context
     ) -> Outcome:
-        """Wait for the answer, reporting the time left as progress meanwhile."""
-        total = interaction.timeout_seconds
+        """Wait for the answer, reporting the time left as progress meanwhile, and at once when
+        the transport tells where the question is shown or the person moves the deadline."""
+        status = interaction.wait_status or WaitStatus(interaction.deadline)
 
         async def heartbeat() -> None:
             while True:
-                left = max(interaction.deadline - time.monotonic(), 0.0)
+                status.changed.clear()
+                left = max(status.deadline - time.monotonic(), 0.0)
+                total = interaction.timeout_seconds + status.deadline - interaction.deadline
+                where = f" at {status.url}" if status.url else ""
                 await context.report_progress(
-                    total - left, total, f"Waiting for the person to answer: {left:.0f} s left"
+                    total - left,
+                    total,
+                    f"Waiting for the person to answer{where}: {left:.0f} s left",
                 )
-                await anyio.sleep(self.heartbeat_seconds)
+                with anyio.move_on_after(self.heartbeat_seconds):
+                    await status.changed.wait()
 
         async with anyio.create_task_group() as group:
             group.start_soon(heartbeat)
@@ -268,15 +275,28 @@ def terminal_transports() -> Transports:
     return {}
 
 
-def serve_stdio(*, bridge_port: int = 0) -> None:
-    """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions for the
-    terminal are handed off to one the agent opens; the bridge for that uses `bridge_port`."""
+def bridge_transports(
+    bridge: Bridge, questions: QuestionRegistry, *, open_browser: bool
+) -> Transports:
+    """The transports that show questions through the bridge: the terminal hand-off and the web
+    portal (which opens its page in the browser unless `open_browser` is false)."""
+    web = WebTransport(bridge, questions, open_browser=open_browser)
+    return {**handoff_transports(bridge, questions), "web": web}
+
+
+def serve_stdio(*, bridge_port: int = 0, open_browser: bool = True) -> None:
+    """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
+    the browser, or for the terminal are handed off to one the agent opens; the bridge for both
+    uses `bridge_port`."""
     bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
-    server = create_server(handoff_transports(bridge, questions), questions=questions)
+    transports = bridge_transports(bridge, questions, open_browser=open_browser)
+    server = create_server(transports, questions=questions)
     anyio.run(_until_stopped, server.run_stdio_async, bridge)
 
 
-def serve_http(port: int, *, handoff: bool = False, bridge_port: int = 0) -> None:
+def serve_http(
+    port: int, *, handoff: bool = False, bridge_port: int = 0, open_browser: bool = True
+) -> None:
     """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
     process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
     port cannot be bound."""
@@ -287,11 +307,11 @@ def serve_http(port: int, *, handoff: bool = False, bridge_port: int = 0) -> Non
     elif terminal:
         where = "questions appear in this terminal"
     else:
-        where = "no terminal here (stdin and stdout must be one), so questions cannot be shown"
+        where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HTTP_HOST}:{listener.getsockname()[1]}/mcp"
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
     bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
-    transports = {**terminal, **handoff_transports(bridge, questions)}
+    transports = {**terminal, **bridge_transports(bridge, questions, open_browser=open_browser)}
     server = create_server(transports, questions=questions)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
 

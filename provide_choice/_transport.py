@@ -11,12 +11,32 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
 from provide_choice._request import ProvideChoiceRequest, RequestedTransport
 from provide_choice._response import Outcome, TimedOut, TransportName
 from provide_choice._settings import InteractionSettings, PreferredTransport, save_settings
+
+
+@dataclass
+class WaitStatus:
+    """What the MCP client hears while a question waits. The server's progress heartbeat reads it;
+    a transport that shows the question somewhere else updates it, so the client learns the address
+    to open, and a deadline the person moved, at once rather than at the next heartbeat."""
+
+    deadline: float
+    """`time.monotonic()` value of the deadline as it stands now."""
+    url: str | None = None
+    """Where the question is shown, once a transport shows it at an address."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    def update(self, *, url: str | None = None, deadline: float | None = None) -> None:
+        if url is not None:
+            self.url = url
+        if deadline is not None:
+            self.deadline = deadline
+        self.changed.set()
 
 
 @dataclass(frozen=True)
@@ -27,11 +47,14 @@ class Interaction:
     settings: InteractionSettings
     deadline: float
     """`time.monotonic()` value after which the question ends with a timeout."""
+    wait_status: WaitStatus | None = field(default=None, compare=False)
+    """What the MCP call's progress notifications report while the question waits."""
 
     @classmethod
     def start(cls, request: ProvideChoiceRequest, settings: InteractionSettings) -> Interaction:
         """An interaction whose deadline runs from now."""
-        return cls(request, settings, time.monotonic() + effective_timeout(request, settings))
+        deadline = time.monotonic() + effective_timeout(request, settings)
+        return cls(request, settings, deadline, WaitStatus(deadline))
 
     @property
     def timeout_seconds(self) -> int:

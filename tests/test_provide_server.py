@@ -147,6 +147,44 @@ async def test_progress_reports_the_time_left_while_the_person_answers() -> None
     assert reports[0][2] == "Waiting for the person to answer: 60 s left"
 
 
+class Relocating(Recorder):
+    """A transport that shows the question at an address and lets the person add time."""
+
+    async def ask(self, interaction: Interaction) -> Outcome:
+        assert interaction.wait_status is not None
+        interaction.wait_status.update(url="http://127.0.0.1:1/choice/q")
+        await asyncio.sleep(0.2)
+        interaction.wait_status.update(deadline=interaction.deadline + 100)
+        await asyncio.sleep(0.2)
+        return self.outcome
+
+
+async def test_progress_tells_where_the_question_waits_and_follows_a_moved_deadline() -> None:
+    reports: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        reports.append((progress, total, message))
+
+    async with Client(
+        create_server({"terminal": Relocating(Answered(selected_ids=["pg"]))})
+    ) as client:
+        await client.call_tool(
+            "provide_choice",
+            QUESTION | {"timeout_seconds": 60},
+            progress_callback=on_progress,
+        )
+    messages = [message or "" for _, _, message in reports]
+    assert "Waiting for the person to answer at http://127.0.0.1:1/choice/q: 60 s left" in messages
+    assert (
+        messages[-1]
+        == "Waiting for the person to answer at http://127.0.0.1:1/choice/q: 160 s left"
+    )
+    assert reports[-1][1] == 160
+    assert [progress for progress, _, _ in reports] == sorted(
+        progress for progress, _, _ in reports
+    )
+
+
 async def test_client_cancellation_closes_the_question_and_returns_nothing() -> None:
     terminal = Recorder(Answered(selected_ids=["pg"]), delay=30)
     async with Client(create_server({"terminal": terminal})) as client:
@@ -169,11 +207,8 @@ async def test_timeout_outcome_from_the_transport_is_normalized() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (
-            QUESTION,
-            "the web portal is not available in this version, and this server has no terminal",
-        ),
-        (QUESTION | {"transport": "web"}, "the web portal is not available in this version"),
+        (QUESTION, "this server was set up without the web portal, and has no terminal"),
+        (QUESTION | {"transport": "web"}, "this server was set up without the web portal"),
         (
             QUESTION | {"transport": "terminal"},
             "transport 'terminal' needs a terminal, and this server has none",
@@ -186,7 +221,7 @@ async def test_without_a_terminal_the_error_says_what_to_do(
     result = await call({}, arguments)
     assert result.is_error
     assert message in text_of(result)
-    assert "provide-choice serve --http PORT" in text_of(result)
+    assert "provide-choice serve" in text_of(result)
 
 
 async def test_the_persons_preferred_transport_applies_when_the_agent_names_none(
@@ -195,7 +230,7 @@ async def test_the_persons_preferred_transport_applies_when_the_agent_names_none
     save_settings(InteractionSettings(transport="web"))
     terminal = Recorder(Answered(selected_ids=["pg"]))
     result = await call({"terminal": terminal}, QUESTION)
-    assert "web portal is not available" in text_of(result)
+    assert "without the web portal" in text_of(result)
     assert terminal.interactions == []
 
 

@@ -1,0 +1,329 @@
+"""One question as a live web page: what the page shows, and every change the person makes to it.
+
+The person's draft (choices, text, notes), their settings and the options they hid live here, on the
+server, so closing the tab loses nothing: reopening the URL shows the same page. Every change arrives
+as plain data (from the WebSocket or the HTTP fallback alike) and is validated before it is kept;
+the answer itself goes through `validate_outcome`, like any transport's. Nothing here imports
+FastAPI: `_routes` carries the messages, this module decides what they mean.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from collections.abc import AsyncIterator
+from contextlib import suppress
+from functools import cache
+from importlib import resources
+from string import Template
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from present_choices import ChoicesError, render_markdown
+from provide_choice._presentation import (
+    hiding_problem,
+    notes_offered,
+    shown_placeholder,
+    submits_on_selection,
+)
+from provide_choice._request import ProvideChoiceRequest, describe
+from provide_choice._response import (
+    Answered,
+    Cancelled,
+    Outcome,
+    TimedOut,
+    summarize,
+    validate_outcome,
+)
+from provide_choice._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._settings import InteractionSettings, load_settings, save_settings
+
+Ending = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
+
+TEXT_LIMIT = 10_000
+"""Characters of the person's own answer kept in a draft."""
+NOTE_LIMIT = 2_000
+"""Characters of one note kept in a draft."""
+MESSAGE_LIMIT = 64 * 1024
+"""Bytes of one message (HTTP body or WebSocket frame); far above any real answer."""
+
+SETTING_NAMES = tuple(InteractionSettings.model_fields)
+
+Note = Annotated[str, StringConstraints(max_length=NOTE_LIMIT)]
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class QuestionEnded(Exception):
+    """The question already ended (answered, cancelled or timed out): nothing can change it now."""
+
+
+class Draft(BaseModel):
+    """What the person has chosen and typed so far, in the answer's own field names."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    selected_ids: list[str] = Field(default_factory=list)
+    custom_input: str = Field(default="", max_length=TEXT_LIMIT)
+    option_annotations: dict[str, Note] = Field(default_factory=dict)
+    global_annotation: Note = ""
+
+
+class Visibility(BaseModel):
+    """Which options the person hid from this question (never saved: the next question differs)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    hidden_ids: list[str]
+
+
+class QuestionPage:
+    """The page of one pending question. Create through `QuestionPages.open`."""
+
+    def __init__(self, question: PendingQuestion) -> None:
+        self.question = question
+        self.settings = question.interaction.settings
+        self.draft = Draft(selected_ids=list(self.request.default_selection_ids))
+        self.hidden_ids: frozenset[str] = frozenset()
+        self.cancelled_by_agent = False
+        self._changed = asyncio.Event()
+        question.on_finish(lambda _question: self._notify())
+
+    @property
+    def request(self) -> ProvideChoiceRequest:
+        return self.question.interaction.request
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the question ended, as the page words it; None while it is pending."""
+        match self.question.outcome:
+            case None:
+                return None
+            case Answered():
+                return "answered"
+            case Cancelled():
+                return "cancelled_by_agent" if self.cancelled_by_agent else "cancelled"
+            case TimedOut():
+                return "timeout"
+        raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
+
+    def state(self) -> dict[str, Any]:
+        """Everything the page shows, as JSON-ready data. Time is sent as seconds left, never as a
+        clock time: the browser's clock and the server's monotonic clock have nothing in common."""
+        request, settings = self.request, self.settings
+        outcome = self.question.outcome
+        return {
+            "status": self.ending or "pending",
+            "seconds_left": round(self.question.seconds_left(), 1),
+            "summary": None if outcome is None else summarize(request, outcome),
+            "mode": request.selection_mode,
+            "options": [
+                option.model_dump(include={"label", "description", "recommended"})
+                | {"id": option.id}
+                for option in request.options or ()
+            ],
+            "hidden_ids": [
+                option_id for option_id in request.option_ids if option_id in self.hidden_ids
+            ],
+            "limits": request.limits._asdict(),
+            "placeholder": shown_placeholder(request, settings),
+            "has_placeholder": request.placeholder is not None,
+            "notes": notes_offered(request, settings),
+            "notes_allowed": request.allow_annotations,
+            "submits_on_selection": submits_on_selection(request, settings),
+            "requested_timeout_seconds": request.timeout_seconds,
+            "settings": settings.model_dump(mode="json"),
+            "draft": self.draft.model_dump(),
+        }
+
+    def save_draft(self, data: object) -> None:
+        """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
+        self._refuse_when_ended()
+        draft = _validated(Draft, data)
+        ids = self.request.option_ids
+        problems = [
+            f"selected_ids: {option_id!r} is not an option id"
+            for option_id in draft.selected_ids
+            if option_id not in ids
+        ]
+        if len(set(draft.selected_ids)) != len(draft.selected_ids):
+            problems.append("selected_ids must not repeat an id")
+        problems += [
+            f"option_annotations: {option_id!r} is not an option id"
+            for option_id in draft.option_annotations
+            if option_id not in ids
+        ]
+        if problems:
+            raise ChoicesError(problems)
+        self.draft = draft
+
+    def change_settings(self, data: object) -> None:
+        """Apply the settings the person changed, here and in the settings file the terminal uses.
+
+        Only the changed settings are written over the file's current ones, so two pages open at
+        once do not undo each other's changes. A timeout override also gives this question at
+        least that long: the person asked for more time while looking at it.
+        """
+        self._refuse_when_ended()
+        if not isinstance(data, dict):
+            raise ChoicesError(["settings must be an object of the settings to change"])
+        unknown = [name for name in data if name not in SETTING_NAMES]
+        if unknown:
+            raise ChoicesError(
+                [
+                    f"{name!r} is not a setting; settings: {', '.join(SETTING_NAMES)}"
+                    for name in unknown
+                ]
+            )
+        changed = _validated(InteractionSettings, self.settings.model_dump() | data)
+        updates = {name: getattr(changed, name) for name in data}
+        self.settings = changed
+        self.question.update_settings(changed)
+        override = changed.timeout_override_seconds
+        if (
+            "timeout_override_seconds" in data
+            and override
+            and override > self.question.seconds_left()
+        ):
+            self.question.extend_deadline(override)
+            interaction = self.question.interaction
+            if interaction.wait_status is not None:
+                interaction.wait_status.update(deadline=interaction.deadline)
+        save_settings(load_settings().model_copy(update=updates))
+        self._notify()
+
+    def hide_options(self, data: object) -> None:
+        """Hide options from this question; a hidden option is no longer chosen."""
+        self._refuse_when_ended()
+        hidden = _validated(Visibility, data).hidden_ids
+        ids = self.request.option_ids
+        problems = [
+            f"hidden_ids: {option_id!r} is not an option id"
+            for option_id in hidden
+            if option_id not in ids
+        ]
+        if not problems and (problem := hiding_problem(self.request, len(set(hidden)))):
+            problems.append(problem)
+        if problems:
+            raise ChoicesError(problems)
+        self.hidden_ids = frozenset(hidden)
+        kept = [
+            option_id for option_id in self.draft.selected_ids if option_id not in self.hidden_ids
+        ]
+        self.draft = self.draft.model_copy(update={"selected_ids": kept})
+        self._notify()
+
+    def answer(self, data: object) -> None:
+        """End the question with the person's answer or cancel. Raises `ChoicesError` with every
+        reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
+        self._refuse_when_ended()
+        outcome = validate_outcome(self.request, data)
+        problems = self._answer_problems(outcome)
+        if problems:
+            raise ChoicesError(problems)
+        if not self.question.finish(outcome):
+            raise QuestionEnded
+
+    def end_for_the_agent(self) -> None:
+        """The agent's MCP client cancelled the call: the page says so, and the question ends."""
+        if self.question.outcome is None:
+            self.cancelled_by_agent = True
+            self.question.finish(Cancelled())
+
+    async def updates(self, every_seconds: float) -> AsyncIterator[dict[str, Any]]:
+        """The state now, then after every change and at least every `every_seconds` (so the
+        countdown stays in step with the server), ending with the state that says how it ended."""
+        while True:
+            changed = self._changed
+            state = self.state()
+            yield state
+            if state["status"] != "pending":
+                return
+            with suppress(TimeoutError):
+                async with asyncio.timeout(every_seconds):
+                    await changed.wait()
+
+    def html(self) -> str:
+        """The page: agent text escaped (title) or rendered as safe markdown (prompt); the state
+        goes in as JSON the page's script reads, never as markup or inline script."""
+        request = self.request
+        return _template().substitute(
+            title=html.escape(request.title),
+            prompt=render_markdown(request.prompt),
+            state=_script_safe_json(self.state()),
+        )
+
+    def _answer_problems(self, outcome: Outcome) -> list[str]:
+        """What this page did not offer, beyond what the request allows: the person's settings
+        and hidden options narrow what an answer from this page may hold."""
+        if isinstance(outcome, Cancelled):
+            return []
+        if not isinstance(outcome, Answered):
+            return [f"kind must be 'answered' or 'cancelled', got {outcome.kind!r}"]
+        problems = [
+            f"selected_ids: {option_id!r} is hidden"
+            for option_id in outcome.selected_ids
+            if option_id in self.hidden_ids
+        ]
+        if not notes_offered(self.request, self.settings) and (
+            outcome.option_annotations or outcome.global_annotation
+        ):
+            problems.append("notes are switched off in the settings")
+        if outcome.placeholder_used and shown_placeholder(self.request, self.settings) is None:
+            problems.append("placeholder_used is true but the suggested answer is hidden")
+        return problems
+
+    def _refuse_when_ended(self) -> None:
+        if self.question.outcome is not None:
+            raise QuestionEnded
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+
+class QuestionPages:
+    """The pages of the questions asked in the browser. A page lives as long as its question is in
+    the registry, so an ended question still shows how it ended for a while, and memory stays as
+    bounded as the registry's."""
+
+    def __init__(self, registry: QuestionRegistry) -> None:
+        self.registry = registry
+        self._pages: dict[str, QuestionPage] = {}
+
+    def open(self, question: PendingQuestion) -> QuestionPage:
+        for question_id in [key for key in self._pages if self.registry.get(key) is None]:
+            del self._pages[question_id]
+        page = self._pages[question.id] = QuestionPage(question)
+        return page
+
+    def get(self, question_id: str) -> QuestionPage | None:
+        page = self._pages.get(question_id)
+        if page is not None and self.registry.get(question_id) is not page.question:
+            del self._pages[question_id]
+            return None
+        return page
+
+
+def _validated(model: type[Model], data: object) -> Model:
+    try:
+        return model.model_validate(data, strict=True)
+    except ValidationError as error:
+        raise ChoicesError(describe(error)) from None
+
+
+def _script_safe_json(data: object) -> str:
+    """JSON that cannot end its `<script type="application/json">` block early, whatever it holds."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@cache
+def asset(name: str) -> str:
+    """A file shipped beside this module (the page, its script, its style sheet)."""
+    return resources.files("provide_choice._portal").joinpath(name).read_text(encoding="utf-8")
+
+
+def _template() -> Template:
+    return Template(asset("page.html"))
