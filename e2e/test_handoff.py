@@ -28,6 +28,7 @@ from provide_choice_harness import (
     environment,
     expect_plain,
     plain,
+    spawn,
 )
 
 OPTIONS = [
@@ -81,6 +82,16 @@ async def poll(client: Client, selection: dict[str, Any]) -> dict[str, Any]:
     return result.structured_content
 
 
+async def provoke_bridge_log(url: str) -> None:
+    """Send the bridge a request that is not HTTP: its server logs a warning about it, which must
+    go to stderr (the autouse check above sees anything that reaches stdout)."""
+    host, port = url.split("/")[2].split(":")
+    async with await anyio.connect_tcp(host, int(port)) as stream:
+        await stream.send(b"NOT HTTP AT ALL\r\n\r\n")
+        with anyio.move_on_after(2):
+            await stream.receive()
+
+
 def text_of(result: CallToolResult) -> str:
     (content,) = result.content
     assert isinstance(content, TextContent)
@@ -117,6 +128,7 @@ async def in_thread(function: Any, *arguments: Any) -> Any:
 async def test_single_choice_answered_in_the_opened_terminal(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
         selection = await launch(client, question("single"))
+        await provoke_bridge_log(selection["url"])
         child = run_summary(selection, tmp_path)
         continue_with_settings(child)
         expect_plain(child, "The app needs storage and none is configured.")
@@ -319,3 +331,27 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
     }, "one bridge serves every session"
     for index in range(SESSIONS):
         assert responses[index]["selection"]["selected_ids"] == [chosen(index)], index
+
+
+async def test_serve_http_with_handoff_hands_off_even_in_a_terminal_window(tmp_path: Path) -> None:
+    window = spawn([COMMAND, "serve", "--http", "0", "--handoff"], tmp_path)
+    try:
+        window.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp); (.*)\.")
+        url, where = window.match.group(1), window.match.group(2)
+        async with Client(url) as client:
+            selection = await launch(client, question("single"))
+            child = run_summary(selection, tmp_path)
+            continue_with_settings(child)
+            expect_plain(child, "Choose one")
+            child.send(ENTER)
+            status, _ = finish(child)
+            response = await poll(client, selection)
+        window.expect(pexpect.TIMEOUT, timeout=0.3)
+        shown_in_window = plain(window.before)
+    finally:
+        window.terminate(force=True)
+    assert "handed off to one the agent opens (--handoff)" in where
+    assert status == 0
+    assert response["selection"]["selected_ids"] == ["pg"]
+    assert response["selection"]["transport"] == "terminal_handoff"
+    assert "Continue with these settings" not in shown_in_window

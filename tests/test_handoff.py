@@ -27,6 +27,7 @@ from provide_choice import (
 )
 from provide_choice._bridge import Bridge
 from provide_choice._handoff import client_command, handoff_transports
+from provide_choice._server import _until_stopped
 from provide_choice._sessions import QuestionRegistry
 
 QUESTION = {
@@ -432,3 +433,15 @@ async def test_regression_an_empty_registry_given_to_create_server_is_the_one_it
         await bridge.aclose()
     assert polled.structured_content is not None
     assert polled.structured_content["action_status"] == "cancelled"
+
+
+async def test_the_bridge_stops_when_the_mcp_server_stops_even_on_an_error() -> None:
+    bridge = Bridge()
+
+    async def serve_then_fail() -> None:
+        await bridge.acquire()
+        raise RuntimeError("the MCP server stopped")
+
+    with pytest.raises(RuntimeError):
+        await _until_stopped(serve_then_fail, bridge)
+    assert bridge.base_url is None
