@@ -1,0 +1,345 @@
+"""One question's web page without a browser: the state it shows, and every change the person
+makes (draft, settings, hidden options, answer) validated before it is kept."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from present_choices import ChoicesError
+from provide_choice import (
+    Answered,
+    Cancelled,
+    Interaction,
+    InteractionSettings,
+    TimedOut,
+    load_settings,
+    parse_request,
+    save_settings,
+)
+from provide_choice._portal._page import QuestionEnded, QuestionPage, QuestionPages
+from provide_choice._sessions import QuestionRegistry
+
+MULTI = {
+    "title": "Checks",
+    "prompt": "Which checks should run before the release?",
+    "selection_mode": "multi",
+    "options": [
+        {"id": "unit", "label": "Unit tests", "recommended": True},
+        {"id": "e2e", "label": "Browser tests", "description": "8 minutes"},
+        {"id": "bench", "label": "Benchmarks"},
+    ],
+    "default_selection_ids": ["unit"],
+    "min_selections": 1,
+    "max_selections": 2,
+}
+HYBRID = {
+    "title": "Name",
+    "prompt": "What should the service be called?",
+    "selection_mode": "hybrid",
+    "options": [{"id": "orders", "label": "orders", "recommended": True}],
+    "placeholder": "orders-api",
+}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    return tmp_path
+
+
+def open_page(
+    request: dict[str, Any] | None = None,
+    settings: InteractionSettings | None = None,
+    registry: QuestionRegistry | None = None,
+) -> QuestionPage:
+    interaction = Interaction.start(
+        parse_request(request or MULTI), settings or InteractionSettings()
+    )
+    registry = registry or QuestionRegistry()
+    return QuestionPages(registry).open(registry.create(interaction, "web"))
+
+
+def problems_of(error: pytest.ExceptionInfo[ChoicesError]) -> list[str]:
+    return error.value.problems
+
+
+async def test_the_state_shows_the_question_with_its_defaults_and_the_time_left() -> None:
+    page = open_page(MULTI | {"timeout_seconds": 90})
+    state = page.state()
+    assert state["status"] == "pending"
+    assert 89 < state["seconds_left"] <= 90
+    assert state["mode"] == "multi"
+    assert state["options"][1] == {
+        "id": "e2e",
+        "label": "Browser tests",
+        "description": "8 minutes",
+        "recommended": False,
+    }
+    assert state["limits"] == {"minimum": 1, "maximum": 2}
+    assert state["draft"]["selected_ids"] == ["unit"]
+    assert state["notes"] is True
+    assert state["submits_on_selection"] is False
+    json.dumps(state)  # all of it travels as JSON
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "settings", "shown"),
+    [
+        ({}, InteractionSettings(), "orders-api"),
+        ({"placeholder_visible": False}, InteractionSettings(), None),
+        (
+            {"placeholder_visible": False},
+            InteractionSettings(placeholder_visible=True),
+            "orders-api",
+        ),
+        ({}, InteractionSettings(placeholder_visible=False), None),
+    ],
+)
+async def test_the_persons_placeholder_setting_wins_over_the_request(
+    request_fields: dict[str, Any], settings: InteractionSettings, shown: str | None
+) -> None:
+    assert open_page(HYBRID | request_fields, settings).state()["placeholder"] == shown
+
+
+async def test_single_submit_and_notes_follow_the_settings_as_in_the_terminal() -> None:
+    single = MULTI | {"selection_mode": "single", "max_selections": None, "min_selections": None}
+    assert open_page(single).state()["submits_on_selection"] is True
+    batch = open_page(single, InteractionSettings(single_submit=False)).state()
+    assert batch["submits_on_selection"] is False
+    assert open_page(MULTI | {"allow_annotations": False}).state()["notes"] is False
+    assert open_page(MULTI, InteractionSettings(annotations=False)).state()["notes"] is False
+
+
+async def test_a_valid_draft_is_kept_for_a_reopened_tab() -> None:
+    page = open_page()
+    draft = {
+        "selected_ids": ["e2e", "bench"],
+        "custom_input": "",
+        "option_annotations": {"e2e": "only the smoke suite"},
+        "global_annotation": "quick please",
+    }
+    page.save_draft(draft)
+    assert page.state()["draft"] == draft
+
+
+@pytest.mark.parametrize(
+    ("draft", "problem"),
+    [
+        ({"selected_ids": ["nope"]}, "selected_ids: 'nope' is not an option id"),
+        ({"selected_ids": ["unit", "unit"]}, "selected_ids must not repeat an id"),
+        ({"option_annotations": {"x": "a"}}, "option_annotations: 'x' is not an option id"),
+        ({"custom_input": "x" * 10_001}, "custom_input must be at most 10000 characters"),
+        ({"global_annotation": "x" * 2_001}, "global_annotation must be at most 2000 characters"),
+        ({"selected_ids": "unit"}, "selected_ids"),
+        ({"selected_ids": [1]}, "selected_ids[0]"),
+        ({"colour": "red"}, "colour is not an allowed field"),
+        ([], "request"),
+    ],
+)
+async def test_an_invalid_draft_is_refused_and_the_old_one_kept(draft: Any, problem: str) -> None:
+    page = open_page()
+    with pytest.raises(ChoicesError) as error:
+        page.save_draft(draft)
+    assert any(text.startswith(problem) for text in problems_of(error)), problems_of(error)
+    assert page.state()["draft"]["selected_ids"] == ["unit"]
+
+
+async def test_changed_settings_apply_now_and_only_they_are_saved_over_the_file() -> None:
+    page = open_page()
+    # Another surface saved a setting since this question was asked.
+    save_settings(InteractionSettings(timeout_action="return_nothing"))
+    page.change_settings({"annotations": False, "transport": "web"})
+    assert page.state()["notes"] is False
+    assert page.state()["settings"]["transport"] == "web"
+    assert page.question.interaction.settings.annotations is False
+    assert load_settings() == InteractionSettings(
+        annotations=False, transport="web", timeout_action="return_nothing"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"colour": "red"}, "'colour' is not a setting; settings: transport, "),
+        ({"transport": "pigeon"}, "transport must be one of 'auto', 'terminal' or 'web'"),
+        ({"annotations": "yes"}, "annotations must be true or false, got 'yes'"),
+        ({"timeout_override_seconds": 0}, "timeout_override_seconds must be at least 1, got 0"),
+        (["annotations"], "settings must be an object of the settings to change"),
+    ],
+)
+async def test_invalid_settings_are_refused_and_nothing_is_saved(
+    change: Any, problem: str, home: Path
+) -> None:
+    page = open_page()
+    with pytest.raises(ChoicesError) as error:
+        page.change_settings(change)
+    assert any(text.startswith(problem) for text in problems_of(error)), problems_of(error)
+    assert not (home / "settings.json").exists()
+    assert page.settings == InteractionSettings()
+
+
+async def test_a_timeout_override_extends_the_live_deadline_but_never_shortens_it() -> None:
+    page = open_page(MULTI | {"timeout_seconds": 60})
+    status = page.question.interaction.wait_status
+    assert status is not None
+    page.change_settings({"timeout_override_seconds": 600})
+    assert 599 < page.question.seconds_left() <= 600
+    assert status.deadline == page.question.interaction.deadline
+    page.change_settings({"timeout_override_seconds": 10})
+    assert page.question.seconds_left() > 590
+    assert load_settings().timeout_override_seconds == 10
+
+
+async def test_the_timeout_action_changed_on_the_page_is_what_the_deadline_returns() -> None:
+    page = open_page(MULTI | {"timeout_seconds": 1})
+    page.question.extend_deadline(0.05)
+    page.change_settings({"timeout_action": "return_nothing"})
+    assert await page.question.wait() == TimedOut(action="return_nothing")
+    assert page.state()["status"] == "timeout"
+
+
+async def test_hiding_options_unselects_them_and_must_leave_enough_to_answer() -> None:
+    page = open_page()
+    page.hide_options({"hidden_ids": ["unit", "bench"]})
+    assert page.state()["hidden_ids"] == ["unit", "bench"]
+    assert page.state()["draft"]["selected_ids"] == []
+    with pytest.raises(ChoicesError) as error:
+        page.hide_options({"hidden_ids": ["unit", "e2e", "bench"]})
+    assert problems_of(error) == ["Keep at least 1 option visible"]
+    with pytest.raises(ChoicesError) as error:
+        page.hide_options({"hidden_ids": ["other"]})
+    assert problems_of(error) == ["hidden_ids: 'other' is not an option id"]
+    with pytest.raises(ChoicesError) as error:
+        page.answer({"kind": "answered", "selected_ids": ["unit"]})
+    assert problems_of(error) == ["selected_ids: 'unit' is hidden"]
+
+
+async def test_an_answer_outside_the_limits_is_refused_with_reasons_and_stays_pending() -> None:
+    page = open_page()
+    with pytest.raises(ChoicesError) as error:
+        page.answer({"kind": "answered", "selected_ids": ["unit", "e2e", "bench"]})
+    assert problems_of(error) == ["selected_ids must hold 1 to 2 ids, got 3"]
+    assert page.state()["status"] == "pending"
+    page.answer({"kind": "answered", "selected_ids": ["e2e"], "global_annotation": "ok"})
+    assert await page.question.wait() == Answered(selected_ids=["e2e"], global_annotation="ok")
+    assert page.state()["status"] == "answered"
+    assert page.state()["summary"] == "Selected: Browser tests (with an overall note)."
+
+
+@pytest.mark.parametrize(
+    ("settings", "answer", "problem"),
+    [
+        (
+            InteractionSettings(annotations=False),
+            {"kind": "answered", "selected_ids": ["unit"], "global_annotation": "hi"},
+            "notes are switched off in the settings",
+        ),
+        (
+            InteractionSettings(placeholder_visible=False),
+            {"kind": "answered", "custom_input": "orders-api", "placeholder_used": True},
+            "placeholder_used is true but the suggested answer is hidden",
+        ),
+        (
+            InteractionSettings(),
+            {"kind": "timeout", "action": "return_nothing"},
+            "kind must be 'answered' or 'cancelled', got 'timeout'",
+        ),
+    ],
+)
+async def test_an_answer_must_fit_what_the_page_offered(
+    settings: InteractionSettings, answer: dict[str, Any], problem: str
+) -> None:
+    page = open_page(HYBRID if "custom_input" in answer else MULTI, settings)
+    with pytest.raises(ChoicesError) as error:
+        page.answer(answer)
+    assert problems_of(error) == [problem]
+
+
+async def test_after_the_end_nothing_changes_the_question() -> None:
+    page = open_page()
+    page.answer({"kind": "cancelled"})
+    assert page.state()["status"] == "cancelled"
+    for change in (
+        lambda: page.answer({"kind": "answered", "selected_ids": ["unit"]}),
+        lambda: page.save_draft({"selected_ids": []}),
+        lambda: page.change_settings({"annotations": False}),
+        lambda: page.hide_options({"hidden_ids": []}),
+    ):
+        with pytest.raises(QuestionEnded):
+            change()
+    assert page.question.outcome == Cancelled()
+
+
+async def test_the_agents_cancellation_reads_as_such() -> None:
+    page = open_page()
+    page.end_for_the_agent()
+    assert page.question.outcome == Cancelled()
+    assert page.state()["status"] == "cancelled_by_agent"
+
+
+async def test_updates_come_at_once_after_each_change_and_end_with_the_ending() -> None:
+    page = open_page()
+    received: list[dict[str, Any]] = []
+
+    async def follow() -> None:
+        async for state in page.updates(every_seconds=30):
+            received.append(state)
+
+    following = asyncio.create_task(follow())
+    await asyncio.sleep(0.01)
+    page.change_settings({"annotations": False})
+    await asyncio.sleep(0.01)
+    page.answer({"kind": "answered", "selected_ids": ["unit"]})
+    await asyncio.wait_for(following, 1)
+    assert [state["notes"] for state in received] == [True, False, False]
+    assert [state["status"] for state in received] == ["pending", "pending", "answered"]
+
+
+async def test_updates_resend_the_time_left_without_changes() -> None:
+    page = open_page()
+    started = time.monotonic()
+    states = page.updates(every_seconds=0.05)
+    first = await anext(states)
+    second = await anext(states)
+    assert time.monotonic() - started >= 0.05
+    assert second["seconds_left"] <= first["seconds_left"]
+    await states.aclose()
+
+
+async def test_agent_text_cannot_break_out_of_the_page() -> None:
+    request = MULTI | {
+        "title": "<b>Title</b>",
+        "prompt": "**bold** <img src=x onerror=alert(1)> </script><script>alert(2)</script>",
+        "options": [
+            {"id": "a", "label": "</script><script>alert(3)</script>", "recommended": True},
+            {"id": "b", "label": "<img src=x onerror=alert(1)>"},
+        ],
+        "default_selection_ids": [],
+    }
+    html = open_page(request).html()
+    assert "<h1>&lt;b&gt;Title&lt;/b&gt;</h1>" in html
+    assert "<strong>bold</strong> &lt;img src=x onerror=alert(1)&gt;" in html
+    assert len(re.findall(r"<script", html)) == 2  # the state block and the page's own script
+    assert "<img" not in html
+    state = re.search(r'<script type="application/json" id="question-state">(.*?)</script>', html)
+    assert state is not None
+    assert json.loads(state.group(1))["options"][0]["label"] == "</script><script>alert(3)</script>"
+
+
+async def test_a_page_goes_when_the_registry_drops_its_question() -> None:
+    registry = QuestionRegistry(retention_seconds=0.01)
+    pages = QuestionPages(registry)
+    interaction = Interaction.start(parse_request(MULTI), InteractionSettings())
+    page = pages.open(registry.create(interaction, "web"))
+    assert pages.get(page.question.id) is page
+    page.answer({"kind": "cancelled"})
+    assert pages.get(page.question.id) is page, "an ended question still shows how it ended"
+    await asyncio.sleep(0.05)
+    assert pages.get(page.question.id) is None

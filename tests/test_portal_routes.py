@@ -1,0 +1,321 @@
+"""The web portal over real HTTP and WebSocket on a real bridge (no browser): the page and its
+headers, every message and refusal, the end of a question, the bridge's life, the browser hand-off."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+import webbrowser
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from provide_choice import (
+    Answered,
+    Cancelled,
+    Interaction,
+    InteractionSettings,
+    Outcome,
+    TimedOut,
+    parse_request,
+)
+from provide_choice._bridge import Bridge
+from provide_choice._portal import WebTransport
+from provide_choice._portal._routes import CONTENT_SECURITY_POLICY
+from provide_choice._sessions import QuestionRegistry
+
+QUESTION = {
+    "title": "Checks",
+    "prompt": "Which checks should run before the release?",
+    "selection_mode": "multi",
+    "options": [
+        {"id": "unit", "label": "Unit tests", "recommended": True},
+        {"id": "e2e", "label": "Browser tests"},
+        {"id": "bench", "label": "Benchmarks"},
+    ],
+    "max_selections": 2,
+}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+async def portal() -> AsyncIterator[WebTransport]:
+    bridge = Bridge(linger_seconds=0.1)
+    yield WebTransport(bridge, QuestionRegistry(), open_browser=False)
+    await bridge.aclose()
+
+
+async def ask(
+    portal: WebTransport, request: dict[str, Any] | None = None
+) -> tuple[asyncio.Task[Outcome], str]:
+    """Start a question the way the server does; its task and the page's URL."""
+    interaction = Interaction.start(parse_request(request or QUESTION), InteractionSettings())
+    status = interaction.wait_status
+    assert status is not None
+    task = asyncio.create_task(portal.ask(interaction))
+    await asyncio.wait_for(status.changed.wait(), 5)
+    assert status.url is not None
+    return task, status.url
+
+
+def live_address(url: str) -> str:
+    return url.replace("http://", "ws://") + "/live"
+
+
+def origin_of(url: str) -> str:
+    return re.match(r"http://[^/]+", url).group(0)  # type: ignore[union-attr]
+
+
+async def next_message(connection: websockets.ClientConnection) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(await asyncio.wait_for(connection.recv(), 5))
+    return message
+
+
+async def test_the_page_allows_only_its_own_scripts_and_keeps_its_address_private(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal)
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/choice/[A-Za-z0-9_-]{32,}", url)
+    async with httpx.AsyncClient() as client:
+        page = await client.get(url)
+        script = await client.get(origin_of(url) + "/choice/assets/portal.js")
+        style = await client.get(origin_of(url) + "/choice/assets/portal.css")
+        other = await client.get(origin_of(url) + "/choice/assets/secret.py")
+        unknown = await client.get(origin_of(url) + "/choice/not-a-question")
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert "script-src 'self'" in CONTENT_SECURITY_POLICY
+    assert "unsafe-inline" not in CONTENT_SECURITY_POLICY
+    assert page.headers["referrer-policy"] == "no-referrer"
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert '<script src="/choice/assets/portal.js" defer></script>' in page.text
+    assert script.status_code == 200
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert style.headers["content-type"].startswith("text/css")
+    assert other.status_code == 404
+    assert unknown.status_code == 404
+    assert "No question is waiting here" in unknown.text
+    task.cancel()
+
+
+async def test_an_answer_outside_the_limits_is_refused_then_a_good_one_ends_the_question(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal)
+    async with httpx.AsyncClient() as client:
+        refused = await client.post(
+            url + "/answer", json={"kind": "answered", "selected_ids": ["unit", "e2e", "bench"]}
+        )
+        still = await client.get(url + "/state")
+        accepted = await client.post(
+            url + "/answer", json={"kind": "answered", "selected_ids": ["e2e"]}
+        )
+        late = await client.post(url + "/answer", json={"kind": "cancelled"})
+    assert refused.status_code == 422
+    assert refused.json() == {"problems": ["selected_ids must hold 1 to 2 ids, got 3"]}
+    assert still.json()["state"]["status"] == "pending"
+    assert accepted.status_code == 200
+    assert accepted.json()["state"]["status"] == "answered"
+    assert await task == Answered(selected_ids=["e2e"])
+    assert late.status_code == 409
+    assert late.json()["state"]["status"] == "answered"
+
+
+async def test_a_reopened_page_shows_the_draft_the_settings_and_the_hidden_options(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal)
+    draft = {
+        "selected_ids": ["e2e"],
+        "custom_input": "",
+        "option_annotations": {"e2e": "smoke only"},
+        "global_annotation": "",
+    }
+    async with httpx.AsyncClient() as client:
+        saved = await client.post(url + "/draft", json=draft)
+        hidden = await client.post(url + "/visibility", json={"hidden_ids": ["bench"]})
+        changed = await client.post(url + "/settings", json={"annotations": False})
+        reopened = await client.get(url)
+    assert (saved.status_code, hidden.status_code, changed.status_code) == (200, 200, 200)
+    block = re.search(
+        r'<script type="application/json" id="question-state">(.*?)</script>', reopened.text
+    )
+    assert block is not None
+    state = json.loads(block.group(1))
+    assert state["draft"] == draft
+    assert state["hidden_ids"] == ["bench"]
+    assert state["notes"] is False
+    task.cancel()
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "headers", "status", "problem"),
+    [
+        ("/answer", b"{not json", {}, 422, "the body must be JSON"),
+        (
+            "/draft",
+            b'{"custom_input": "' + b"x" * 70_000 + b'"}',
+            {},
+            413,
+            "the body must be at most",
+        ),
+        ("/answer", b'{"kind": "maybe"}', {}, 422, "request: Input tag 'maybe'"),
+        ("/elsewhere", b"{}", {}, 404, "no question with this id is open here"),
+        ("/answer", b'{"kind": "cancelled"}', {"Origin": "http://evil.example"}, 403, None),
+        ("/answer", b'{"kind": "cancelled"}', {"Content-Type": "text/plain"}, 415, None),
+    ],
+)
+async def test_every_invalid_message_is_refused_and_the_question_stays_pending(
+    portal: WebTransport,
+    path: str,
+    body: bytes,
+    headers: dict[str, str],
+    status: int,
+    problem: str | None,
+) -> None:
+    task, url = await ask(portal)
+    async with httpx.AsyncClient() as client:
+        response = await client.post(
+            url + path, content=body, headers={"Content-Type": "application/json"} | headers
+        )
+        state = (await client.get(url + "/state")).json()["state"]
+    assert response.status_code == status
+    if problem is not None:
+        assert response.json()["problems"][0].startswith(problem), response.json()
+    assert state["status"] == "pending"
+    task.cancel()
+
+
+async def test_the_page_and_its_state_refuse_a_foreign_host(portal: WebTransport) -> None:
+    task, url = await ask(portal)
+    async with httpx.AsyncClient() as client:
+        for address in (url, url + "/state"):
+            response = await client.get(address, headers={"Host": "evil.example"})
+            assert response.status_code == 403
+    task.cancel()
+
+
+async def test_the_live_socket_pushes_the_state_and_takes_every_message(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal)
+    async with websockets.connect(live_address(url), origin=origin_of(url)) as live:  # type: ignore[arg-type]
+        first = await next_message(live)
+        assert first["type"] == "state"
+        assert first["state"]["status"] == "pending"
+        await live.send(json.dumps({"type": "draft", "data": {"selected_ids": ["bench"]}}))
+        assert await next_message(live) == {"type": "saved", "about": "draft"}
+        await live.send(json.dumps({"type": "draft", "data": {"selected_ids": ["x"]}}))
+        assert await next_message(live) == {
+            "type": "refused",
+            "about": "draft",
+            "problems": ["selected_ids: 'x' is not an option id"],
+        }
+        await live.send(json.dumps({"type": "shout", "data": {}}))
+        refused = await next_message(live)
+        assert refused["type"] == "refused"
+        assert refused["problems"][0].startswith("type must be one of 'draft', 'settings'")
+        await live.send(json.dumps({"type": "settings", "data": {"annotations": False}}))
+        changed = await next_message(live)
+        assert (changed["type"], changed["state"]["notes"]) == ("state", False)
+        await live.send(json.dumps({"type": "answer", "data": {"kind": "cancelled"}}))
+        ended = await next_message(live)
+        assert ended["state"]["status"] == "cancelled"
+        await asyncio.wait_for(live.wait_closed(), 5)
+    assert await task == Cancelled()
+
+
+async def test_a_live_socket_needs_the_pages_own_origin_and_a_known_question(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal)
+    for address, origin in (
+        (live_address(url), "http://evil.example"),
+        (live_address(url), None),
+        (live_address(origin_of(url) + "/choice/unknown"), origin_of(url)),
+    ):
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            async with websockets.connect(address, origin=origin):  # type: ignore[arg-type]
+                pass
+        assert refused.value.response.status_code == 403
+    task.cancel()
+
+
+async def test_the_agent_cancelling_the_call_ends_the_page_and_releases_the_bridge(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal)
+    async with websockets.connect(live_address(url), origin=origin_of(url)) as live:  # type: ignore[arg-type]
+        await next_message(live)
+        task.cancel()
+        ended = await next_message(live)
+    assert ended["state"]["status"] == "cancelled_by_agent"
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await asyncio.sleep(0.3)
+    assert portal.bridge.base_url is None
+
+
+async def test_the_deadline_ends_the_question_and_the_bridge_stops_after_it(
+    portal: WebTransport,
+) -> None:
+    task, url = await ask(portal, QUESTION | {"timeout_seconds": 1})
+    assert await asyncio.wait_for(task, 5) == TimedOut(action="return_defaults")
+    async with httpx.AsyncClient() as client:
+        state = (await client.get(url + "/state")).json()["state"]
+    assert state["status"] == "timeout"
+    await asyncio.sleep(0.3)
+    assert portal.bridge.base_url is None
+
+
+async def test_questions_at_once_share_one_bridge_and_each_gets_its_own_answer(
+    portal: WebTransport,
+) -> None:
+    (first, first_url), (second, second_url) = [await ask(portal) for _ in range(2)]
+    assert origin_of(first_url) == origin_of(second_url)
+    assert first_url != second_url
+    async with httpx.AsyncClient() as client:
+        await client.post(
+            second_url + "/answer", json={"kind": "answered", "selected_ids": ["bench"]}
+        )
+        await client.post(
+            first_url + "/answer", json={"kind": "answered", "selected_ids": ["unit"]}
+        )
+    assert await first == Answered(selected_ids=["unit"])
+    assert await second == Answered(selected_ids=["bench"])
+
+
+async def test_a_browser_that_blocks_does_not_hold_up_the_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[tuple[str, str]] = []
+    browser_closed = threading.Event()
+
+    def blocking_open(url: str) -> bool:
+        opened.append((url, threading.current_thread().name))
+        browser_closed.wait(10)  # a $BROWSER command that stays in the foreground
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", blocking_open)
+    bridge = Bridge(linger_seconds=0.1)
+    portal = WebTransport(bridge, QuestionRegistry(), open_browser=True)
+    try:
+        task, url = await ask(portal)
+        async with httpx.AsyncClient() as client:
+            await client.post(url + "/answer", json={"kind": "answered", "selected_ids": ["unit"]})
+        assert await asyncio.wait_for(task, 5) == Answered(selected_ids=["unit"])
+        assert opened == [(url, "provide-choice-browser")]
+    finally:
+        browser_closed.set()
+        await bridge.aclose()
