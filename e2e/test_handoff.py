@@ -4,6 +4,7 @@ from another directory, exactly as given; the answer fetched with a second call.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import signal
@@ -100,14 +101,15 @@ def text_of(result: CallToolResult) -> str:
 
 def run_summary(selection: dict[str, Any], home: Path, timeout: float = 20) -> pexpect.spawn:
     """The returned command, run by a shell in a terminal of its own (as an agent's run-in-terminal
-    tool does), from a directory that has nothing to do with the project."""
+    tool does), from a directory that has nothing to do with the project and with a settings home
+    of its own (the agent's terminal need not share the server's environment)."""
     elsewhere = home / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
     return pexpect.spawn(
         "/bin/sh",
         ["-c", selection["summary"]],
         cwd=str(elsewhere),
-        env=environment(home),
+        env=environment(elsewhere),
         encoding="utf-8",
         dimensions=(40, 160),
         timeout=timeout,
@@ -218,6 +220,30 @@ async def test_cancel_in_the_client_and_every_later_use_is_refused(tmp_path: Pat
     assert "Call provide_choice again without session_id" in text_of(again)
 
 
+async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_the_timeout(
+    tmp_path: Path,
+) -> None:
+    async with stdio_server(tmp_path) as client:
+        request = question("single", timeout_seconds=3, default_selection_ids=["pg"])
+        selection = await launch(client, request)
+        child = run_summary(selection, tmp_path)
+        expect_plain(child, "Change settings")
+        child.send(DOWN + ENTER)
+        expect_plain(child, "On timeout: return the defaults")
+        child.send(DOWN * 6 + ENTER)
+        expect_plain(child, "On timeout: return nothing")
+        # The person walks away: the deadline passes on the settings screen.
+        expect_plain(child, "No answer before the deadline; nothing selected.")
+        status, _ = finish(child)
+        response = await poll(client, selection)
+    assert status == 0
+    assert response["action_status"] == "timeout"
+    assert response["selection"]["selected_ids"] == []
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["timeout_action"] == "return_nothing"
+    assert not (tmp_path / "elsewhere" / "settings.json").exists()
+
+
 async def test_timeout_without_attach(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
         selection = await launch(
@@ -305,6 +331,8 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
 
     def answer_all(selections: list[dict[str, Any]]) -> list[int]:
         children = [run_summary(selection, tmp_path, timeout=60) for selection in selections]
+        for child in children:
+            child.delaybeforesend = None  # every send follows its prompt: no need to pause
         for child in children:
             continue_with_settings(child)
         for index, child in enumerate(children):

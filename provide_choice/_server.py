@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
-from provide_choice._bridge import Bridge
+from provide_choice._bridge import Bridge, BridgeStartError
 from provide_choice._handoff import handoff_transports
 from provide_choice._portal import WebTransport
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
@@ -172,7 +172,16 @@ class _ProvideChoice:
         if transport is None:
             return _error_result(f"provide_choice cannot ask the person here: {UNAVAILABLE[name]}")
         interaction = Interaction.start(call, settings)
-        outcome = await self._ask(transport.ask(interaction), interaction, context)
+        outcome: Outcome | None = None
+        try:
+            outcome = await self._ask(transport.ask(interaction), interaction, context)
+        except* BridgeStartError as failures:  # raised inside the heartbeat's task group
+            problem = failures.exceptions[0]
+        if outcome is None:
+            return _error_result(
+                f"provide_choice cannot ask the person here: the local bridge {problem}. Start "
+                "the server with another --bridge-port, or 0 for any free port."
+            )
         return _response(normalize(call, outcome, name))
 
     async def _poll(self, poll: SessionPoll, context: Context) -> CallToolResult:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import socket
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -445,3 +446,17 @@ async def test_the_bridge_stops_when_the_mcp_server_stops_even_on_an_error() -> 
     with pytest.raises(RuntimeError):
         await _until_stopped(serve_then_fail, bridge)
     assert bridge.base_url is None
+
+
+async def test_a_bridge_that_cannot_start_is_an_error_result_naming_the_port() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        bridge, questions = Bridge(port=port), QuestionRegistry()
+        server = create_server(handoff_transports(bridge, questions), questions=questions)
+        async with Client(server) as client:
+            result = await client.call_tool("provide_choice", QUESTION)
+    assert result.is_error
+    assert f"the local bridge cannot listen on 127.0.0.1:{port}: Address already in use" in (
+        text_of(result)
+    )
+    assert len(questions) == 0
