@@ -36,6 +36,7 @@
   let syncedAt = performance.now();
   let renderedShape = null;
   let sending = false;
+  let movingByArrow = false; // an arrow key is moving the choice: its click sends nothing
   let settingsChange = null; // the settings change sent and not yet seen in a state
   let typingTimer = null;
   let channel = null;
@@ -178,12 +179,18 @@
       draftChanged();
     });
     if (state.submits_on_selection) {
-      // A pointer click chooses and sends. Arrow keys only move (they click with detail 0);
-      // Space or Enter on an option sends it.
-      input.addEventListener("click", (event) => {
-        if (event.detail > 0) submitAnswer();
+      // A click (on the option or its label) chooses and sends; so do Space and Enter. Arrow
+      // keys only move: the browser clicks the option they move to, and that click sends nothing.
+      input.addEventListener("click", () => {
+        if (movingByArrow) {
+          movingByArrow = false;
+          return;
+        }
+        draft.selected_ids = [option.id];
+        submitAnswer();
       });
       input.addEventListener("keydown", (event) => {
+        movingByArrow = event.key.startsWith("Arrow");
         if (event.key !== " " && event.key !== "Enter") return;
         event.preventDefault();
         input.checked = true;
@@ -203,20 +210,26 @@
   function optionNote(option, id) {
     const noteId = `${id}-note`;
     const existing = draft.option_annotations[option.id] || "";
-    const toggle = text("button", existing ? "Edit the note" : "Add a note", {
+    const toggle = element("button", {
       type: "button",
       class: "link",
       "aria-expanded": existing ? "true" : "false",
       "aria-controls": `${noteId}-field`,
     });
+    const name = () => {
+      if (!field.hidden) return "Hide the note";
+      return input.value.trim() ? "Edit the note" : "Add a note";
+    };
     const input = element("input", { type: "text", id: noteId, maxlength: 2000, autocomplete: "off" });
     input.value = existing;
     const field = element("div", { class: "note", id: `${noteId}-field`, hidden: !existing },
       text("label", `Note on ${option.label}`, { for: noteId }), input);
+    toggle.textContent = name();
     toggle.addEventListener("click", () => {
       const open = field.hidden;
       field.hidden = !open;
       toggle.setAttribute("aria-expanded", String(open));
+      toggle.textContent = name();
       if (open) input.focus();
     });
     input.addEventListener("input", () => {
