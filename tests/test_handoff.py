@@ -221,6 +221,7 @@ async def test_without_an_attach_the_poll_returns_the_timeout_at_the_deadline() 
 async def test_an_expired_session_refuses_the_client_with_410() -> None:
     async with serving() as handoff:
         selection = (await handoff.launch(timeout_seconds=1))["selection"]
+        await handoff.launch()  # another pending session keeps the bridge up meanwhile
         await anyio.sleep(1.1)
         for response in (await get(selection["url"]), await post(selection["url"] + "/attach", {})):
             assert response.status_code == 410
