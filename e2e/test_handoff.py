@@ -224,7 +224,7 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
     tmp_path: Path,
 ) -> None:
     async with stdio_server(tmp_path) as client:
-        request = question("single", timeout_seconds=3, default_selection_ids=["pg"])
+        request = question("single", timeout_seconds=5, default_selection_ids=["pg"])
         selection = await launch(client, request)
         child = run_summary(selection, tmp_path)
         expect_plain(child, "Change settings")
@@ -262,6 +262,7 @@ async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
 ) -> None:
     async with stdio_server(tmp_path) as client:
         selection = await launch(client, question("single", timeout_seconds=1))
+        await launch(client, question("single"))  # a pending session keeps the bridge up
         await anyio.sleep(1.3)
         status, line = finish(run_summary(selection, tmp_path))
         response = await poll(client, selection)
@@ -275,7 +276,7 @@ async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
 
 async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("multi", timeout_seconds=4))
+        selection = await launch(client, question("multi", timeout_seconds=6))
         child = run_summary(selection, tmp_path)
         continue_with_settings(child)
         expect_plain(child, "Choose 1 to 3 options")
