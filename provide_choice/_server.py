@@ -78,7 +78,9 @@ TOOL_DESCRIPTION = (
     "once its answer is fetched, or long after it ended, a session is gone, and a retry needs a new "
     "call without session_id."
     "\n\nThe call blocks until the person answers or timeout_seconds (default 300) pass, sending "
-    "progress notifications meanwhile: set your client's tool timeout above timeout_seconds."
+    "progress notifications meanwhile: set your client's tool timeout above timeout_seconds. "
+    "When the question opens in the browser, those messages carry the page's address: if the "
+    "person says no page appeared, give them that address."
 )
 
 UNAVAILABLE: dict[TransportName, str] = {
