@@ -290,6 +290,8 @@
 
   function draftChanged(typing = false) {
     updateSubmit();
+    // Once the answer is on its way it carries the choices; a draft after it would be refused.
+    if (sending) return;
     showProblems([]);
     draftStatus.textContent = "Saving…";
     clearTimeout(typingTimer);
