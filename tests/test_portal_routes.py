@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
-import threading
-import webbrowser
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from provide_choice import (
 from provide_choice._bridge import Bridge
 from provide_choice._portal import WebTransport
 from provide_choice._portal._routes import CONTENT_SECURITY_POLICY
+from provide_choice._portal._transport import open_in_browser
 from provide_choice._sessions import QuestionRegistry
 
 QUESTION = {
@@ -296,26 +296,57 @@ async def test_questions_at_once_share_one_bridge_and_each_gets_its_own_answer(
     assert await second == Answered(selected_ids=["bench"])
 
 
+BLOCKING_BROWSER = """#!/bin/sh
+# A $BROWSER command that stays in the foreground until the test lets it go.
+printf '%s' "$1" > "$0.url"
+cat > "$0.stdin"
+while [ ! -e "$0.closed" ]; do sleep 0.05; done
+"""
+
+
 async def test_a_browser_that_blocks_does_not_hold_up_the_question(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    opened: list[tuple[str, str]] = []
-    browser_closed = threading.Event()
-
-    def blocking_open(url: str) -> bool:
-        opened.append((url, threading.current_thread().name))
-        browser_closed.wait(10)  # a $BROWSER command that stays in the foreground
-        return True
-
-    monkeypatch.setattr(webbrowser, "open", blocking_open)
+    browser = tmp_path / "browser"
+    browser.write_text(BLOCKING_BROWSER)
+    browser.chmod(0o755)
+    monkeypatch.setenv("BROWSER", str(browser))
     bridge = Bridge(linger_seconds=0.1)
     portal = WebTransport(bridge, QuestionRegistry(), open_browser=True)
     try:
         task, url = await ask(portal)
+        url_file = tmp_path / "browser.url"
+        for _ in range(200):
+            if url_file.exists() and url_file.read_text():
+                break
+            await asyncio.sleep(0.05)
+        assert url_file.read_text() == url
         async with httpx.AsyncClient() as client:
             await client.post(url + "/answer", json={"kind": "answered", "selected_ids": ["unit"]})
         assert await asyncio.wait_for(task, 5) == Answered(selected_ids=["unit"])
-        assert opened == [(url, "provide-choice-browser")]
     finally:
-        browser_closed.set()
+        (tmp_path / "browser.closed").touch()
         await bridge.aclose()
+
+
+async def test_regression_the_browser_command_never_reads_the_servers_stdin(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Over stdio, stdin carries the MCP protocol: a console browser must not consume it.
+    browser = tmp_path / "browser"
+    browser.write_text(BLOCKING_BROWSER)
+    browser.chmod(0o755)
+    (tmp_path / "browser.closed").touch()
+    monkeypatch.setenv("BROWSER", str(browser))
+    read_end, write_end = os.pipe()
+    os.write(write_end, b'{"jsonrpc": "2.0"}\n')
+    saved_stdin = os.dup(0)
+    os.dup2(read_end, 0)
+    try:
+        await asyncio.to_thread(open_in_browser, "http://127.0.0.1:1/choice/x")
+    finally:
+        os.dup2(saved_stdin, 0)
+        for descriptor in (read_end, write_end, saved_stdin):
+            os.close(descriptor)
+    assert (tmp_path / "browser.url").read_text() == "http://127.0.0.1:1/choice/x"
+    assert (tmp_path / "browser.stdin").read_text() == ""

@@ -9,9 +9,9 @@ between questions leaves nothing behind.
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
 import threading
-import webbrowser
 from typing import TYPE_CHECKING
 
 import anyio
@@ -55,20 +55,33 @@ class WebTransport:
                 await self.bridge.release()
 
     def _show(self, url: str, interaction: Interaction) -> None:
-        """Tell the person (stderr, the browser) and the agent (progress) where the question is.
-
-        `webbrowser.open` may block until the browser exits (a `$BROWSER` command that stays in the
-        foreground), so it runs in a thread of its own that nobody waits for.
-        """
+        """Tell the person (stderr, the browser) and the agent (progress) where the question is."""
         print(f"provide-choice: question waiting at {url}", file=sys.stderr, flush=True)
         if interaction.wait_status is not None:
             interaction.wait_status.update(url=url)
         if self.open_browser:
             threading.Thread(
-                target=webbrowser.open, args=(url,), name="provide-choice-browser", daemon=True
+                target=open_in_browser, args=(url,), name="provide-choice-browser", daemon=True
             ).start()
 
     def _install_routes(self, app: FastAPI) -> None:
         from provide_choice._portal._routes import install
 
         install(app, self.pages)
+
+
+def open_in_browser(url: str) -> None:
+    """Open `url` with Python's `webbrowser` module, in a child process cut off from our stdio.
+
+    Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` runs a
+    `$BROWSER` command, or a console browser such as lynx when there is no display, with our stdin
+    and stdout: it could read protocol bytes or write into the stream. The child gets no stdin and
+    writes to stderr. It runs in a thread nobody waits for because a browser command may stay in
+    the foreground until the browser exits.
+    """
+    subprocess.run(
+        [sys.executable, "-m", "webbrowser", "-t", url],
+        stdin=subprocess.DEVNULL,
+        stdout=sys.stderr.fileno(),
+        check=False,
+    )
