@@ -6,7 +6,7 @@ BASE_STAMP := $(VENV)/.installed-base
 TEST_STAMP := $(VENV)/.installed-test
 PIP_QUIET := --quiet --disable-pip-version-check
 
-.PHONY: demo test lint types unit e2e bench clean
+.PHONY: demo test lint types unit e2e bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ unit: $(TEST_STAMP)
 
 e2e: $(TEST_STAMP)
 	CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
+
+# Refresh the README's pictures in docs/ (a plain test run leaves them alone).
+screenshots: $(TEST_STAMP)
+	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
+		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings"
 
 bench: $(TEST_STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -8,20 +8,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from axe_playwright_python.async_playwright import Axe
 from chat_harness import VIEWPORT, chat_server, launch_chromium
 from playwright.async_api import Browser, Dialog, Locator, Page, async_playwright, expect
+from screenshots import screenshot_path
 
 from present_choices import ChoicePrompt, render_fence
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 XSS_LABEL = "<img src=x onerror=alert(1)>"
-SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "chat.png"
 
 
 def fence(question: str, options: list[tuple[str, str]], context: str | None = None) -> str:
@@ -235,5 +234,4 @@ async def test_no_serious_accessibility_violations_and_the_readme_screenshot(pag
     await page.evaluate("document.fonts.ready")
     # Quasar's request progress bar (top edge) may still be fading out after the last request.
     await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
-    SCREENSHOT.parent.mkdir(exist_ok=True)
-    await page.screenshot(path=SCREENSHOT)
+    await page.screenshot(path=screenshot_path("chat.png"))

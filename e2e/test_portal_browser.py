@@ -37,10 +37,10 @@ from playwright.async_api import (
     expect,
 )
 from provide_choice_harness import COMMAND
+from screenshots import screenshot_path
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 XSS_LABEL = "<img src=x onerror=alert(1)>"
 DESKTOP = {"width": 1000, "height": 900}
 MOBILE = {"width": 375, "height": 740}
@@ -327,8 +327,7 @@ async def test_multi_select_refuses_counts_outside_the_limits_and_sends_notes_ov
 
     await page.evaluate("document.activeElement.blur()")
     await page.evaluate("document.fonts.ready")
-    DOCS.mkdir(exist_ok=True)
-    await page.screenshot(path=DOCS / "portal-multi.png", full_page=True)
+    await page.screenshot(path=screenshot_path("portal-multi.png"), full_page=True)
 
     await submit.click()
     await expect_ended(page, "Answer sent, you can close this tab")
@@ -413,7 +412,7 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
 
     await page.evaluate("document.activeElement.blur()")
     await page.locator("#settings").scroll_into_view_if_needed()
-    await page.locator("#settings").screenshot(path=DOCS / "portal-settings.png")
+    await page.locator("#settings").screenshot(path=screenshot_path("portal-settings.png"))
 
     await page.get_by_role("button", name="Cancel").click()
     await expect_ended(page, "Cancelled")

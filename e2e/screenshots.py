@@ -1,0 +1,18 @@
+"""Where the browser tests save the README's screenshots.
+
+Every run takes them (so a page that no longer renders fails the test), but only
+`UPDATE_SCREENSHOTS=1 make e2e` (or `make screenshots`) writes them into docs/: a plain test run must
+leave the checkout clean, and the pictures change on every run (a countdown, a timestamp).
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def screenshot_path(name: str) -> Path:
+    folder = DOCS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else Path(tempfile.gettempdir())
+    folder.mkdir(exist_ok=True)
+    return folder / name
