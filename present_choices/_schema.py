@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from pydantic import (
     BaseModel,
@@ -47,8 +47,10 @@ class ChoicesError(ValueError):
         super().__init__("; ".join(problems))
 
     @classmethod
-    def from_validation_error(cls, error: ValidationError) -> ChoicesError:
-        return cls(describe_errors(error))
+    def from_validation_error(
+        cls, error: ValidationError, model: type[BaseModel] | None = None
+    ) -> ChoicesError:
+        return cls(describe_errors(error, model))
 
 
 class ChoiceOption(BaseModel):
@@ -99,9 +101,12 @@ class ChoicePrompt(BaseModel):
         return context or None
 
 
-def describe_errors(error: ValidationError) -> list[str]:
-    """Turn pydantic errors into sentences that name the field and say what is allowed."""
-    return [_describe(detail) for detail in error.errors(include_url=False)]
+def describe_errors(error: ValidationError, model: type[BaseModel] | None = None) -> list[str]:
+    """Turn pydantic errors into sentences that name the field and say what is allowed.
+
+    With the `model` that was validated, an unknown field's sentence also lists the allowed ones.
+    """
+    return [_describe(detail, model) for detail in error.errors(include_url=False)]
 
 
 def field_path(location: Iterable[str | int]) -> str:
@@ -112,7 +117,7 @@ def field_path(location: Iterable[str | int]) -> str:
     return path
 
 
-def _describe(detail: ErrorDetails) -> str:
+def _describe(detail: ErrorDetails, model: type[BaseModel] | None) -> str:
     location = field_path(detail["loc"]) or "request"
     context = detail.get("ctx") or {}
     kind = detail["type"]
@@ -120,7 +125,10 @@ def _describe(detail: ErrorDetails) -> str:
     if kind == "missing":
         return f"{location} is required"
     if kind == "extra_forbidden":
-        return f"{location} is not an allowed field"
+        allowed = _allowed_fields(model, detail["loc"][:-1]) if model else None
+        return f"{location} is not an allowed field" + (
+            f"; allowed: {', '.join(allowed)}" if allowed else ""
+        )
     if kind == "string_too_short":
         return f"{location} must not be empty"
     if kind == "string_too_long":
@@ -128,17 +136,55 @@ def _describe(detail: ErrorDetails) -> str:
         return f"{location} must be at most {context['max_length']} characters, got {size}"
     if kind in ("too_short", "too_long"):
         low, high = context.get("min_length", 0), context.get("max_length")
-        allowed = f"{low} to {high}" if high is not None else f"at least {low}"
-        return f"{location} must have {allowed} items, got {context.get('actual_length')}"
+        allowed_count = f"{low} to {high}" if high is not None else f"at least {low}"
+        return f"{location} must have {allowed_count} items, got {context.get('actual_length')}"
     if kind == "string_type":
         return f"{location} must be a string, got {_type_name(given)}"
     if kind == "list_type":
         return f"{location} must be a list, got {_type_name(given)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"{location} must be an object, got {_type_name(given)}"
+    if kind == "literal_error":
+        return f"{location} must be one of {context['expected']}, got {given!r}"
+    if kind == "greater_than_equal":
+        return f"{location} must be at least {context['ge']}, got {given!r}"
+    if kind == "less_than_equal":
+        return f"{location} must be at most {context['le']}, got {given!r}"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"{location} must be a whole number, got {given!r}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"{location} must be true or false, got {given!r}"
     if kind == "value_error":
         return f"{location} {context.get('error', detail['msg'])}"
     return f"{location}: {detail['msg']}"
+
+
+def _allowed_fields(model: type[BaseModel], location: tuple[str | int, ...]) -> list[str] | None:
+    """The field names (as written in input) of the object at `location` inside `model`."""
+    current: type[BaseModel] | None = model
+    for part in location:
+        if isinstance(part, int):
+            continue  # a list index: the items are the model found for the list's field
+        if current is None:
+            return None
+        field = next(
+            (f for name, f in current.model_fields.items() if part in (name, f.alias)), None
+        )
+        current = _model_in(field.annotation) if field else None
+    return (
+        [field.alias or name for name, field in current.model_fields.items()] if current else None
+    )
+
+
+def _model_in(annotation: object) -> type[BaseModel] | None:
+    """The model inside an annotation such as `Model`, `list[Model]` or `list[Model] | None`."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for argument in get_args(annotation):
+        found = _model_in(argument)
+        if found:
+            return found
+    return None
 
 
 def _type_name(value: object) -> str:

@@ -45,7 +45,7 @@ def parse_prompt(data: object) -> ChoicePrompt:
     try:
         return ChoicePrompt.model_validate(data)
     except ValidationError as error:
-        raise ChoicesError.from_validation_error(error) from None
+        raise ChoicesError.from_validation_error(error, ChoicePrompt) from None
 
 
 def _option_data(option: object) -> object:

@@ -26,9 +26,8 @@ from pydantic import (
     model_validator,
 )
 from pydantic.fields import FieldInfo
-from pydantic_core import ErrorDetails
 
-from present_choices import ChoiceOption, ChoicesError, describe_errors, field_path
+from present_choices import ChoiceOption, ChoicesError, describe_errors
 from present_choices._schema import Label, Value
 
 SelectionMode = Literal["single", "multi", "text_input", "hybrid"]
@@ -166,9 +165,6 @@ class SessionPoll:
 
 
 REQUEST_FIELDS = tuple(ProvideChoiceRequest.model_fields)
-OPTION_FIELDS = tuple(
-    field.alias or name for name, field in ProvideChoiceOption.model_fields.items()
-)
 
 
 def selection_limits(
@@ -382,42 +378,8 @@ def _default_problems(
 
 
 def describe(error: ValidationError) -> list[str]:
-    """`present_choices.describe_errors`, with plainer sentences for the kinds of error only this
-    request has (choices from a list, numbers, booleans, unknown fields listed with the allowed ones)."""
-    return [
-        _plain_sentence(detail) or sentence
-        for detail, sentence in zip(
-            error.errors(include_url=False), describe_errors(error), strict=True
-        )
-    ]
-
-
-def _plain_sentence(detail: ErrorDetails) -> str | None:
-    location = field_path(detail["loc"]) or "request"
-    context = detail.get("ctx") or {}
-    given = detail.get("input")
-    kind = detail["type"]
-    if kind == "literal_error":
-        return f"{location} must be one of {context['expected']}, got {given!r}"
-    if kind == "greater_than_equal":
-        return f"{location} must be at least {context['ge']}, got {given!r}"
-    if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"{location} must be a whole number, got {given!r}"
-    if kind in ("bool_type", "bool_parsing"):
-        return f"{location} must be true or false, got {given!r}"
-    if kind == "extra_forbidden":
-        allowed = _ALLOWED_FIELDS.get(tuple(type(part) for part in detail["loc"]))
-        return (
-            f"{location} is not an allowed field; allowed: {', '.join(allowed)}"
-            if allowed
-            else None
-        )
-    return None
-
-
-_ALLOWED_FIELDS = {(str,): REQUEST_FIELDS, (str, int, str): OPTION_FIELDS}
-"""Fields to list with an unknown one, by the shape of its location: `name` in the request,
-`options[1].name` in an option. Elsewhere the plain sentence (without a list) is used."""
+    """`present_choices.describe_errors` for this request: unknown fields list the allowed ones."""
+    return describe_errors(error, ProvideChoiceRequest)
 
 
 def _repeated(values: Iterable[str]) -> list[str]:

@@ -183,24 +183,31 @@ def outcome_problems(request: ProvideChoiceRequest, outcome: Outcome) -> list[st
     """Why this outcome cannot be an answer to this request (empty when it can)."""
     if not isinstance(outcome, Answered):
         return []
-    ids = request.option_ids
-    problems = [
-        f"selected_ids: {option_id!r} is not an option id"
-        for option_id in outcome.selected_ids
-        if option_id not in ids
-    ]
-    if len(set(outcome.selected_ids)) != len(outcome.selected_ids):
-        problems.append("selected_ids must not repeat an id")
+    problems = id_problems(request, outcome.selected_ids, outcome.option_annotations)
     problems += _count_problems(request, outcome)
     problems += _text_problems(request, outcome)
-    problems += [
-        f"option_annotations: {option_id!r} is not an option id"
-        for option_id in outcome.option_annotations
-        if option_id not in ids
-    ]
     if not request.allow_annotations and (outcome.option_annotations or outcome.global_annotation):
         problems.append("notes are not allowed: the request has allow_annotations false")
     return problems
+
+
+def id_problems(
+    request: ProvideChoiceRequest, selected_ids: list[str], annotated_ids: Iterable[str]
+) -> list[str]:
+    """Ids that are not the request's options, or are selected twice (answers and drafts alike)."""
+    ids = request.option_ids
+    problems = [
+        f"selected_ids: {option_id!r} is not an option id"
+        for option_id in selected_ids
+        if option_id not in ids
+    ]
+    if len(set(selected_ids)) != len(selected_ids):
+        problems.append("selected_ids must not repeat an id")
+    return problems + [
+        f"option_annotations: {option_id!r} is not an option id"
+        for option_id in annotated_ids
+        if option_id not in ids
+    ]
 
 
 def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:

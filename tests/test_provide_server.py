@@ -270,7 +270,7 @@ async def test_present_choices_is_served_from_the_present_choices_package() -> N
     assert bad.is_error
     assert text_of(bad).splitlines()[1:] == [
         "- options must have 2 to 4 items, got 1",
-        "- x is not an allowed field",
+        "- x is not an allowed field; allowed: question, options, context",
     ]
 
 

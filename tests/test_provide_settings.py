@@ -73,7 +73,10 @@ def test_save_creates_the_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ("content", "problem"),
     [
         ("{not json", "is not valid JSON"),
-        ('{"transport": "fax"}', "has invalid values (transport: "),
+        (
+            '{"transport": "fax"}',
+            "has invalid values (transport must be one of 'auto', 'terminal' or 'web', got 'fax')",
+        ),
         ('{"timeout_override_seconds": 0}', "has invalid values ("),
         ("[1, 2]", "has invalid values (request must be an object, got a list)"),
     ],

@@ -92,3 +92,13 @@ def test_choices_error_is_a_value_error_listing_every_problem() -> None:
 def test_field_path_formats_nested_locations() -> None:
     assert field_path(("options", 1, "label")) == "options[1].label"
     assert field_path(()) == ""
+
+
+def test_unknown_fields_list_the_allowed_ones_when_the_model_is_given() -> None:
+    data = {"question": "Q", "options": [{**option(1), "colour": "red"}, option(2)], "x": 1}
+    with pytest.raises(ValidationError) as caught:
+        ChoicePrompt.model_validate(data)
+    assert describe_errors(caught.value, ChoicePrompt) == [
+        "options[0].colour is not an allowed field; allowed: label, value",
+        "x is not an allowed field; allowed: question, options, context",
+    ]

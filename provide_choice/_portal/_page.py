@@ -34,6 +34,7 @@ from provide_choice._response import (
     Cancelled,
     Outcome,
     TimedOut,
+    id_problems,
     summarize,
     validate_outcome,
 )
@@ -141,19 +142,7 @@ class QuestionPage:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
         self._refuse_when_ended()
         draft = _validated(Draft, data)
-        ids = self.request.option_ids
-        problems = [
-            f"selected_ids: {option_id!r} is not an option id"
-            for option_id in draft.selected_ids
-            if option_id not in ids
-        ]
-        if len(set(draft.selected_ids)) != len(draft.selected_ids):
-            problems.append("selected_ids must not repeat an id")
-        problems += [
-            f"option_annotations: {option_id!r} is not an option id"
-            for option_id in draft.option_annotations
-            if option_id not in ids
-        ]
+        problems = id_problems(self.request, draft.selected_ids, draft.option_annotations)
         if problems:
             raise ChoicesError(problems)
         self.draft = draft
