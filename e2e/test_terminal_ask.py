@@ -3,6 +3,7 @@ Every answer is read from the command's stdout, as a shell script would."""
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from pathlib import Path
@@ -223,3 +224,27 @@ def test_a_settings_change_is_kept_when_the_question_is_then_cancelled(tmp_path:
     assert answer_of(child, answer_file)["action_status"] == "cancelled"
     saved = json.loads((tmp_path / "home" / "settings.json").read_text())
     assert saved["timeout_action"] == "return_nothing"
+
+
+def test_agent_text_cannot_send_escape_sequences_to_the_terminal(tmp_path: Path) -> None:
+    # A title that would rename the terminal window, a prompt that would clear the screen, and a
+    # label that would write to the clipboard (OSC 52): all must arrive as inert text.
+    hostile = {
+        "title": "Deploy\x1b]0;PWNED\x07",
+        "prompt": "Go?\x1b[2J\x1b[H",
+        "options": [
+            {"id": "yes", "label": "Yes\x1b]52;c;cHduZWQ=\x07", "recommended": True},
+            {"id": "no", "label": "No"},
+        ],
+    }
+    child, answer_file = spawn_ask(question("single", **hostile), tmp_path)
+    child.logfile_read = everything_shown = io.StringIO()
+    continue_with_settings(child)
+    expect_plain(child, "Choose one")
+    child.send(ENTER)
+    expect_plain(child, "Selected:")
+    assert answer_of(child, answer_file)["selection"]["selected_ids"] == ["yes"]
+    shown = everything_shown.getvalue()
+    assert "PWNED" in shown  # the text itself is shown...
+    for sequence in ("\x1b]0;PWNED", "\x1b[2J", "\x1b]52;"):
+        assert sequence not in shown  # ...but never as a live escape sequence
