@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
-from provide_choice._bridge import Bridge, BridgeStartError
+from provide_choice._bridge import HOST, Bridge, BridgeStartError, loopback_listener
 from provide_choice._handoff import handoff_transports
 from provide_choice._portal import WebTransport
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
@@ -43,7 +43,6 @@ from provide_choice._transport import (
 SERVER_NAME = "provide-choice"
 TOOL_NAME = "provide_choice"
 HEARTBEAT_SECONDS = 10.0
-HTTP_HOST = "127.0.0.1"
 
 DECISION_POLICY = (
     "Call provide_choice when more than two viable paths exist, before a destructive action "
@@ -311,7 +310,7 @@ def serve_http(
     """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
     process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
     port cannot be bound."""
-    listener = socket.create_server((HTTP_HOST, port))
+    listener = loopback_listener(port)
     terminal = {} if handoff else terminal_transports()
     if handoff:
         where = "questions for the terminal are handed off to one the agent opens (--handoff)"
@@ -319,7 +318,7 @@ def serve_http(
         where = "questions appear in this terminal"
     else:
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
-    address = f"http://{HTTP_HOST}:{listener.getsockname()[1]}/mcp"
+    address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
     bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
     transports = {**terminal, **bridge_transports(bridge, questions, open_browser=open_browser)}
@@ -339,7 +338,7 @@ async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
     import uvicorn
 
     config = uvicorn.Config(
-        server.streamable_http_app(host=HTTP_HOST),
+        server.streamable_http_app(host=HOST),
         # The terminal shows questions: no access log on stdout, only warnings on stderr.
         log_config=None,
         log_level="warning",

@@ -12,7 +12,7 @@ import pytest
 import websockets
 from fastapi import FastAPI, WebSocket
 
-from provide_choice._bridge import Bridge, BridgeStartError
+from provide_choice._bridge import HOST, Bridge, BridgeStartError, loopback_listener
 
 
 def echo_routes(app: FastAPI) -> None:
@@ -181,3 +181,14 @@ async def test_a_websocket_needs_the_bridges_own_origin(url: str) -> None:
             async with websockets.connect(address, origin=origin):  # type: ignore[arg-type]
                 pass
         assert refused.value.response.status_code == 403
+
+
+async def test_regression_keep_alive_responses_do_not_wait_for_nagle() -> None:
+    # A socket from socket.create_server has protocol 0, so asyncio did not set TCP_NODELAY on
+    # the connections it accepted: every response after a connection's first waited ~40 ms.
+    with loopback_listener(0) as listener:
+        port = listener.getsockname()[1]
+        with socket.create_connection((HOST, port)):
+            accepted, _ = listener.accept()
+            with accepted:
+                assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
