@@ -591,12 +591,16 @@ async def test_three_questions_in_a_row_then_the_bridge_stops(agent: Agent, page
         await group(page).get_by_text(label, exact=True).click()  # the label, not the radio
         await expect_ended(page, "Answer sent, you can close this tab")
         assert (await response_of(call))["selection"]["summary"] == f"Selected: {label}."
-    async with httpx.AsyncClient() as client:
+    # A fresh connection per probe: a kept-alive one closed by the stopping bridge would
+    # fail with a read error while the bridge is still on its way down.
+    async with httpx.AsyncClient(limits=httpx.Limits(max_keepalive_connections=0)) as client:
         for _ in range(50):
             try:
                 await client.get(url + "/state")
             except httpx.ConnectError:
                 break
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                pass  # shutting down: the next probe must find nothing listening
             await asyncio.sleep(0.1)
         else:
             raise AssertionError("the bridge still serves 5 s after the last question ended")
