@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from nicegui import ui
+from nicegui.storage import Storage
 
 from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._chat_page import TITLE, chat_page
+from chat_ui._storage import storage_dir, storage_secret
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -32,13 +33,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     def index() -> None:
         chat_page(agent, subtitle=subtitle)
 
+    directory = storage_dir()
+    # NiceGUI reads $NICEGUI_STORAGE_PATH when it is imported; this sets the default it lacks.
+    Storage.path = directory.resolve()
     ui.run(
         host=args.host,
         port=args.port,
         show=not args.no_show,
         reload=False,
-        # A new secret per run: only this run's cookies are valid, which is all a local app needs.
-        storage_secret=secrets.token_urlsafe(32),
+        storage_secret=storage_secret(directory),
         show_welcome_message=not args.no_show,
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -170,6 +171,30 @@ async def test_a_reload_shows_the_same_conversation_and_states(page: Page) -> No
     await expect(user_messages(page)).to_have_text(["postgres"])
     await expect_block(page, "Which database should the service use?", ["true", "false"], "true")
     await expect_block(page, "Where should it run?", ["false"] * 3, "false")
+
+
+async def test_the_conversation_outlives_a_restart_of_the_app(
+    browser: Browser, tmp_path: Path
+) -> None:
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(SCRIPT), encoding="utf-8")
+    arguments = ["--agent", "script", "--script", str(script)]
+    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    page = await context.new_page()
+    with chat_server(arguments, tmp_path) as url:
+        await page.goto(url)
+        await option(page, "Which database should the service use?", "PostgreSQL").click()
+        await expect(page.get_by_role("log")).to_contain_text("Noted: postgres.")
+    with chat_server(arguments, tmp_path) as url:  # the same storage, and a new port
+        await page.goto(url)
+        await expect(page.get_by_role("log")).to_contain_text("Noted: postgres.")
+        await expect(user_messages(page)).to_have_text(["postgres"])
+        await expect_block(
+            page, "Which database should the service use?", ["true", "false"], "true"
+        )
+        await option(page, "Where should it run?", "A single VM").click()
+        await expect(page.get_by_role("log")).to_contain_text("Understood: vm.")
+    await context.close()
 
 
 async def test_a_double_click_sends_one_message(page: Page) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from nicegui import ui
+from nicegui.storage import Storage
 
 from chat_ui.__main__ import main
 
@@ -55,7 +56,12 @@ def test_bad_flags_are_argparse_errors(
     assert problem in capsys.readouterr().err
 
 
-def test_defaults_serve_the_demo_on_localhost_8080(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_defaults_serve_the_demo_on_localhost_8080(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("NICEGUI_STORAGE_PATH", raising=False)
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    monkeypatch.setattr(Storage, "path", Storage.path)  # main() sets it; restored afterwards
     pages: list[tuple[str, dict[str, Any]]] = []
     served: dict[str, Any] = {}
 
@@ -72,4 +78,6 @@ def test_defaults_serve_the_demo_on_localhost_8080(monkeypatch: pytest.MonkeyPat
     assert served["port"] == 8080
     assert served["show"] is True
     assert served["reload"] is False
-    assert served["storage_secret"]
+    kept = (tmp_path / "chat" / "cookie-secret").read_text(encoding="ascii").strip()
+    assert served["storage_secret"] == kept, "the cookie secret outlives the run"
+    assert Storage.path == (tmp_path / "chat").resolve(), "and so do the conversations"
