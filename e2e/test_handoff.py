@@ -301,7 +301,8 @@ async def test_a_server_gone_or_no_terminal_is_one_line_that_says_what_to_do(
     status, line = finish(run_summary(selection, tmp_path))
     assert status != 0
     assert line.strip() == (
-        "choice-terminal: the agent's provide-choice server is not running any more; "
+        "choice-terminal: nothing answers at this address any more: the question has ended "
+        "(answered or timed out) or the agent's provide-choice server stopped; "
         "ask the agent to call provide_choice again"
     )
     piped = await anyio.run_process(

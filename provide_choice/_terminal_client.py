@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 FAILED = 1
 REQUEST_TIMEOUT_SECONDS = 10.0
 SERVER_GONE = (
-    "the agent's provide-choice server is not running any more; "
-    "ask the agent to call provide_choice again"
+    "nothing answers at this address any more: the question has ended (answered or timed out) "
+    "or the agent's provide-choice server stopped; ask the agent to call provide_choice again"
 )
 NO_TERMINAL = (
     "needs an interactive terminal, and this is not one (stdin and stdout must both be a "
