@@ -11,8 +11,8 @@ address in a progress notification, and waits for the answer the page posts:
 Measured in Chromium: from the tool call to the page being interactive (its script has drawn the
 options), with the bridge cold (the first question of a fresh server process: FastAPI and uvicorn
 imported and started) and warm (the next question, while the bridge still runs), then from clicking
-Submit to the tool result. The sides alternate, in the same run, so the ratios cancel out the
-machine's speed. Target: ratio at most 1.5 warm.
+Submit to the tool result. The sides take turns question by question, in the same run, so the
+ratios cancel out the machine's speed. Target: ratio at most 1.5 warm.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from mcp import Client, StdioServerParameters
 from playwright.async_api import Browser, Page, async_playwright
 
 PROCESSES = 5
-WARM_QUESTIONS = 6
+WARM_QUESTIONS = 12
 TARGET_WARM_RATIO = 1.5
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -185,16 +185,20 @@ async def ask_once(client: Client, browser: Browser, side: Side) -> tuple[float,
     return interactive, answered
 
 
-async def measure(browser: Browser, side: Side) -> None:
-    """A fresh server process: its first question finds the bridge cold, the next ones warm."""
-    async with Client(side.parameters) as client:
-        interactive, answered = await ask_once(client, browser, side)
-        side.cold.append(interactive)
-        side.submit.append(answered)
-        for _ in range(WARM_QUESTIONS):
-            interactive, answered = await ask_once(client, browser, side)
-            side.warm.append(interactive)
-            side.submit.append(answered)
+async def measure(browser: Browser, sides: tuple[Side, Side]) -> None:
+    """A fresh process of each side: the first question finds its bridge cold, the next ones warm.
+
+    The two sides take turns question by question (who goes first alternates), so a slower moment
+    of the machine falls on both alike.
+    """
+    async with Client(sides[0].parameters) as first, Client(sides[1].parameters) as second:
+        clients = {sides[0].name: first, sides[1].name: second}
+        for round_number in range(1 + WARM_QUESTIONS):
+            order = sides if round_number % 2 == 0 else sides[::-1]
+            for side in order:
+                interactive, answered = await ask_once(clients[side.name], browser, side)
+                (side.warm if round_number else side.cold).append(interactive)
+                side.submit.append(answered)
 
 
 def milliseconds(samples: list[float]) -> str:
@@ -229,11 +233,11 @@ async def main() -> int:
                 executable_path=os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium",
                 args=CHROMIUM_ARGS,
             )
-            for side in (ours, baseline):  # warm the file cache for both before measuring
-                await measure(browser, replace(side, cold=[], warm=[], submit=[]))
+            # One unrecorded pass warms the file cache for both sides.
+            unrecorded = [replace(side, cold=[], warm=[], submit=[]) for side in (ours, baseline)]
+            await measure(browser, (unrecorded[0], unrecorded[1]))
             for _ in range(PROCESSES):
-                await measure(browser, ours)
-                await measure(browser, baseline)
+                await measure(browser, (ours, baseline))
             await browser.close()
     report: list[tuple[str, Callable[[Side], list[float]]]] = [
         ("call to interactive page, bridge cold", lambda side: side.cold),

@@ -4,6 +4,8 @@ headers, every message and refusal, the end of a question, the bridge's life, th
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import os
 import re
@@ -26,6 +28,7 @@ from provide_choice import (
 )
 from provide_choice._bridge import Bridge
 from provide_choice._portal import WebTransport
+from provide_choice._portal._page import asset
 from provide_choice._portal._routes import CONTENT_SECURITY_POLICY
 from provide_choice._portal._transport import open_in_browser
 from provide_choice._sessions import QuestionRegistry
@@ -89,24 +92,42 @@ async def test_the_page_allows_only_its_own_scripts_and_keeps_its_address_privat
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/choice/[A-Za-z0-9_-]{32,}", url)
     async with httpx.AsyncClient() as client:
         page = await client.get(url)
-        script = await client.get(origin_of(url) + "/choice/assets/portal.js")
-        style = await client.get(origin_of(url) + "/choice/assets/portal.css")
+        icon = await client.get(origin_of(url) + "/choice/assets/icon.svg")
         other = await client.get(origin_of(url) + "/choice/assets/secret.py")
         unknown = await client.get(origin_of(url) + "/choice/not-a-question")
     assert page.status_code == 200
-    assert page.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
-    assert "script-src 'self'" in CONTENT_SECURITY_POLICY
-    assert "unsafe-inline" not in CONTENT_SECURITY_POLICY
+    policy = page.headers["content-security-policy"]
+    assert policy == CONTENT_SECURITY_POLICY
+    assert "unsafe-inline" not in policy
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    # Exactly the page's own script and style sheet, inline, each pinned by its hash.
+    scripts = re.findall(r"<script>(.*?)</script>", page.text, flags=re.DOTALL)
+    styles = re.findall(r"<style>(.*?)</style>", page.text, flags=re.DOTALL)
+    assert [directives["script-src"], directives["style-src"]] == [
+        " ".join(sha256_source(text) for text in scripts),
+        " ".join(sha256_source(text) for text in styles),
+    ]
+    assert len(scripts) == len(styles) == 1
+    assert "<script src" not in page.text
     assert page.headers["referrer-policy"] == "no-referrer"
     assert page.headers["x-content-type-options"] == "nosniff"
-    assert '<script src="/choice/assets/portal.js" defer></script>' in page.text
-    assert script.status_code == 200
-    assert script.headers["content-type"].startswith("text/javascript")
-    assert style.headers["content-type"].startswith("text/css")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
     assert other.status_code == 404
     assert unknown.status_code == 404
     assert "No question is waiting here" in unknown.text
+    assert unknown.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert re.findall(r"<style>(.*?)</style>", unknown.text, flags=re.DOTALL) == styles
     task.cancel()
+
+
+def sha256_source(text: str) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
+@pytest.mark.parametrize(("name", "tag"), [("portal.js", "script"), ("portal.css", "style")])
+def test_the_inline_script_and_style_cannot_end_their_tag_early(name: str, tag: str) -> None:
+    assert f"</{tag}" not in asset(name).lower()
 
 
 async def test_an_answer_outside_the_limits_is_refused_then_a_good_one_ends_the_question(

@@ -51,6 +51,8 @@ MESSAGE_LIMIT = 64 * 1024
 """Bytes of one message (HTTP body or WebSocket frame); far above any real answer."""
 
 SETTING_NAMES = tuple(InteractionSettings.model_fields)
+STYLE_SHEET = "portal.css"
+SCRIPT = "portal.js"
 
 Note = Annotated[str, StringConstraints(max_length=NOTE_LIMIT)]
 Model = TypeVar("Model", bound=BaseModel)
@@ -235,12 +237,15 @@ class QuestionPage:
 
     def html(self) -> str:
         """The page: agent text escaped (title) or rendered as safe markdown (prompt); the state
-        goes in as JSON the page's script reads, never as markup or inline script."""
+        goes in as JSON the page's script reads, never as markup or script. The page's own style
+        sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
         request = self.request
-        return _template().substitute(
+        return Template(asset("page.html")).substitute(
             title=html.escape(request.title),
             prompt=render_markdown(request.prompt),
             state=_script_safe_json(self.state()),
+            style=asset(STYLE_SHEET),
+            script=asset(SCRIPT),
         )
 
     def _answer_problems(self, outcome: Outcome) -> list[str]:
@@ -310,9 +315,10 @@ def _script_safe_json(data: object) -> str:
 
 @cache
 def asset(name: str) -> str:
-    """A file shipped beside this module (the page, its script, its style sheet)."""
+    """A file shipped beside this module (the pages, their script and style sheet)."""
     return resources.files("provide_choice._portal").joinpath(name).read_text(encoding="utf-8")
 
 
-def _template() -> Template:
-    return Template(asset("page.html"))
+def missing_html() -> str:
+    """The page at the address of a question that is not (or no longer) waiting."""
+    return Template(asset("missing.html")).substitute(style=asset(STYLE_SHEET))

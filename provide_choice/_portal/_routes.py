@@ -1,8 +1,9 @@
 """The portal's routes on the bridge, all under `/choice/`.
 
-- `GET  /choice/<id>`             the page; its Content-Security-Policy allows only its own script
-                                  and style sheet, nothing from elsewhere, and no inline script
-- `GET  /choice/assets/<name>`    that script and style sheet
+- `GET  /choice/<id>`             the page, with its script and style sheet inline; its
+                                  Content-Security-Policy allows exactly those two (by hash), and
+                                  no other script or style, inline or from anywhere
+- `GET  /choice/assets/icon.svg`  the tab's icon
 - `GET  /choice/<id>/state`       the page's state (the HTTP fallback polls it)
 - `POST /choice/<id>/draft`       what is chosen and typed so far: `{selected_ids, custom_input,
                                   option_annotations, global_annotation}`
@@ -22,6 +23,8 @@ pending). The bridge's middleware has already checked Host, Origin and the JSON 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 from collections.abc import Callable
 from contextlib import suppress
@@ -35,10 +38,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from present_choices import ChoicesError
 from provide_choice._portal._page import (
     MESSAGE_LIMIT,
+    SCRIPT,
+    STYLE_SHEET,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
     asset,
+    missing_html,
 )
 from provide_choice._request import describe
 
@@ -46,8 +52,16 @@ PREFIX = "/choice"
 TICK_SECONDS = 5.0
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
+
+def _hash_source(name: str) -> str:
+    """The CSP source that allows exactly this inline script or style sheet."""
+    digest = hashlib.sha256(asset(name).encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; "
+    f"default-src 'self'; script-src {_hash_source(SCRIPT)}; "
+    f"style-src {_hash_source(STYLE_SHEET)}; base-uri 'none'; form-action 'none'; "
     "frame-ancestors 'none'"
 )
 PAGE_HEADERS = {
@@ -57,7 +71,6 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-ASSET_TYPES = {"portal.js": "text/javascript", "portal.css": "text/css"}
 ICON = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
     'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '
@@ -93,19 +106,16 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.get(PREFIX + "/assets/{name}")
     async def asset_file(name: str) -> Response:
-        headers = PAGE_HEADERS | {"Cache-Control": "no-cache"}
-        if name == "icon.svg":
-            return Response(ICON, media_type="image/svg+xml", headers=headers)
-        media_type = ASSET_TYPES.get(name)
-        if media_type is None:
+        if name != "icon.svg":  # the page's script and style sheet are inline
             return Response(status_code=404)
-        return Response(asset(name), media_type=media_type, headers=headers)
+        headers = PAGE_HEADERS | {"Cache-Control": "no-cache"}
+        return Response(ICON, media_type="image/svg+xml", headers=headers)
 
     @app.get(PREFIX + "/{question_id}")
     async def question_page(question_id: str) -> HTMLResponse:
         page = pages.get(question_id)
         if page is None:
-            return HTMLResponse(asset("missing.html"), status_code=404, headers=PAGE_HEADERS)
+            return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page.html(), headers=PAGE_HEADERS)
 
     @app.get(PREFIX + "/{question_id}/state")
