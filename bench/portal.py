@@ -33,17 +33,13 @@ from typing import Any
 from mcp import Client, StdioServerParameters
 from playwright.async_api import Browser, Page, async_playwright
 
+# Chromium is launched as the browser tests launch it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+from chromium import launch_chromium
+
 PROCESSES = 5
 WARM_QUESTIONS = 12
 TARGET_WARM_RATIO = 1.5
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 QUESTION = {
     "title": "Database",
@@ -229,10 +225,7 @@ async def main() -> int:
             "#form input[value=lite]",
         )
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(
-                executable_path=os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium",
-                args=CHROMIUM_ARGS,
-            )
+            browser = await launch_chromium(playwright)
             # One unrecorded pass warms the file cache for both sides.
             unrecorded = [replace(side, cold=[], warm=[], submit=[]) for side in (ours, baseline)]
             await measure(browser, (unrecorded[0], unrecorded[1]))

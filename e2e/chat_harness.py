@@ -1,4 +1,4 @@
-"""Shared pieces of the chat's browser tests: a real `choices-chat` server and Debian's Chromium."""
+"""Shared pieces of the chat's browser tests: a real `choices-chat` server, and the window size."""
 
 from __future__ import annotations
 
@@ -14,22 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.async_api import Browser, Playwright
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1200, "height": 900}
-
-
-async def launch_chromium(playwright: Playwright) -> Browser:
-    executable = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
-    return await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
 
 
 def free_port() -> int:

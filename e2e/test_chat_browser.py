@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from axe_playwright_python.async_playwright import Axe
-from chat_harness import VIEWPORT, chat_server, launch_chromium
-from playwright.async_api import Browser, Dialog, Locator, Page, async_playwright, expect
+from chat_harness import VIEWPORT, chat_server
+from playwright.async_api import Browser, Dialog, Locator, Page, expect
 from screenshots import screenshot_path
 
 from present_choices import ChoicePrompt, render_fence
@@ -64,14 +64,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     script.write_text(json.dumps(SCRIPT), encoding="utf-8")
     with chat_server(["--agent", "script", "--script", str(script)], workdir) as url:
         yield url
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        browser = await launch_chromium(playwright)
-        yield browser
-        await browser.close()
 
 
 @pytest_asyncio.fixture(loop_scope="module")

@@ -6,7 +6,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
-from chat_harness import VIEWPORT, chat_server, launch_chromium
+from chat_harness import VIEWPORT, chat_server
+from chromium import launch_chromium
 from playwright.async_api import Page, async_playwright, expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -22,7 +22,6 @@ import httpx
 import pytest
 import pytest_asyncio
 from axe_playwright_python.async_playwright import Axe
-from chat_harness import launch_chromium
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult
 from playwright.async_api import (
@@ -33,7 +32,6 @@ from playwright.async_api import (
     Page,
     Request,
     WebSocketRoute,
-    async_playwright,
     expect,
 )
 from provide_choice_harness import COMMAND
@@ -175,14 +173,6 @@ async def server(home: Path) -> AsyncIterator[Agent]:
 async def agent(server: Agent) -> AsyncIterator[Agent]:
     yield server
     await server.cancel_unfinished()
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        browser = await launch_chromium(playwright)
-        yield browser
-        await browser.close()
 
 
 @pytest.fixture(autouse=True)
