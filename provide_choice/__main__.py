@@ -16,6 +16,11 @@ from pathlib import Path
 from typing import TextIO
 
 USAGE_ERROR = 2
+PORT_MAX = 65_535
+MAX_WAIT_SECONDS = 50.0
+"""The default of `serve --max-wait` (the server's own default, kept here so `--help` needs no
+MCP import; a test checks the two agree)."""
+MAX_WAIT_LIMIT = 86_400
 
 
 class CommandError(Exception):
@@ -31,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 arguments.handoff,
                 arguments.bridge_port,
                 open_browser=not arguments.no_browser,
+                max_wait_seconds=arguments.max_wait,
             )
         return _ask(arguments.request_file, arguments.request_json)
     except CommandError as error:
@@ -51,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--http",
-        type=int,
+        type=_port,
         metavar="PORT",
         help="serve streamable HTTP on 127.0.0.1:PORT (0: any free port); questions appear in this terminal",
     )
@@ -63,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--bridge-port",
-        type=int,
+        type=_port,
         default=0,
         metavar="PORT",
         help="port of the local bridge for hand-offs and the web portal on 127.0.0.1 "
@@ -74,6 +80,15 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="do not open questions asked in the browser (the web portal) by itself: their "
         "address is still printed on stderr and sent to the MCP client in a progress notification",
+    )
+    serve.add_argument(
+        "--max-wait",
+        type=_max_wait,
+        default=MAX_WAIT_SECONDS,
+        metavar="SECONDS",
+        help="longest a tool call waits for the person before it returns 'pending' and the "
+        "agent calls again with the session id (default: %(default)g, under the 60 s many "
+        "clients allow a tool call; 0: wait until the question's own deadline)",
     )
     ask = commands.add_parser(
         "ask",
@@ -90,14 +105,55 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve(port: int | None, handoff: bool, bridge_port: int, *, open_browser: bool) -> int:
+def _port(text: str) -> int:
+    """A TCP port for argparse: 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= PORT_MAX:
+        raise argparse.ArgumentTypeError(
+            f"must be a port number from 0 (any free port) to {PORT_MAX}, got {text[:20]!r}"
+        )
+    return port
+
+
+def _max_wait(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= MAX_WAIT_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"must be seconds from 0 (until the question's deadline) to {MAX_WAIT_LIMIT}, "
+            f"got {text[:20]!r}"
+        )
+    return seconds
+
+
+def _serve(
+    port: int | None,
+    handoff: bool,
+    bridge_port: int,
+    *,
+    open_browser: bool,
+    max_wait_seconds: float,
+) -> int:
     from provide_choice._server import serve_http, serve_stdio
 
     if port is None:
-        serve_stdio(bridge_port=bridge_port, open_browser=open_browser)
+        serve_stdio(
+            bridge_port=bridge_port, open_browser=open_browser, max_wait_seconds=max_wait_seconds
+        )
         return 0
     try:
-        serve_http(port, handoff=handoff, bridge_port=bridge_port, open_browser=open_browser)
+        serve_http(
+            port,
+            handoff=handoff,
+            bridge_port=bridge_port,
+            open_browser=open_browser,
+            max_wait_seconds=max_wait_seconds,
+        )
     except OSError as error:
         raise CommandError(
             f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}"
@@ -108,9 +164,10 @@ def _serve(port: int | None, handoff: bool, bridge_port: int, *, open_browser: b
 def _ask(request_file: str | None, request_json: str | None) -> int:
     from present_choices import ChoicesError
     from provide_choice._request import parse_request
-    from provide_choice._response import normalize
-    from provide_choice._settings import load_settings
-    from provide_choice._transport import Interaction, TerminalTransport
+    from provide_choice._response import Ending, normalize
+    from provide_choice._settings import load_settings, save_changes
+    from provide_choice._terminal import run_terminal_flow, terminal_session
+    from provide_choice._transport import Interaction
 
     data = _read_json(request_file, request_json)
     try:
@@ -127,8 +184,15 @@ def _ask(request_file: str | None, request_json: str | None) -> int:
             "(agents: use `provide-choice serve`)."
         )
     interaction = Interaction.start(request, load_settings())
+
+    async def ask(output: TextIO) -> Ending:
+        with terminal_session(output):
+            return await run_terminal_flow(
+                request, interaction.settings, interaction.deadline, on_settings_change=save_changes
+            )
+
     with _terminal_output() as output:
-        outcome = asyncio.run(TerminalTransport(output).ask(interaction))
+        outcome = asyncio.run(ask(output))
     print(normalize(request, outcome, "terminal").model_dump_json(), flush=True)
     return 0
 

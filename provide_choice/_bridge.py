@@ -17,24 +17,93 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import socket
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from provide_choice._transport import TransportError
+
 if TYPE_CHECKING:
     import uvicorn
     from fastapi import FastAPI
+    from starlette.requests import Request
     from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from provide_choice._sessions import PendingQuestion
 
 HOST = "127.0.0.1"
 STATE_CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 GRACEFUL_SHUTDOWN_SECONDS = 1
 
+BODY_LIMIT = 64 * 1024
+"""Bytes of one request body or WebSocket message, on every route; far above any real answer."""
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
 RouteInstaller = Callable[["FastAPI"], None]
 
 
-class BridgeStartError(RuntimeError):
+class BodyRefused(Exception):
+    """A body the bridge cannot take: `status` and the problem to answer with."""
+
+    def __init__(self, status: int, problem: str) -> None:
+        super().__init__(problem)
+        self.status = status
+        self.problem = problem
+
+
+async def read_json(request: Request) -> object:
+    """The request's JSON body, refused (never read whole) past `BODY_LIMIT`; see `parse_json`."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_LIMIT:
+            raise BodyRefused(413, f"the body must be at most {BODY_LIMIT} bytes")
+    return parse_json(body)
+
+
+def parse_json(body: bytes | str) -> object:
+    """JSON text as data, or `BodyRefused` (422) for anything a later step could trip on: bytes
+    that are not UTF-8, text that is not JSON, numbers or nesting past what Python parses, and lone
+    surrogates (valid JSON escapes, but no text: they cannot be encoded to answer with)."""
+    try:
+        data = json.loads(body)
+    except UnicodeDecodeError:
+        raise BodyRefused(422, "the body must be UTF-8 text") from None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are huge numbers
+        raise BodyRefused(
+            422, "the body must be JSON (numbers under 4,300 digits, nesting under 1,000 deep)"
+        ) from None
+    if _holds_lone_surrogate(data):
+        raise BodyRefused(
+            422, "text must be valid Unicode: lone surrogates (\\ud800 to \\udfff) are not text"
+        )
+    return data
+
+
+def _holds_lone_surrogate(data: object) -> bool:
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if LONE_SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
+class BridgeStartError(TransportError):
     """The bridge could not start (the configured port is taken, or the app failed to start)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            f"the local bridge {reason}. Start the server with another --bridge-port, or 0 for "
+            "any free port."
+        )
 
 
 class Bridge:
@@ -53,6 +122,7 @@ class Bridge:
         self._users = 0
         self._linger: asyncio.TimerHandle | None = None
         self._stopping: asyncio.Task[None] | None = None
+        self._releasing: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()
 
     @property
@@ -79,6 +149,17 @@ class Bridge:
             except BaseException:
                 self._users -= 1
                 raise
+
+    async def hold(self, question: PendingQuestion) -> str:
+        """`acquire` for a question that may outlive the call asking it: released when it ends."""
+        base_url = await self.acquire()
+        question.on_finish(self._release_later)
+        return base_url
+
+    def _release_later(self, _question: PendingQuestion) -> None:
+        task = asyncio.get_running_loop().create_task(self.release())
+        self._releasing.add(task)
+        task.add_done_callback(self._releasing.discard)
 
     async def release(self) -> None:
         """One pending question ended; after the last, stop once `linger_seconds` pass without a
@@ -125,7 +206,7 @@ class Bridge:
         ready.cancel()
         if serving.done():
             serving.result()  # raises the reason
-            raise BridgeStartError("the bridge stopped while starting")
+            raise BridgeStartError("stopped while starting")
         self._server, self._serving = server, serving
         self._base_url = f"http://{HOST}:{self._bound_port}"
         return self._base_url
@@ -196,7 +277,7 @@ async def _serve(server: uvicorn.Server, listener: socket.socket) -> None:
         await server.serve(sockets=[listener])
     except SystemExit:
         # uvicorn exits the process when it cannot start; here that would end the MCP server.
-        raise BridgeStartError("the bridge's HTTP server failed to start") from None
+        raise BridgeStartError("failed to start its HTTP server") from None
     finally:
         listener.close()
 

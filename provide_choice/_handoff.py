@@ -2,49 +2,41 @@
 the agent opens (`choice-terminal`), and a second `provide_choice(session_id=...)` fetches the answer.
 
 An MCP server started over stdio has no terminal of its own, but the agent usually has a "run in
-terminal" tool. So `ask` does not wait: it creates a pending question and returns `PendingLaunch`
-with the command to run. The `/terminal/...` routes here are what that command talks to:
+terminal" tool. So the call does not wait: the question waits on the bridge and the call returns
+`PendingLaunch` with the command to run. The `/terminal/...` routes here are what that command talks to:
 
 - `GET  /terminal/<id>`         the session's state and time left (the `selection.url`);
 - `POST /terminal/<id>/attach`  claim the session once (409 after that) and get the request, the
                                 settings and the seconds left (not a clock time: monotonic clocks
                                 differ between processes);
-- `POST /terminal/<id>/settings` the person changed settings in the terminal: saved to the server's
-                                settings file, and the timeout action at the deadline follows them;
+- `POST /terminal/<id>/settings` the settings the person changed in the terminal, only those:
+                                saved to the server's settings file, and the question follows them
+                                (the timeout action, a longer deadline);
 - `POST /terminal/<id>/result`  the outcome, validated against the request (422 keeps the session
                                 pending); first one wins, a second gets 409.
 
-Unknown ids get 404, expired ones 410. Every message tells the person what to do next, because
+Unknown ids get 404, expired ones 410, bodies the bridge cannot take 413 or 422 (`read_json`). Every message tells the person what to do next, because
 `choice-terminal` prints it as its one line.
 """
 
 # No `from __future__ import annotations`: FastAPI reads the route functions' annotations, and
 # `Request` exists only inside `_install_routes`, where FastAPI is imported on the bridge's first start.
 import asyncio
-import json
 import shlex
 import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from present_choices import ChoicesError, describe_errors
-from provide_choice._bridge import Bridge
-from provide_choice._response import (
-    Outcome,
-    PendingLaunch,
-    TimedOut,
-    TransportName,
-    validate_outcome,
-)
+from present_choices import ChoicesError
+from provide_choice._bridge import BodyRefused, Bridge, read_json
+from provide_choice._response import PendingLaunch, TimedOut, TransportName, validate_outcome
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._settings import InteractionSettings, save_settings
-from provide_choice._transport import Interaction, Transport
+from provide_choice._settings import apply_changes, save_changes
+from provide_choice._transport import Transport
 
 if TYPE_CHECKING:
-    from fastapi import FastAPI, Request
+    from fastapi import FastAPI
 
 CLIENT_COMMAND = "choice-terminal"
 ROUTE_PREFIX = "/terminal"
@@ -63,29 +55,22 @@ NOT_ATTACHED = "attach to the session (POST .../attach) before posting a result"
 
 
 class HandoffTransport:
-    """Creates a pending question on the bridge and returns at once with the command to answer it."""
+    """Keeps the question on the bridge and returns at once with the command to answer it."""
+
+    cancelled_with_the_call = False
 
     def __init__(self, bridge: Bridge, questions: QuestionRegistry) -> None:
         self.bridge = bridge
         self.questions = questions
-        self._releasing: set[asyncio.Task[None]] = set()
         bridge.add_routes(self._install_routes)
 
-    async def ask(self, interaction: Interaction) -> Outcome:
-        base_url = await self.bridge.acquire()
-        question = self.questions.create(interaction, "terminal_handoff")
-        # The bridge is needed until the question ends; the poll that fetches it needs no bridge.
-        question.on_finish(self._release_bridge)
+    async def show(self, question: PendingQuestion) -> PendingLaunch:
+        base_url = await self.bridge.hold(question)
+        url = f"{base_url}{ROUTE_PREFIX}/{question.id}"
+        question.show_at(url)
         return PendingLaunch(
-            session_id=question.id,
-            url=f"{base_url}{ROUTE_PREFIX}/{question.id}",
-            command=client_command(question.id, base_url),
+            session_id=question.id, url=url, command=client_command(question.id, base_url)
         )
-
-    def _release_bridge(self, _question: PendingQuestion) -> None:
-        task = asyncio.get_running_loop().create_task(self.bridge.release())
-        self._releasing.add(task)
-        task.add_done_callback(self._releasing.discard)
 
     def _install_routes(self, app: "FastAPI") -> None:
         from fastapi import Request
@@ -137,15 +122,17 @@ class HandoffTransport:
             if question.status != "attached":
                 return refused(409, NOT_ATTACHED)
             try:
-                settings = InteractionSettings.model_validate(await _json_body(request))
-            except ValidationError as error:
-                return JSONResponse({"detail": describe_errors(error)}, status_code=422)
+                _settings, changes = apply_changes(
+                    question.interaction.settings, await read_json(request)
+                )
+            except BodyRefused as refusal:
+                return refused(refusal.status, refusal.problem)
             except ChoicesError as error:
                 return JSONResponse({"detail": error.problems}, status_code=422)
             # The server saves them: its settings file is the one every later question reads,
             # whatever environment the agent's terminal runs in.
-            await asyncio.to_thread(save_settings, settings)
-            question.update_settings(settings)
+            await asyncio.to_thread(save_changes, changes)
+            question.change_settings(changes)
             return {"status": question.status}
 
         @app.post(ROUTE_PREFIX + "/{session_id}/result")
@@ -158,7 +145,9 @@ class HandoffTransport:
             if question.status != "attached":
                 return refused(409, NOT_ATTACHED)
             try:
-                outcome = _posted_outcome(question, await _json_body(request))
+                outcome = validate_outcome(question.interaction.request, await read_json(request))
+            except BodyRefused as refusal:
+                return refused(refusal.status, refusal.problem)
             except ChoicesError as error:
                 return JSONResponse({"detail": error.problems}, status_code=422)
             question.finish(outcome)
@@ -181,18 +170,3 @@ def client_command(session_id: str, base_url: str) -> str:
     if installed.exists() and (on_path is None or not Path(on_path).samefile(installed)):
         program = shlex.quote(str(installed))
     return f"{program} --session {shlex.quote(session_id)} --url {shlex.quote(base_url)}"
-
-
-async def _json_body(request: "Request") -> object:
-    try:
-        return await request.json()
-    except json.JSONDecodeError as error:
-        raise ChoicesError([f"the body is not valid JSON: {error.msg}"]) from None
-
-
-def _posted_outcome(question: PendingQuestion, data: object) -> Outcome:
-    """An answer, a cancel or a timeout from the terminal; never another hand-off."""
-    outcome = validate_outcome(question.interaction.request, data)
-    if isinstance(outcome, PendingLaunch):
-        raise ChoicesError(["kind must be answered, cancelled or timeout"])
-    return outcome

@@ -17,7 +17,7 @@ from provide_choice._request import ProvideChoiceRequest, describe
 from provide_choice._settings import TimeoutAction
 
 ActionStatus = Literal[
-    "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch"
+    "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch", "pending"
 ]
 TransportName = Literal["terminal", "terminal_handoff", "web", "elicitation"]
 
@@ -38,11 +38,13 @@ class Answered(BaseModel):
 
 
 class Cancelled(BaseModel):
-    """The person cancelled the question."""
+    """The question was cancelled: by the person, or by the agent (its MCP client cancelled the
+    call, or gave up waiting)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["cancelled"] = "cancelled"
+    by: Literal["person", "agent"] = "person"
 
 
 class TimedOut(BaseModel):
@@ -65,8 +67,24 @@ class PendingLaunch(BaseModel):
     command: str
 
 
-Outcome = Annotated[Answered | Cancelled | TimedOut | PendingLaunch, Field(discriminator="kind")]
-OUTCOME_ADAPTER: TypeAdapter[Outcome] = TypeAdapter(Outcome)
+class StillOpen(BaseModel):
+    """The call waited as long as it may (`serve --max-wait`) and the question is still open: the
+    agent calls again with `session_id` to keep waiting."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["pending"] = "pending"
+    session_id: str
+    seconds_left: float
+
+
+Ending = Annotated[Answered | Cancelled | TimedOut, Field(discriminator="kind")]
+"""How a question ends; what a surface that shows it may report."""
+Outcome = Annotated[
+    Answered | Cancelled | TimedOut | PendingLaunch | StillOpen, Field(discriminator="kind")
+]
+"""What a call returns: how the question ended, or what the agent must do to get that."""
+ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending)
 
 
 class Selection(BaseModel):
@@ -87,10 +105,12 @@ class Selection(BaseModel):
     )
     transport: TransportName = Field(description="Where the person answered.")
     session_id: str | None = Field(
-        description="Hand-off session to poll with provide_choice(session_id=...)."
+        description="With pending and pending_terminal_launch: the session to wait on with "
+        "provide_choice(session_id=...)."
     )
     url: str | None = Field(
-        description="Address of the hand-off session or web page, when there is one."
+        description="Address of the web page or hand-off session showing the question, when "
+        "there is one (also after it ended)."
     )
     summary: str = Field(description="One human-readable line describing the outcome.")
 
@@ -105,16 +125,22 @@ class ProvideChoiceResponse(BaseModel):
 
 
 def normalize(
-    request: ProvideChoiceRequest, outcome: Outcome, transport: TransportName
+    request: ProvideChoiceRequest,
+    outcome: Outcome,
+    transport: TransportName,
+    *,
+    url: str | None = None,
 ) -> ProvideChoiceResponse:
     """The one way to build a response. Raises `ChoicesError` for an outcome the request forbids,
-    so no transport can return ids that are not options or counts outside the limits."""
+    so no transport can return ids that are not options or counts outside the limits. `url` is
+    where the question is shown (a page, a hand-off session), for every outcome: a client that hides
+    the server's stderr and asks for no progress still learns it."""
     problems = outcome_problems(request, outcome)
     if problems:
         raise ChoicesError(problems)
     status: ActionStatus
     selected: list[str] = []
-    session_id = url = None
+    session_id = None
     match outcome:
         case Answered():
             status = "selected" if outcome.custom_input is None else "custom_input"
@@ -128,6 +154,9 @@ def normalize(
         case PendingLaunch():
             status = "pending_terminal_launch"
             session_id, url = outcome.session_id, outcome.url
+        case StillOpen():
+            status = "pending"
+            session_id = outcome.session_id
     answered = outcome if isinstance(outcome, Answered) else Answered()
     return ProvideChoiceResponse(
         action_status=status,
@@ -150,6 +179,8 @@ def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
     match outcome:
         case Answered():
             return _answer_summary(request, outcome)
+        case Cancelled(by="agent"):
+            return "Cancelled by the agent before the person answered; nothing selected."
         case Cancelled():
             return "Cancelled by the person; nothing selected."
         case TimedOut():
@@ -164,16 +195,24 @@ def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
             )
         case PendingLaunch():
             return outcome.command
+        case StillOpen():
+            return (
+                f"Still waiting for the person ({outcome.seconds_left:.0f} s left); call "
+                f'provide_choice again with only {{"session_id": "{outcome.session_id}"}} to '
+                "keep waiting."
+            )
 
 
-def validate_outcome(request: ProvideChoiceRequest, data: object) -> Outcome:
-    """Check a posted result against the request: types, ids from the options, counts within the
-    limits. Raises `ChoicesError` listing every problem (the hand-off bridge answers 422 with it)."""
+def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
+    """Check a posted ending against the request: types, ids from the options, counts within the
+    limits. Raises `ChoicesError` listing every problem (the bridge answers 422 with it)."""
     try:
-        outcome = OUTCOME_ADAPTER.validate_python(data)
+        outcome = ENDING_ADAPTER.validate_python(data)
     except ValidationError as error:
         raise ChoicesError(describe(error)) from None
     problems = outcome_problems(request, outcome)
+    if isinstance(outcome, Cancelled) and outcome.by != "person":
+        problems.append("by must be 'person': only the server cancels for the agent")
     if problems:
         raise ChoicesError(problems)
     return outcome

@@ -7,9 +7,9 @@ The server only imports what start-up needs; a transport imports its UI when it 
 
 from __future__ import annotations
 
+import math
 import socket
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -24,25 +24,36 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
-from provide_choice._bridge import HOST, Bridge, BridgeStartError, loopback_listener
+from provide_choice._bridge import HOST, Bridge, loopback_listener
 from provide_choice._handoff import handoff_transports
 from provide_choice._portal import WebTransport
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
-from provide_choice._response import Outcome, ProvideChoiceResponse, TransportName, normalize
-from provide_choice._sessions import QuestionRegistry
+from provide_choice._response import (
+    Cancelled,
+    Ending,
+    Outcome,
+    ProvideChoiceResponse,
+    StillOpen,
+    TransportName,
+    normalize,
+)
+from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import load_settings
 from provide_choice._transport import (
     Interaction,
     TerminalTransport,
     Transport,
+    TransportError,
     Transports,
-    WaitStatus,
     choose_transport,
 )
 
 SERVER_NAME = "provide-choice"
 TOOL_NAME = "provide_choice"
 HEARTBEAT_SECONDS = 10.0
+MAX_WAIT_SECONDS = 50.0
+"""How long one call waits for the person before it returns `pending`: under the 60 s that the
+TypeScript SDK, the MCP Inspector and several desktop clients allow a tool call."""
 
 DECISION_POLICY = (
     "Call provide_choice when more than two viable paths exist, before a destructive action "
@@ -67,19 +78,23 @@ TOOL_DESCRIPTION = (
     "recommended. The request is validated in full before anything is shown; an error lists every "
     "problem. allow_cancel is accepted and ignored: the person can always cancel."
     "\n\nReturns {action_status, selection}. action_status: selected, custom_input, cancelled, "
-    "timeout or pending_terminal_launch. selection.selected_ids are option ids in option order; "
-    "selection.summary is one line describing the outcome. After cancelled or timeout do not act as "
-    "if the person chose: a timeout may return the defaults (or nothing, as the person configured) "
-    "and its summary says so."
+    "timeout, pending or pending_terminal_launch. selection.selected_ids are option ids in option "
+    "order; selection.summary is one line describing the outcome; selection.url is the address "
+    "of the page showing the question, when there is one. After cancelled or timeout do not act "
+    "as if the person chose: a timeout may return the defaults (or nothing, as the person "
+    "configured) and its summary says so."
+    "\n\nA call waits at most about 50 s (the server's --max-wait), so that clients with a 60 s "
+    "tool timeout never cut it off. pending means the question is still open and untouched: call "
+    'provide_choice again with only {"session_id": selection.session_id} to keep waiting; '
+    "repeat until another status comes back. The question still ends at its own deadline."
     "\n\nAfter pending_terminal_launch, run selection.summary (a shell command) in an interactive "
     "terminal (your run-in-terminal tool) so the person answers there, then call provide_choice "
-    "again with only session_id: it waits for the answer and returns it. Sessions are single-use: "
-    "once its answer is fetched, or long after it ended, a session is gone, and a retry needs a new "
-    "call without session_id."
-    "\n\nThe call blocks until the person answers or timeout_seconds (default 300) pass, sending "
-    "progress notifications meanwhile: set your client's tool timeout above timeout_seconds. "
-    "When the question opens in the browser, those messages carry the page's address: if the "
-    "person says no page appeared, give them that address."
+    "again with only session_id, as after pending. Sessions are single-use: once its answer is "
+    "fetched, or long after it ended, a session is gone, and a retry needs a new call without "
+    "session_id."
+    "\n\nWhile a call waits it sends progress notifications with the time left (timeout_seconds, "
+    "default 300) and, for the browser, the page's address: if the person says no page appeared, "
+    "give them selection.url."
 )
 
 UNAVAILABLE: dict[TransportName, str] = {
@@ -94,6 +109,16 @@ UNAVAILABLE: dict[TransportName, str] = {
     ),
     "elicitation": "MCP elicitation is not available in this version.",
 }
+ONLY_TOOLS = (
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+)
+"""Request handlers the SDK's high-level server always registers. This server has no prompts and
+no resources, and capabilities derive from the handlers, so they go: a client then sees only what
+is there."""
 
 
 class _RawArguments(ArgModelBase):
@@ -110,14 +135,19 @@ def create_server(
     *,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     questions: QuestionRegistry | None = None,
+    max_wait_seconds: float = MAX_WAIT_SECONDS,
 ) -> MCPServer:
     """The MCP server. `transports` maps a transport name to what shows the question: leave
     "terminal" out when this process has no terminal. Progress is reported every
-    `heartbeat_seconds` while a question waits, so clients with a request timeout keep waiting.
-    `questions` holds the hand-off sessions a `session_id` poll fetches."""
-    provide_choice = _ProvideChoice(dict(transports or {}), heartbeat_seconds, questions)
-    return MCPServer(
+    `heartbeat_seconds` while a question waits. A call waits at most `max_wait_seconds` (0: until
+    the question's deadline), then returns `pending`; `questions` holds the open questions a
+    `session_id` call waits on again."""
+    provide_choice = _ProvideChoice(
+        dict(transports or {}), heartbeat_seconds, questions, max_wait_seconds
+    )
+    server = MCPServer(
         SERVER_NAME,
+        version=package_version(),
         instructions=INSTRUCTIONS,
         log_level="WARNING",
         tools=[
@@ -140,21 +170,37 @@ def create_server(
                 ),
             ),
         ],
+        subscriptions=False,
     )
+    for method in ONLY_TOOLS:
+        server._lowlevel_server._request_handlers.pop(method, None)
+    return server
+
+
+def package_version() -> str:
+    """The installed agent-choices version (the `serverInfo.version` clients show)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("agent-choices")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"
 
 
 class _ProvideChoice:
-    """The `provide_choice` tool: validate, choose a transport, ask, normalize."""
+    """The `provide_choice` tool: validate, choose a transport, show, wait (bounded), normalize."""
 
     def __init__(
         self,
         transports: dict[TransportName, Transport],
         heartbeat_seconds: float,
         questions: QuestionRegistry | None,
+        max_wait_seconds: float,
     ) -> None:
         self.transports = transports
         self.heartbeat_seconds = heartbeat_seconds
         self.questions = QuestionRegistry() if questions is None else questions
+        self.max_wait_seconds = max_wait_seconds or math.inf
 
     async def __call__(self, arguments: dict[str, Any], context: Context) -> CallToolResult:
         try:
@@ -166,60 +212,69 @@ class _ProvideChoice:
                 error.problems,
             )
         if isinstance(call, SessionPoll):
-            return await self._poll(call, context)
+            question = self.questions.get(call.session_id)
+            if question is None:
+                return _error_result(_no_session(call.session_id))
+            return await self._wait(question, context)
         settings = load_settings()
         name = choose_transport(call.transport, settings.transport, "terminal" in self.transports)
         transport = self.transports.get(name)
         if transport is None:
             return _error_result(f"provide_choice cannot ask the person here: {UNAVAILABLE[name]}")
-        interaction = Interaction.start(call, settings)
-        outcome: Outcome | None = None
+        question = self.questions.create(Interaction.start(call, settings), name)
         try:
-            outcome = await self._ask(transport.ask(interaction), interaction, context)
-        except* BridgeStartError as failures:  # raised inside the heartbeat's task group
-            problem = failures.exceptions[0]
-        if outcome is None:
-            return _error_result(
-                f"provide_choice cannot ask the person here: the local bridge {problem}. Start "
-                "the server with another --bridge-port, or 0 for any free port."
-            )
-        return _response(normalize(call, outcome, name))
+            launch = await transport.show(question)
+        except BaseException as error:
+            self.questions.pop(question.id)
+            question.finish(Cancelled(by="agent"))
+            if not isinstance(error, TransportError):
+                raise
+            return _error_result(f"provide_choice cannot ask the person here: {error}")
+        if launch is not None:
+            return _response(normalize(call, launch, name))
+        return await self._wait(question, context)
 
-    async def _poll(self, poll: SessionPoll, context: Context) -> CallToolResult:
-        """Wait for a hand-off session to end, then consume it. A cancelled poll leaves the session
-        in place until its deadline, so a retried poll still gets the answer."""
-        question = self.questions.get(poll.session_id)
-        if question is None or question.transport != "terminal_handoff":
-            return _error_result(_no_session(poll.session_id))
-        outcome = await self._ask(question.wait(), question.interaction, context)
-        if self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
-            return _error_result(_no_session(poll.session_id))
-        return _response(normalize(question.interaction.request, outcome, "terminal_handoff"))
+    async def _wait(self, question: PendingQuestion, context: Context) -> CallToolResult:
+        """Wait for the question to end, at most `max_wait_seconds`: then it is still open and
+        the agent hears `pending` with the id to call back with. The final outcome consumes the
+        question (sessions are single-use)."""
+        request, transport = question.interaction.request, question.transport
+        try:
+            with anyio.move_on_after(self.max_wait_seconds):
+                outcome: Outcome = await self._heard(question, context)
+        except anyio.get_cancelled_exc_class():
+            # The client cancelled the call or gave up: the agent cancelled the question, unless
+            # it waits for a terminal the agent opened (a retried poll still gets that answer).
+            if self.transports[transport].cancelled_with_the_call:
+                question.finish(Cancelled(by="agent"))
+            raise
+        if question.outcome is None:
+            outcome = StillOpen(session_id=question.id, seconds_left=question.seconds_left())
+        elif self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
+            return _error_result(_no_session(question.id))
+        return _response(normalize(request, outcome, transport, url=question.url))
 
-    async def _ask(
-        self, answer: Awaitable[Outcome], interaction: Interaction, context: Context
-    ) -> Outcome:
-        """Wait for the answer, reporting the time left as progress meanwhile, and at once when
-        the transport tells where the question is shown or the person moves the deadline."""
-        status = interaction.wait_status or WaitStatus(interaction.deadline)
+    async def _heard(self, question: PendingQuestion, context: Context) -> Ending:
+        """The outcome, reporting the time left as progress meanwhile, and at once when the
+        question's address or deadline changes."""
 
         async def heartbeat() -> None:
             while True:
-                status.changed.clear()
-                left = max(status.deadline - time.monotonic(), 0.0)
-                total = interaction.timeout_seconds + status.deadline - interaction.deadline
-                where = f" at {status.url}" if status.url else ""
+                question.changed.clear()
+                left = question.seconds_left()
+                total = question.interaction.deadline - question.started
+                where = f" at {question.url}" if question.url else ""
                 await context.report_progress(
                     total - left,
                     total,
                     f"Waiting for the person to answer{where}: {left:.0f} s left",
                 )
                 with anyio.move_on_after(self.heartbeat_seconds):
-                    await status.changed.wait()
+                    await question.changed.wait()
 
         async with anyio.create_task_group() as group:
             group.start_soon(heartbeat)
-            outcome = await answer
+            outcome = await question.wait()
             group.cancel_scope.cancel()
         return outcome
 
@@ -267,9 +322,9 @@ def _response(response: ProvideChoiceResponse) -> CallToolResult:
 
 def _no_session(session_id: str) -> str:
     return (
-        f"session_id {session_id!r} is not a pending terminal hand-off in this server: sessions "
-        "are single-use, so it was already fetched, it ended long ago, or its server restarted. "
-        "Call provide_choice again without session_id to ask the person anew."
+        f"session_id {session_id[:80]!r} is not an open question of this server: sessions are "
+        "single-use, so its answer was already fetched, it ended long ago, or its server "
+        "restarted. Call provide_choice again without session_id to ask the person anew."
     )
 
 
@@ -294,18 +349,25 @@ def bridge_transports(
     return {**handoff_transports(bridge, questions), "web": web}
 
 
-def serve_stdio(*, bridge_port: int = 0, open_browser: bool = True) -> None:
+def serve_stdio(
+    *, bridge_port: int = 0, open_browser: bool = True, max_wait_seconds: float = MAX_WAIT_SECONDS
+) -> None:
     """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
     uses `bridge_port`."""
     bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
     transports = bridge_transports(bridge, questions, open_browser=open_browser)
-    server = create_server(transports, questions=questions)
+    server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
     anyio.run(_until_stopped, server.run_stdio_async, bridge)
 
 
 def serve_http(
-    port: int, *, handoff: bool = False, bridge_port: int = 0, open_browser: bool = True
+    port: int,
+    *,
+    handoff: bool = False,
+    bridge_port: int = 0,
+    open_browser: bool = True,
+    max_wait_seconds: float = MAX_WAIT_SECONDS,
 ) -> None:
     """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
     process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
@@ -322,7 +384,7 @@ def serve_http(
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
     bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
     transports = {**terminal, **bridge_transports(bridge, questions, open_browser=open_browser)}
-    server = create_server(transports, questions=questions)
+    server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
 
 

@@ -1,9 +1,10 @@
-"""Pending questions: a question asked in one call and answered later, somewhere else.
+"""Pending questions: a question asked in one call and answered later, maybe after several calls.
 
-The terminal hand-off and the web portal both show a question outside the MCP call that created it,
-so the question lives here between the two: created with its deadline, maybe attached by the surface
-that shows it, finished exactly once (answer, cancel, or the deadline), then consumed by whoever
-reports the outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
+Every transport shows a question that may outlive the MCP call that asked it: a call waits at most
+`serve --max-wait` seconds, then the agent polls with the question's id. So the question lives here:
+created with its deadline, shown by a transport (maybe at an address, maybe attached by a terminal),
+finished exactly once (answer, cancel, or the deadline), then consumed by the call that returns the
+outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
 
 Memory per pending question is the `Interaction` plus one timer handle, never a task: the deadline
 is a `loop.call_later`, replaced on finish by the retention timer that drops a never-consumed
@@ -15,12 +16,11 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
-from provide_choice._response import Outcome, TimedOut, TransportName
-from provide_choice._settings import InteractionSettings
+from provide_choice._response import Ending, TimedOut, TransportName
 from provide_choice._transport import Interaction
 
 QuestionStatus = Literal["pending", "attached", "finished"]
@@ -42,11 +42,14 @@ class PendingQuestion:
         "_registry",
         "_timer",
         "_waiters",
+        "changed",
         "id",
         "interaction",
         "outcome",
+        "started",
         "status",
         "transport",
+        "url",
     )
 
     def __init__(
@@ -60,9 +63,15 @@ class PendingQuestion:
         self.interaction = interaction
         self.transport: TransportName = transport
         self.status: QuestionStatus = "pending"
-        self.outcome: Outcome | None = None
+        self.outcome: Ending | None = None
+        self.url: str | None = None
+        """Where the question is shown, once a transport shows it at an address."""
+        self.started = time.monotonic()
+        self.changed = asyncio.Event()
+        """Set when the address or the deadline changes, so the waiting call tells its client at
+        once rather than at its next progress heartbeat. Whoever waits clears it."""
         self._registry = registry
-        self._waiters: list[asyncio.Future[Outcome]] = []
+        self._waiters: list[asyncio.Future[Ending]] = []
         self._callbacks: list[FinishCallback] = []
         self._timer = self._call_at_deadline()
 
@@ -74,20 +83,33 @@ class PendingQuestion:
         self.status = "attached"
         return True
 
+    def show_at(self, url: str) -> None:
+        """The transport shows the question at `url` (a page, a hand-off session)."""
+        self.url = url
+        self.changed.set()
+
     def extend_deadline(self, seconds_from_now: float) -> None:
-        """Move the deadline (the person changed the timeout while the question is shown)."""
-        if self.status == "finished":
+        """Give the question at least `seconds_from_now` more (the person set a timeout override
+        while looking at it); a deadline already further away stays."""
+        deadline = time.monotonic() + seconds_from_now
+        if self.status == "finished" or deadline <= self.interaction.deadline:
             return
-        self.interaction = replace(self.interaction, deadline=time.monotonic() + seconds_from_now)
+        self.interaction = replace(self.interaction, deadline=deadline)
         self._timer.cancel()
         self._timer = self._call_at_deadline()
+        self.changed.set()
 
-    def update_settings(self, settings: InteractionSettings) -> None:
-        """Follow the person's settings changed while the question is shown (the timeout action
-        at the deadline is the one they configured last). The deadline stays as it is."""
+    def change_settings(self, changes: Mapping[str, Any]) -> None:
+        """Follow the settings the person changed while the question is shown: the timeout action
+        at the deadline is the one they set last, and a timeout override gives the question at
+        least that long (the person asked for more time while looking at it)."""
+        settings = self.interaction.settings.model_copy(update=dict(changes))
         self.interaction = replace(self.interaction, settings=settings)
+        override = changes.get("timeout_override_seconds")
+        if override:
+            self.extend_deadline(override)
 
-    def finish(self, outcome: Outcome) -> bool:
+    def finish(self, outcome: Ending) -> bool:
         """Record how the question ended. The first call wins; a later one returns False (HTTP 409)."""
         if self.status == "finished":
             return False
@@ -113,14 +135,14 @@ class PendingQuestion:
         else:
             self._callbacks.append(callback)
 
-    async def wait(self) -> Outcome:
+    async def wait(self) -> Ending:
         """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.
 
         Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome.
         """
         if self.outcome is not None:
             return self.outcome
-        waiter: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        waiter: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
         self._waiters.append(waiter)
         try:
             return await waiter

@@ -11,12 +11,13 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from present_choices import describe_errors
+from present_choices import ChoicesError, describe_errors
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 SETTINGS_FILE_NAME = "settings.json"
@@ -24,6 +25,12 @@ APPLICATION_NAME = "agent-choices"
 
 PreferredTransport = Literal["auto", "terminal", "web"]
 TimeoutAction = Literal["return_defaults", "return_nothing"]
+
+TIMEOUT_OVERRIDE_RANGE = (1, 86_400)
+"""Seconds a timeout override may hold: up to a day. A bound, not a taste: a deadline is a float
+of monotonic seconds, and an unbounded integer overflows it."""
+FILE_SIZE_LIMIT = 64 * 1024
+"""Bytes of a settings file read at most; a real one holds a few hundred."""
 
 
 class InteractionSettings(BaseModel):
@@ -37,7 +44,10 @@ class InteractionSettings(BaseModel):
         description="Where questions appear when the agent does not name a transport.",
     )
     timeout_override_seconds: int | None = Field(
-        default=None, ge=1, description="Replaces the request's timeout_seconds when set."
+        default=None,
+        ge=TIMEOUT_OVERRIDE_RANGE[0],
+        le=TIMEOUT_OVERRIDE_RANGE[1],
+        description="Replaces the request's timeout_seconds when set.",
     )
     single_submit: bool | None = Field(
         default=None,
@@ -51,6 +61,86 @@ class InteractionSettings(BaseModel):
         default="return_defaults",
         description="What a timeout returns: the request's defaults, or nothing.",
     )
+
+
+SETTING_NAMES = tuple(InteractionSettings.model_fields)
+
+SETTING_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
+    "transport": (
+        "Where questions appear when the agent does not say",
+        (
+            ("auto", "Automatic: the server's terminal if it has one, else the browser"),
+            ("terminal", "Terminal"),
+            ("web", "Browser"),
+        ),
+    ),
+    "single_submit": (
+        "A single choice is sent",
+        (
+            (None, "As the question asks"),
+            (True, "As soon as an option is chosen"),
+            (False, "When submitted"),
+        ),
+    ),
+    "annotations": (
+        "Offer notes on options and on the whole question",
+        ((True, "Offered"), (False, "Not offered")),
+    ),
+    "placeholder_visible": (
+        "Suggested answer in the text field",
+        ((None, "As the question asks"), (True, "Shown"), (False, "Hidden")),
+    ),
+    "timeout_action": (
+        "When time runs out",
+        (
+            ("return_defaults", "Return the question's defaults"),
+            ("return_nothing", "Return nothing"),
+        ),
+    ),
+}
+"""Each setting with a fixed set of values: its label and its values with theirs, the one source
+for every surface (the terminal's settings screen and the page's panel)."""
+
+TIMEOUT_LABEL = "Timeout in seconds"
+TIMEOUT_RULE = (
+    f"Type whole seconds from {TIMEOUT_OVERRIDE_RANGE[0]} to {TIMEOUT_OVERRIDE_RANGE[1]}, "
+    "or nothing for the question's own timeout."
+)
+
+
+def choice_label(name: str, value: object) -> str:
+    """How a surface names this value of the setting `name`."""
+    return next(label for choice, label in SETTING_CHOICES[name][1] if choice == value)
+
+
+def apply_changes(
+    settings: InteractionSettings, data: object
+) -> tuple[InteractionSettings, dict[str, Any]]:
+    """`settings` with the changes in `data` (an object of setting names to new values), and
+    those changes as validated values. Raises `ChoicesError` saying what is allowed."""
+    if not isinstance(data, dict):
+        raise ChoicesError(["settings must be an object of the settings to change"])
+    unknown = [name for name in data if name not in SETTING_NAMES]
+    if unknown:
+        raise ChoicesError(
+            [
+                f"{name[:40]!r} is not a setting; settings: {', '.join(SETTING_NAMES)}"
+                for name in unknown[:5]
+            ]
+        )
+    try:
+        changed = InteractionSettings.model_validate(settings.model_dump() | data, strict=True)
+    except ValidationError as error:
+        raise ChoicesError(describe_errors(error)) from None
+    return changed, {name: getattr(changed, name) for name in data}
+
+
+def save_changes(changes: Mapping[str, Any], path: Path | None = None) -> InteractionSettings:
+    """Write only these changes over the settings saved now, so surfaces open at once (a page,
+    a terminal) never undo each other's changes. Returns the settings as saved."""
+    settings = load_settings(path).model_copy(update=dict(changes))
+    save_settings(settings, path)
+    return settings
 
 
 def settings_path() -> Path:
@@ -72,19 +162,26 @@ def load_settings(path: Path | None = None) -> InteractionSettings:
     """
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(FILE_SIZE_LIMIT + 1)
     except FileNotFoundError:
         return InteractionSettings()
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         return _defaults_with_warning(path, f"cannot be read ({_reason(error)})")
+    if len(data) > FILE_SIZE_LIMIT:
+        return _defaults_with_warning(path, f"is larger than {FILE_SIZE_LIMIT // 1024} KB")
     try:
-        return InteractionSettings.model_validate(json.loads(text))
+        return InteractionSettings.model_validate(json.loads(data.decode("utf-8")))
+    except UnicodeDecodeError as error:
+        return _defaults_with_warning(path, f"is not UTF-8 text ({error.reason})")
     except json.JSONDecodeError as error:
         return _defaults_with_warning(path, f"is not valid JSON ({error.msg}, line {error.lineno})")
     except ValidationError as error:
         return _defaults_with_warning(
             path, f"has invalid values ({'; '.join(describe_errors(error))})"
         )
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number, nesting 100,000 deep
+        return _defaults_with_warning(path, f"cannot be parsed ({type(error).__name__})")
 
 
 def save_settings(settings: InteractionSettings, path: Path | None = None) -> None:

@@ -36,8 +36,15 @@ from provide_choice._presentation import (
     submits_on_selection,
 )
 from provide_choice._request import ProvideChoiceOption, ProvideChoiceRequest
-from provide_choice._response import Answered, Cancelled, Outcome, TimedOut, summarize
-from provide_choice._settings import InteractionSettings
+from provide_choice._response import Answered, Cancelled, Ending, TimedOut, summarize
+from provide_choice._settings import (
+    SETTING_CHOICES,
+    TIMEOUT_LABEL,
+    TIMEOUT_OVERRIDE_RANGE,
+    TIMEOUT_RULE,
+    InteractionSettings,
+    choice_label,
+)
 
 OWN_ANSWER: Final = object()
 """The list entry that leads to typing an own answer (hybrid mode); never an option id."""
@@ -55,7 +62,8 @@ STYLE = Style(
     ]
 )
 
-SettingsSaver = Callable[[InteractionSettings], None]
+SettingsChanged = Callable[[dict[str, Any]], object]
+"""Receives the settings the person changed (name to new value), to save just those."""
 
 
 class DeadlinePassed(Exception):
@@ -84,25 +92,29 @@ async def run_terminal_flow(
     settings: InteractionSettings,
     deadline: float,
     *,
-    on_settings_change: SettingsSaver,
-) -> Outcome:
+    on_settings_change: SettingsChanged,
+) -> Ending:
     """Show the settings surface, then the question; print one summary line; return the outcome.
 
-    `deadline` is a `time.monotonic()` value. `on_settings_change` receives the settings when the
-    person changes them, to persist them. Cancellation of the calling task closes the prompt.
+    `deadline` is a `time.monotonic()` value; a timeout override the person sets meanwhile moves it
+    later. `on_settings_change` receives each change the person makes, to save it and to apply it
+    to the question. Cancellation of the calling task closes the prompt.
     """
     flow = _TerminalFlow(request, settings, deadline, on_settings_change)
-    outcome: Outcome
+    outcome: Ending
     try:
         outcome = await flow.run()
     except KeyboardInterrupt:
         outcome = Cancelled()
     except DeadlinePassed:
         outcome = TimedOut(action=flow.settings.timeout_action)
-    print_formatted_text(
-        FormattedText([("class:summary", summarize(request, outcome))]), style=STYLE
-    )
+    print_summary(summarize(request, outcome))
     return outcome
+
+
+def print_summary(summary: str) -> None:
+    """The one line a question leaves in the terminal once it ends."""
+    print_formatted_text(FormattedText([("class:summary", summary)]), style=STYLE)
 
 
 class _TerminalFlow:
@@ -111,7 +123,7 @@ class _TerminalFlow:
         request: ProvideChoiceRequest,
         settings: InteractionSettings,
         deadline: float,
-        on_settings_change: SettingsSaver,
+        on_settings_change: SettingsChanged,
     ) -> None:
         self.request = request
         self.settings = settings
@@ -121,7 +133,7 @@ class _TerminalFlow:
         self.notes: dict[str, str] = {}
         self.global_note = ""
 
-    async def run(self) -> Outcome:
+    async def run(self) -> Ending:
         if not await self._accept_settings():
             return Cancelled()
         if self.request.selection_mode == "text_input":
@@ -176,57 +188,33 @@ class _TerminalFlow:
             )
             if item == "done":
                 return
-            before = self.settings
-            await self._change_setting(item)
-            if self.settings != before:
-                self.on_settings_change(self.settings)
+            if item == "hidden":
+                self.hidden_ids = await self._ask_hidden_options()
+                continue
+            value = await self._next_value(item)
+            if value == getattr(self.settings, item):
+                continue
+            self.settings = self.settings.model_copy(update={item: value})
+            if item == "timeout_override_seconds" and isinstance(value, int):
+                # The person asked for more time while looking at the question: they get it now.
+                self.deadline = max(self.deadline, time.monotonic() + value)
+            self.on_settings_change({item: value})
 
     def _setting_choices(self) -> list[questionary.Choice]:
         settings, request = self.settings, self.request
-        as_asked = "as the question asks"
+        override = settings.timeout_override_seconds
+        timeout = (
+            f"{override} s" if override else f"as the question asks ({request.timeout_seconds} s)"
+        )
         choices = [
             questionary.Choice("Done", "done"),
-            questionary.Choice(
-                f"Transport when the agent names none: {settings.transport}", "transport"
-            ),
-            questionary.Choice(
-                "Timeout: "
-                + (
-                    f"{settings.timeout_override_seconds} s"
-                    if settings.timeout_override_seconds
-                    else f"{as_asked} ({request.timeout_seconds} s)"
-                )
-                + " (applies from the next question)",
-                "timeout",
-            ),
-            questionary.Choice(
-                "Single choice submits: "
-                + {None: as_asked, True: "on selection", False: "after Enter"}[
-                    settings.single_submit
-                ],
-                "single_submit",
-            ),
-            questionary.Choice(
-                "Notes: "
-                + ("on" if settings.annotations else "off")
-                + ("" if request.allow_annotations else " (this question allows none)"),
-                "annotations",
-            ),
-            questionary.Choice(
-                "Placeholder: "
-                + {None: as_asked, True: "shown", False: "hidden"}[settings.placeholder_visible],
-                "placeholder_visible",
-            ),
-            questionary.Choice(
-                "On timeout: "
-                + (
-                    "return the defaults"
-                    if settings.timeout_action == "return_defaults"
-                    else "return nothing"
-                ),
-                "timeout_action",
-            ),
+            questionary.Choice(f"{TIMEOUT_LABEL}: {timeout}", "timeout_override_seconds"),
         ]
+        for name, (label, _values) in SETTING_CHOICES.items():
+            shown = choice_label(name, getattr(settings, name))
+            if name == "annotations" and not request.allow_annotations:
+                shown += " (this question allows none)"
+            choices.append(questionary.Choice(f"{label}: {shown}", name))
         if request.options:
             hidden = len(self.hidden_ids)
             choices.append(
@@ -236,39 +224,28 @@ class _TerminalFlow:
             )
         return choices
 
-    async def _change_setting(self, item: str) -> None:
-        settings = self.settings
-        cycles: dict[str, tuple[Any, ...]] = {
-            "transport": ("auto", "terminal", "web"),
-            "single_submit": (None, True, False),
-            "annotations": (True, False),
-            "placeholder_visible": (None, True, False),
-            "timeout_action": ("return_defaults", "return_nothing"),
-        }
-        if item in cycles:
-            values = cycles[item]
-            current = values.index(getattr(settings, item))
-            self.settings = settings.model_copy(update={item: values[(current + 1) % len(values)]})
-        elif item == "timeout":
-            self.settings = settings.model_copy(
-                update={"timeout_override_seconds": await self._ask_timeout_override()}
-            )
-        else:
-            self.hidden_ids = await self._ask_hidden_options()
+    async def _next_value(self, name: str) -> object:
+        """The setting's next value in its list, or the typed timeout override."""
+        if name == "timeout_override_seconds":
+            return await self._ask_timeout_override()
+        values = [value for value, _label in SETTING_CHOICES[name][1]]
+        return values[(values.index(getattr(self.settings, name)) + 1) % len(values)]
 
     async def _ask_timeout_override(self) -> int | None:
+        minimum, maximum = TIMEOUT_OVERRIDE_RANGE
+
         def check(text: str) -> bool | str:
             text = text.strip()
             return (
                 not text
-                or (text.isdigit() and int(text) >= 1)
-                or "Type whole seconds (1 or more), or nothing"
+                or (text.isdigit() and len(text) < 10 and minimum <= int(text) <= maximum)
+                or TIMEOUT_RULE
             )
 
         current = self.settings.timeout_override_seconds
         text = await self._prompt(
             questionary.text(
-                "Timeout in seconds (empty: as the question asks)",
+                f"{TIMEOUT_LABEL} (empty: as the question asks)",
                 default=str(current or ""),
                 validate=check,
                 style=STYLE,

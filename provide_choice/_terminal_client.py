@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from provide_choice._handoff import CLIENT_COMMAND, ROUTE_PREFIX
 from provide_choice._request import ProvideChoiceRequest
-from provide_choice._response import Outcome, TimedOut
+from provide_choice._response import Ending, TimedOut
 from provide_choice._settings import InteractionSettings
 
 if TYPE_CHECKING:
@@ -96,12 +96,12 @@ def answer(session_id: str, url: str) -> int:
                 "version?); ask the agent to call provide_choice again"
             ) from None
 
-        def settings_changed(changed: InteractionSettings) -> None:
+        def settings_changed(changes: dict[str, Any]) -> None:
             # A refusal here (the server went away) shows when the answer is posted.
             with contextlib.suppress(HandoffFailed):
-                _post(client, f"{session_url}/settings", changed.model_dump(mode="json"))
+                _post(client, f"{session_url}/settings", changes)
 
-        async def ask() -> Outcome:
+        async def ask() -> Ending:
             with terminal_session(sys.stdout):
                 return await run_terminal_flow(
                     request, settings, deadline, on_settings_change=settings_changed

@@ -1,9 +1,10 @@
 """The transport seam: where a question is shown is one `Transport`, chosen by one rule.
 
-A transport only has to show a validated question and report an `Outcome`; validation before and
-normalization after are the server's job, the same for all of them. The in-process terminal lives
-here; the terminal hand-off, the web portal and MCP elicitation plug in as more entries of the
-`Transports` mapping given to `create_server`.
+A transport only has to show a validated question and finish it with what the person did;
+validation before, waiting (bounded by `serve --max-wait`, then polled) and normalization after are
+the server's job, the same for all of them. The in-process terminal lives here; the terminal
+hand-off and the web portal plug in as more entries of the `Transports` mapping given to
+`create_server`.
 """
 
 from __future__ import annotations
@@ -11,32 +12,19 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Protocol, TextIO
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from provide_choice._request import ProvideChoiceRequest, RequestedTransport
-from provide_choice._response import Outcome, TimedOut, TransportName
-from provide_choice._settings import InteractionSettings, PreferredTransport, save_settings
+from provide_choice._response import Cancelled, PendingLaunch, TransportName, summarize
+from provide_choice._settings import InteractionSettings, PreferredTransport, save_changes
+
+if TYPE_CHECKING:
+    from provide_choice._sessions import PendingQuestion
 
 
-@dataclass
-class WaitStatus:
-    """What the MCP client hears while a question waits. The server's progress heartbeat reads it;
-    a transport that shows the question somewhere else updates it, so the client learns the address
-    to open, and a deadline the person moved, at once rather than at the next heartbeat."""
-
-    deadline: float
-    """`time.monotonic()` value of the deadline as it stands now."""
-    url: str | None = None
-    """Where the question is shown, once a transport shows it at an address."""
-    changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
-
-    def update(self, *, url: str | None = None, deadline: float | None = None) -> None:
-        if url is not None:
-            self.url = url
-        if deadline is not None:
-            self.deadline = deadline
-        self.changed.set()
+class TransportError(Exception):
+    """A transport cannot show the question here; the message says why and what to do."""
 
 
 @dataclass(frozen=True)
@@ -47,18 +35,11 @@ class Interaction:
     settings: InteractionSettings
     deadline: float
     """`time.monotonic()` value after which the question ends with a timeout."""
-    wait_status: WaitStatus | None = field(default=None, compare=False)
-    """What the MCP call's progress notifications report while the question waits."""
 
     @classmethod
     def start(cls, request: ProvideChoiceRequest, settings: InteractionSettings) -> Interaction:
         """An interaction whose deadline runs from now."""
-        deadline = time.monotonic() + effective_timeout(request, settings)
-        return cls(request, settings, deadline, WaitStatus(deadline))
-
-    @property
-    def timeout_seconds(self) -> int:
-        return effective_timeout(self.request, self.settings)
+        return cls(request, settings, time.monotonic() + effective_timeout(request, settings))
 
 
 def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
@@ -67,13 +48,19 @@ def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettin
 
 
 class Transport(Protocol):
-    """Shows a question somewhere and reports what the person did.
+    """Shows a question somewhere; the person's answer, cancel or the deadline finish it.
 
-    `ask` returns `TimedOut` once `interaction.deadline` passes, and lets cancellation (the MCP
-    client cancelled the call) close whatever it shows and propagate.
+    `show` returns once the question is shown, or raises `TransportError`. It returns the command
+    the person must run first when the question waits for them to open it (the terminal hand-off),
+    else None. Whatever it shows follows `question.on_finish`: the question may end elsewhere (the
+    deadline, the agent's cancel), and the surface then says how it ended.
     """
 
-    async def ask(self, interaction: Interaction) -> Outcome: ...
+    cancelled_with_the_call: bool
+    """Whether the agent cancelling a call that waits for this question cancels the question.
+    A hand-off keeps it: the agent's terminal tool may still be showing it to the person."""
+
+    async def show(self, question: PendingQuestion) -> PendingLaunch | None: ...
 
 
 Transports = Mapping[TransportName, Transport]
@@ -96,30 +83,49 @@ def choose_transport(
 class TerminalTransport:
     """Asks in this process's own terminal (`provide-choice serve --http` in a terminal window).
 
-    One terminal shows one question at a time: later calls wait their turn, within their deadline.
+    One terminal shows one question at a time: later questions wait their turn, within their
+    deadline. The question keeps its screen when a call stops waiting for it (`pending`).
     """
+
+    cancelled_with_the_call = True
 
     def __init__(self, output: TextIO) -> None:
         self._output = output
         self._turn = asyncio.Lock()
+        self._showing: set[asyncio.Task[None]] = set()
 
-    async def ask(self, interaction: Interaction) -> Outcome:
+    async def show(self, question: PendingQuestion) -> None:
+        task = asyncio.get_running_loop().create_task(self._run(question))
+        self._showing.add(task)
+        task.add_done_callback(self._showing.discard)
+        # The question may end without the person (the deadline, the agent's cancel): stop asking.
+        question.on_finish(lambda _question: task.cancel())
+
+    async def _run(self, question: PendingQuestion) -> None:
         # Imported here: questionary and prompt_toolkit load only when a question is asked,
         # which keeps the server's start-up fast.
-        from provide_choice._terminal import run_terminal_flow, terminal_session
+        from provide_choice._terminal import print_summary, run_terminal_flow, terminal_session
 
-        try:
-            async with asyncio.timeout(interaction.deadline - time.monotonic()):
-                await self._turn.acquire()
-        except TimeoutError:
-            return TimedOut(action=interaction.settings.timeout_action)
-        try:
+        interaction = question.interaction
+        async with self._turn:
             with terminal_session(self._output):
-                return await run_terminal_flow(
-                    interaction.request,
-                    interaction.settings,
-                    interaction.deadline,
-                    on_settings_change=save_settings,
-                )
-        finally:
-            self._turn.release()
+                try:
+                    outcome = await run_terminal_flow(
+                        interaction.request,
+                        interaction.settings,
+                        interaction.deadline,
+                        on_settings_change=lambda updates: _follow_settings(question, updates),
+                    )
+                except asyncio.CancelledError:
+                    if isinstance(question.outcome, Cancelled | None):
+                        ending = question.outcome or Cancelled(by="agent")
+                        print_summary(summarize(interaction.request, ending))
+                    raise
+                question.finish(outcome)
+
+
+def _follow_settings(question: PendingQuestion, updates: Mapping[str, Any]) -> None:
+    """Settings the person changed while the question is shown: saved for later questions, and
+    this question follows them (its timeout action, a longer deadline)."""
+    save_changes(updates)
+    question.change_settings(updates)

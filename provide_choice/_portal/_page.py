@@ -39,7 +39,14 @@ from provide_choice._response import (
     validate_outcome,
 )
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._settings import InteractionSettings, load_settings, save_settings
+from provide_choice._settings import (
+    SETTING_CHOICES,
+    TIMEOUT_LABEL,
+    TIMEOUT_OVERRIDE_RANGE,
+    TIMEOUT_RULE,
+    apply_changes,
+    save_changes,
+)
 
 Ending = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
@@ -47,12 +54,21 @@ TEXT_LIMIT = 10_000
 """Characters of the person's own answer kept in a draft."""
 NOTE_LIMIT = 2_000
 """Characters of one note kept in a draft."""
-MESSAGE_LIMIT = 64 * 1024
-"""Bytes of one message (HTTP body or WebSocket frame); far above any real answer."""
 
-SETTING_NAMES = tuple(InteractionSettings.model_fields)
 STYLE_SHEET = "portal.css"
 SCRIPT = "portal.js"
+
+SETTING_FIELDS = {
+    name: {"label": label, "choices": [[value, text] for value, text in choices]}
+    for name, (label, choices) in SETTING_CHOICES.items()
+} | {
+    "timeout_override_seconds": {
+        "label": TIMEOUT_LABEL,
+        "range": list(TIMEOUT_OVERRIDE_RANGE),
+        "rule": TIMEOUT_RULE,
+    }
+}
+"""The settings panel's labels, values and rules, from the one source every surface uses."""
 
 Note = Annotated[str, StringConstraints(max_length=NOTE_LIMIT)]
 Model = TypeVar("Model", bound=BaseModel)
@@ -89,7 +105,6 @@ class QuestionPage:
         self.settings = question.interaction.settings
         self.draft = Draft(selected_ids=list(self.request.default_selection_ids))
         self.hidden_ids: frozenset[str] = frozenset()
-        self.cancelled_by_agent = False
         self._changed = asyncio.Event()
         question.on_finish(lambda _question: self._notify())
 
@@ -105,8 +120,10 @@ class QuestionPage:
                 return None
             case Answered():
                 return "answered"
+            case Cancelled(by="agent"):
+                return "cancelled_by_agent"
             case Cancelled():
-                return "cancelled_by_agent" if self.cancelled_by_agent else "cancelled"
+                return "cancelled"
             case TimedOut():
                 return "timeout"
         raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
@@ -137,6 +154,7 @@ class QuestionPage:
             "submits_on_selection": submits_on_selection(request, settings),
             "requested_timeout_seconds": request.timeout_seconds,
             "settings": settings.model_dump(mode="json"),
+            "setting_choices": SETTING_FIELDS,
             "draft": self.draft.model_dump(),
         }
 
@@ -157,31 +175,9 @@ class QuestionPage:
         least that long: the person asked for more time while looking at it.
         """
         self._refuse_when_ended()
-        if not isinstance(data, dict):
-            raise ChoicesError(["settings must be an object of the settings to change"])
-        unknown = [name for name in data if name not in SETTING_NAMES]
-        if unknown:
-            raise ChoicesError(
-                [
-                    f"{name!r} is not a setting; settings: {', '.join(SETTING_NAMES)}"
-                    for name in unknown
-                ]
-            )
-        changed = _validated(InteractionSettings, self.settings.model_dump() | data)
-        updates = {name: getattr(changed, name) for name in data}
-        self.settings = changed
-        self.question.update_settings(changed)
-        override = changed.timeout_override_seconds
-        if (
-            "timeout_override_seconds" in data
-            and override
-            and override > self.question.seconds_left()
-        ):
-            self.question.extend_deadline(override)
-            interaction = self.question.interaction
-            if interaction.wait_status is not None:
-                interaction.wait_status.update(deadline=interaction.deadline)
-        save_settings(load_settings().model_copy(update=updates))
+        self.settings, changes = apply_changes(self.settings, data)
+        self.question.change_settings(changes)
+        save_changes(changes)
         self._notify()
 
     def hide_options(self, data: object) -> None:
@@ -215,12 +211,6 @@ class QuestionPage:
             raise ChoicesError(problems)
         if not self.question.finish(outcome):
             raise QuestionEnded
-
-    def end_for_the_agent(self) -> None:
-        """The agent's MCP client cancelled the call: the page says so, and the question ends."""
-        if self.question.outcome is None:
-            self.cancelled_by_agent = True
-            self.question.finish(Cancelled())
 
     async def updates(self, every_seconds: float) -> AsyncIterator[dict[str, Any]]:
         """The state now, then after every change and at least every `every_seconds` (so the

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-import json
 from collections.abc import Callable
 from contextlib import suppress
 from typing import Any, Literal
@@ -36,8 +35,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from present_choices import ChoicesError
+from provide_choice._bridge import BODY_LIMIT, BodyRefused, read_json
 from provide_choice._portal._page import (
-    MESSAGE_LIMIT,
     SCRIPT,
     STYLE_SHEET,
     QuestionEnded,
@@ -97,10 +96,6 @@ class LiveMessage(BaseModel):
     data: Any
 
 
-class TooLarge(Exception):
-    """A message over `MESSAGE_LIMIT` bytes."""
-
-
 def install(app: FastAPI, pages: QuestionPages) -> None:
     """Add the portal's routes to the bridge's app."""
 
@@ -131,11 +126,9 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         if page is None or kind not in HANDLERS:
             return _not_found()
         try:
-            data = json.loads(await _body(request))
-        except TooLarge:
-            return _problems(413, [f"the body must be at most {MESSAGE_LIMIT} bytes"])
-        except ValueError:
-            return _problems(422, ["the body must be JSON"])
+            data = await read_json(request)
+        except BodyRefused as refusal:
+            return _problems(refusal.status, [refusal.problem])
         status, reply = apply(page, kind, data)
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
@@ -194,11 +187,11 @@ def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
     (the state push that follows a change is the reply)."""
     if text is None:
         return {"type": "refused", "about": None, "problems": ["messages must be JSON text"]}
-    if len(text.encode()) > MESSAGE_LIMIT:
+    if len(text.encode(errors="replace")) > BODY_LIMIT:
         return {
             "type": "refused",
             "about": None,
-            "problems": [f"a message must be at most {MESSAGE_LIMIT} bytes"],
+            "problems": [f"a message must be at most {BODY_LIMIT} bytes"],
         }
     try:
         message = LiveMessage.model_validate_json(text)
@@ -208,16 +201,6 @@ def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
     if status != 200:
         return {"type": "refused", "about": message.type, "problems": reply["problems"]}
     return {"type": "saved", "about": "draft"} if message.type == "draft" else None
-
-
-async def _body(request: Request) -> bytes:
-    """The request body, refused as soon as it passes the size limit (never read whole first)."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MESSAGE_LIMIT:
-            raise TooLarge
-    return body
 
 
 def _not_found() -> JSONResponse:

@@ -8,27 +8,25 @@ between questions leaves nothing behind.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import subprocess
 import sys
 import threading
 from typing import TYPE_CHECKING
 
-import anyio
-
 from provide_choice._bridge import Bridge
 from provide_choice._portal._page import QuestionPages
-from provide_choice._response import Outcome
-from provide_choice._sessions import QuestionRegistry
-from provide_choice._transport import Interaction
+from provide_choice._sessions import PendingQuestion, QuestionRegistry
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
 class WebTransport:
-    """Registers the question at `/choice/<id>` on the bridge, opens it in the browser, and waits
-    for the answer, a cancel or the deadline. Any number of questions may wait at once."""
+    """Shows the question at `/choice/<id>` on the bridge and opens it in the browser; the page
+    finishes it. Any number of questions may wait at once."""
+
+    cancelled_with_the_call = True
 
     def __init__(
         self, bridge: Bridge, registry: QuestionRegistry, *, open_browser: bool = True
@@ -38,31 +36,15 @@ class WebTransport:
         self.open_browser = open_browser
         bridge.add_routes(self._install_routes)
 
-    async def ask(self, interaction: Interaction) -> Outcome:
-        base_url = await self.bridge.acquire()
-        try:
-            question = self.pages.registry.create(interaction, "web")
-            page = self.pages.open(question)
-            self._show(f"{base_url}/choice/{question.id}", interaction)
-            try:
-                return await question.wait()
-            except asyncio.CancelledError:
-                page.end_for_the_agent()
-                raise
-        finally:
-            # Also when the call was cancelled: the bridge must not wait for this question forever.
-            with anyio.CancelScope(shield=True):
-                await self.bridge.release()
-
-    def _show(self, url: str, interaction: Interaction) -> None:
-        """Tell the person (stderr, the browser) and the agent (progress) where the question is."""
+    async def show(self, question: PendingQuestion) -> None:
+        base_url = await self.bridge.hold(question)
+        self.pages.open(question)
+        url = f"{base_url}/choice/{question.id}"
+        question.show_at(url)
+        # Tell the person too: the agent hears it in progress notifications and in the result.
         print(f"provide-choice: question waiting at {url}", file=sys.stderr, flush=True)
-        if interaction.wait_status is not None:
-            interaction.wait_status.update(url=url)
         if self.open_browser:
-            threading.Thread(
-                target=open_in_browser, args=(url,), name="provide-choice-browser", daemon=True
-            ).start()
+            open_in_browser(url)
 
     def _install_routes(self, app: FastAPI) -> None:
         from provide_choice._portal._routes import install
@@ -71,17 +53,36 @@ class WebTransport:
 
 
 def open_in_browser(url: str) -> None:
-    """Open `url` with Python's `webbrowser` module, in a child process cut off from our stdio.
+    """Open `url` in the person's browser, in a thread nobody waits for (a browser command may stay
+    in the foreground until the browser exits), without touching this process's stdio.
 
-    Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` runs a
+    Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` may run a
     `$BROWSER` command, or a console browser such as lynx when there is no display, with our stdin
-    and stdout: it could read protocol bytes or write into the stream. The child gets no stdin and
-    writes to stderr. It runs in a thread nobody waits for because a browser command may stay in
-    the foreground until the browser exits.
+    and stdout: it could read protocol bytes or write into the stream. So every command it starts
+    gets no stdin and writes to stderr; and nothing here writes to stderr by itself (no bell).
     """
-    subprocess.run(
-        [sys.executable, "-m", "webbrowser", "-t", url],
-        stdin=subprocess.DEVNULL,
-        stdout=sys.stderr.fileno(),
-        check=False,
-    )
+    threading.Thread(
+        target=_open_quietly, args=(url,), name="provide-choice-browser", daemon=True
+    ).start()
+
+
+def _open_quietly(url: str) -> None:
+    import webbrowser
+
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return  # no browser here: the address is on stderr and in the result
+    if isinstance(browser, webbrowser.GenericBrowser):  # $BROWSER, xdg-open and the like
+        command = [browser.name, *(arg.replace("%s", url) for arg in browser.args)]
+        with contextlib.suppress(OSError):
+            subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+    elif isinstance(browser, webbrowser.UnixBrowser) and not browser.background:
+        return  # a console browser (lynx, w3m) needs the terminal this server does not own
+    else:  # a graphical browser: webbrowser gives it no stdin and no stdout
+        browser.open_new_tab(url)

@@ -327,27 +327,9 @@
 
   // The settings panel: built once, its values follow the server's state.
 
-  const CHOICES = {
-    transport: [
-      ["auto", "Automatic: the server's terminal if it has one, else the browser"],
-      ["terminal", "Terminal"],
-      ["web", "Browser"],
-    ],
-    single_submit: [
-      [null, "As the question asks"],
-      [true, "As soon as an option is chosen"],
-      [false, "With the Submit button"],
-    ],
-    placeholder_visible: [
-      [null, "As the question asks"],
-      [true, "Shown"],
-      [false, "Hidden"],
-    ],
-    timeout_action: [
-      ["return_defaults", "Return the question's defaults"],
-      ["return_nothing", "Return nothing"],
-    ],
-  };
+  // Labels, values and rules come from the server: every surface names a setting the same way.
+  const FIELDS = state.setting_choices;
+  const CHOICE_NAMES = Object.keys(FIELDS).filter((name) => FIELDS[name].choices && name !== "annotations");
   const controls = {};
   const hints = {};
 
@@ -361,9 +343,10 @@
     return element("div", { class: "field" }, ...parts);
   }
 
-  function selectField(name, label, hint = null) {
+  function selectField(name, hint = null) {
     const select = element("select", { id: `setting-${name}` });
-    for (const [value, choiceLabel] of CHOICES[name]) {
+    const label = FIELDS[name].label;
+    for (const [value, choiceLabel] of FIELDS[name].choices) {
       const choice = text("option", choiceLabel);
       choice.value = JSON.stringify(value);
       select.append(choice);
@@ -374,18 +357,19 @@
   }
 
   function timeoutField() {
-    const input = element("input", { type: "number", id: "setting-timeout", min: 1, step: 1 });
+    const { label, range: [minimum, maximum], rule } = FIELDS.timeout_override_seconds;
+    const input = element("input", { type: "number", id: "setting-timeout", min: minimum, max: maximum, step: 1 });
     input.addEventListener("change", () => {
       const value = input.value.trim();
       const seconds = Number(value);
-      if (value && !(Number.isInteger(seconds) && seconds >= 1)) {
-        settingsStatus.textContent = "Type whole seconds (1 or more), or nothing.";
+      if (value && !(Number.isInteger(seconds) && seconds >= minimum && seconds <= maximum)) {
+        settingsStatus.textContent = rule;
         return;
       }
       changeSettings("settings", { timeout_override_seconds: value ? seconds : null });
     });
     controls.timeout_override_seconds = input;
-    return field(input, "Timeout in seconds", "");
+    return field(input, label, "");
   }
 
   function notesField() {
@@ -393,7 +377,7 @@
     box.addEventListener("change", () => changeSettings("settings", { annotations: box.checked }));
     controls.annotations = box;
     const check = element("div", { class: "check" }, box,
-      text("label", "Offer notes on options and on the whole question", { for: box.id }));
+      text("label", FIELDS.annotations.label, { for: box.id }));
     const parts = [check];
     if (!state.notes_allowed) parts.push(text("p", "This question takes no notes.", { class: "hint" }));
     return element("div", { class: "field" }, ...parts);
@@ -417,13 +401,12 @@
 
   function renderSettings() {
     const parts = [
-      selectField("transport", "Where questions appear when the agent does not say",
-        "Applies from the next question."),
+      selectField("transport", "Applies from the next question."),
       timeoutField(),
-      selectField("single_submit", "A single choice is sent"),
+      selectField("single_submit"),
       notesField(),
-      selectField("placeholder_visible", "Suggested answer in the text field"),
-      selectField("timeout_action", "When time runs out"),
+      selectField("placeholder_visible"),
+      selectField("timeout_action"),
     ];
     if (state.options.length) parts.push(shownOptionsField());
     settingsFields.replaceChildren(...parts);
@@ -445,7 +428,7 @@
 
   function updateSettings() {
     const settings = state.settings;
-    for (const name of Object.keys(CHOICES)) controls[name].value = JSON.stringify(settings[name]);
+    for (const name of CHOICE_NAMES) controls[name].value = JSON.stringify(settings[name]);
     if (document.activeElement !== controls.timeout_override_seconds) {
       controls.timeout_override_seconds.value = settings.timeout_override_seconds ?? "";
     }
