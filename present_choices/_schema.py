@@ -109,6 +109,30 @@ def describe_errors(error: ValidationError, model: type[BaseModel] | None = None
     return [_describe(detail, model) for detail in error.errors(include_url=False)]
 
 
+QUOTE_LIMIT = 60
+"""Characters of a value quoted back in an error: enough to recognise it, never the whole of a
+megabyte sent by mistake."""
+LIST_LIMIT = 10
+"""Values of a list quoted back in an error."""
+
+
+def quote(value: object) -> str:
+    """`repr(value)`, cut to `QUOTE_LIMIT` characters with the full length said."""
+    text = repr(value)
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    size = f"{len(value):,} characters" if isinstance(value, str | list | dict) else "cut"
+    return f"{text[: QUOTE_LIMIT - 1]}… ({size})"
+
+
+def quote_all(values: Iterable[object]) -> str:
+    """The values quoted and comma-separated, the first `LIST_LIMIT` of them and how many more."""
+    items = list(values)
+    shown = ", ".join(quote(value) for value in items[:LIST_LIMIT])
+    left_out = len(items) - LIST_LIMIT
+    return shown + (f" and {left_out:,} more" if left_out > 0 else "")
+
+
 def field_path(location: Iterable[str | int]) -> str:
     """`('options', 1, 'label')` -> `options[1].label`."""
     path = ""
@@ -145,15 +169,21 @@ def _describe(detail: ErrorDetails, model: type[BaseModel] | None) -> str:
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"{location} must be an object, got {_type_name(given)}"
     if kind == "literal_error":
-        return f"{location} must be one of {context['expected']}, got {given!r}"
+        return f"{location} must be one of {context['expected']}, got {quote(given)}"
     if kind == "greater_than_equal":
-        return f"{location} must be at least {context['ge']}, got {given!r}"
+        return f"{location} must be at least {context['ge']}, got {quote(given)}"
     if kind == "less_than_equal":
-        return f"{location} must be at most {context['le']}, got {given!r}"
+        return f"{location} must be at most {context['le']}, got {quote(given)}"
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"{location} must be a whole number, got {given!r}"
+        return f"{location} must be a whole number, got {quote(given)}"
     if kind in ("bool_type", "bool_parsing"):
-        return f"{location} must be true or false, got {given!r}"
+        return f"{location} must be true or false, got {quote(given)}"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        # A tagged union (`{"kind": ...}`): the problem is the tag field, not the whole object.
+        location = field_path((*detail["loc"], context["discriminator"].strip("'")))
+        if kind == "union_tag_not_found":
+            return f"{location} is required"
+        return f"{location} must be one of {context['expected_tags']}, got {quote(context['tag'])}"
     if kind == "value_error":
         return f"{location} {context.get('error', detail['msg'])}"
     return f"{location}: {detail['msg']}"

@@ -19,7 +19,7 @@ import contextlib
 import json
 import re
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from provide_choice._transport import TransportError
@@ -27,6 +27,7 @@ from provide_choice._transport import TransportError
 if TYPE_CHECKING:
     import uvicorn
     from fastapi import FastAPI
+    from fastapi.responses import JSONResponse
     from starlette.requests import Request
     from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -331,8 +332,18 @@ def _headers(scope: Scope) -> dict[str, str]:
     return {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
 
 
+def refusal(
+    status: int, problems: Sequence[str], headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """The one shape of every refusal on the bridge, whatever the route: `{"problems": [...]}`,
+    each problem a sentence saying what was wrong and what to do."""
+    from fastapi.responses import JSONResponse
+
+    return JSONResponse({"problems": list(problems)}, status_code=status, headers=headers)
+
+
 async def _send_refusal(send: Send, status: int, reason: str) -> None:
-    body = json.dumps({"detail": reason}).encode()
+    body = json.dumps({"problems": [reason]}).encode()
     headers: list[tuple[bytes, bytes]] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

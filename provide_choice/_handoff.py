@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
-from provide_choice._bridge import BodyRefused, Bridge, read_json
+from provide_choice._bridge import BodyRefused, Bridge, read_json, refusal
 from provide_choice._response import PendingLaunch, TimedOut, TransportName, validate_outcome
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import apply_changes, save_changes
@@ -73,18 +73,14 @@ class HandoffTransport:
         )
 
     def _install_routes(self, app: "FastAPI") -> None:
-        from fastapi import Request
-        from fastapi.responses import JSONResponse
+        from fastapi import Request, Response
 
-        def refused(status: int, detail: str) -> JSONResponse:
-            return JSONResponse({"detail": detail}, status_code=status)
-
-        def find(session_id: str) -> PendingQuestion | JSONResponse:
+        def find(session_id: str) -> PendingQuestion | Response:
             question = self.questions.get(session_id)
             if question is None or question.transport != "terminal_handoff":
-                return refused(404, NOT_FOUND)
+                return refusal(404, [NOT_FOUND])
             if isinstance(question.outcome, TimedOut):
-                return refused(410, EXPIRED)
+                return refusal(410, [EXPIRED])
             return question
 
         @app.get(ROUTE_PREFIX + "/{session_id}")
@@ -105,8 +101,8 @@ class HandoffTransport:
             if not isinstance(question, PendingQuestion):
                 return question
             if not question.attach():
-                return refused(
-                    409, ALREADY_ATTACHED if question.status == "attached" else ALREADY_ANSWERED
+                return refusal(
+                    409, [ALREADY_ATTACHED if question.status == "attached" else ALREADY_ANSWERED]
                 )
             return {
                 "request": question.interaction.request.model_dump(mode="json", by_alias=True),
@@ -120,15 +116,15 @@ class HandoffTransport:
             if not isinstance(question, PendingQuestion):
                 return question
             if question.status != "attached":
-                return refused(409, NOT_ATTACHED)
+                return refusal(409, [NOT_ATTACHED])
             try:
                 _settings, changes = apply_changes(
                     question.interaction.settings, await read_json(request)
                 )
-            except BodyRefused as refusal:
-                return refused(refusal.status, refusal.problem)
+            except BodyRefused as refused:
+                return refusal(refused.status, [refused.problem])
             except ChoicesError as error:
-                return JSONResponse({"detail": error.problems}, status_code=422)
+                return refusal(422, error.problems)
             # The server saves them: its settings file is the one every later question reads,
             # whatever environment the agent's terminal runs in.
             await asyncio.to_thread(save_changes, changes)
@@ -141,15 +137,15 @@ class HandoffTransport:
             if not isinstance(question, PendingQuestion):
                 return question
             if question.status == "finished":
-                return refused(409, ALREADY_ANSWERED)
+                return refusal(409, [ALREADY_ANSWERED])
             if question.status != "attached":
-                return refused(409, NOT_ATTACHED)
+                return refusal(409, [NOT_ATTACHED])
             try:
                 outcome = validate_outcome(question.interaction.request, await read_json(request))
-            except BodyRefused as refusal:
-                return refused(refusal.status, refusal.problem)
+            except BodyRefused as refused:
+                return refusal(refused.status, [refused.problem])
             except ChoicesError as error:
-                return JSONResponse({"detail": error.problems}, status_code=422)
+                return refusal(422, error.problems)
             question.finish(outcome)
             return {"status": question.status}
 

@@ -28,7 +28,7 @@ from pydantic import (
 from pydantic.fields import FieldInfo
 
 from present_choices import ChoiceOption, ChoicesError, describe_errors
-from present_choices._schema import Label, Value
+from present_choices._schema import Label, Value, quote, quote_all
 
 SelectionMode = Literal["single", "multi", "text_input", "hybrid"]
 RequestedTransport = Literal["terminal", "web"]
@@ -300,7 +300,7 @@ def _option_problems(mode: SelectionMode | None, options: list[ProvideChoiceOpti
         )
     repeated = _repeated(option.id for option in options)
     if repeated:
-        problems.append(f"options ids must be unique, repeated: {_quoted(repeated)}")
+        problems.append(f"options ids must be unique, repeated: {quote_all(repeated)}")
     if options and mode != "text_input" and not any(option.recommended for option in options):
         problems.append("options must mark at least one option with recommended: true")
     return problems
@@ -356,14 +356,15 @@ def _default_problems(
         return ["default_selection_ids is not allowed for text_input (it has no options)"]
     ids = [option.id for option in options]
     problems = [
-        f"default_selection_ids[{index}] {default!r} is not an option id; allowed: {_quoted(ids)}"
+        f"default_selection_ids[{index}] {quote(default)} is not an option id; allowed: "
+        f"{quote_all(ids)}"
         for index, default in enumerate(defaults)
         if default not in ids
     ]
     repeated = _repeated(defaults)
     if repeated:
         problems.append(
-            f"default_selection_ids must not repeat an id, repeated: {_quoted(repeated)}"
+            f"default_selection_ids must not repeat an id, repeated: {quote_all(repeated)}"
         )
     if mode == "single" and len(defaults) > 1:
         problems.append(
@@ -384,10 +385,6 @@ def describe(error: ValidationError) -> list[str]:
 
 def _repeated(values: Iterable[str]) -> list[str]:
     return [value for value, count in Counter(values).items() if count > 1]
-
-
-def _quoted(values: Iterable[str]) -> str:
-    return ", ".join(repr(value) for value in values)
 
 
 def _range(limits: SelectionLimits) -> str:

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
+from present_choices._schema import quote
 from provide_choice._request import ProvideChoiceRequest, describe
 from provide_choice._settings import TimeoutAction
 
@@ -236,14 +237,14 @@ def id_problems(
     """Ids that are not the request's options, or are selected twice (answers and drafts alike)."""
     ids = request.option_ids
     problems = [
-        f"selected_ids: {option_id!r} is not an option id"
+        f"selected_ids: {quote(option_id)} is not an option id"
         for option_id in selected_ids
         if option_id not in ids
     ]
     if len(set(selected_ids)) != len(selected_ids):
         problems.append("selected_ids must not repeat an id")
     return problems + [
-        f"option_annotations: {option_id!r} is not an option id"
+        f"option_annotations: {quote(option_id)} is not an option id"
         for option_id in annotated_ids
         if option_id not in ids
     ]

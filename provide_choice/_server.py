@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import socket
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -51,6 +52,7 @@ from provide_choice._transport import (
 SERVER_NAME = "provide-choice"
 TOOL_NAME = "provide_choice"
 HEARTBEAT_SECONDS = 10.0
+PROBLEM_LIMIT = 20
 MAX_WAIT_SECONDS = 50.0
 """How long one call waits for the person before it returns `pending`: under the 60 s that the
 TypeScript SDK, the MCP Inspector and several desktop clients allow a tool call."""
@@ -262,10 +264,13 @@ class _ProvideChoice:
             while True:
                 question.changed.clear()
                 left = question.seconds_left()
-                total = question.interaction.deadline - question.started
+                # Whole seconds for the total (the timeout as the agent set it, or as the person
+                # extended it); elapsed time as progress, which only ever grows.
+                total = round(question.interaction.deadline - question.started)
+                elapsed = min(round(time.monotonic() - question.started, 1), total)
                 where = f" at {question.url}" if question.url else ""
                 await context.report_progress(
-                    total - left,
+                    elapsed,
                     total,
                     f"Waiting for the person to answer{where}: {left:.0f} s left",
                 )
@@ -329,7 +334,13 @@ def _no_session(session_id: str) -> str:
 
 
 def _error_result(message: str, problems: list[str] | None = None) -> CallToolResult:
-    text = "\n".join([message, *(f"- {problem}" for problem in problems or ())])
+    """An error the agent reads: the first `PROBLEM_LIMIT` problems, and how many more there are
+    (ten thousand broken options must not make a megabyte of text)."""
+    problems = problems or []
+    lines = [message, *(f"- {problem}" for problem in problems[:PROBLEM_LIMIT])]
+    if len(problems) > PROBLEM_LIMIT:
+        lines.append(f"- and {len(problems) - PROBLEM_LIMIT:,} more problems of the same kinds")
+    text = "\n".join(lines)
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from present_choices import ChoicesError, describe_errors
+from present_choices._schema import quote
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 SETTINGS_FILE_NAME = "settings.json"
@@ -124,7 +125,7 @@ def apply_changes(
     if unknown:
         raise ChoicesError(
             [
-                f"{name[:40]!r} is not a setting; settings: {', '.join(SETTING_NAMES)}"
+                f"{quote(name)} is not a setting; settings: {', '.join(SETTING_NAMES)}"
                 for name in unknown[:5]
             ]
         )

@@ -143,11 +143,14 @@ def _post(client: httpx.Client, url: str, body: dict[str, Any]) -> Any:
 
 
 def _reason(response: httpx.Response) -> str:
+    """The bridge's reasons (`{"problems": [...]}`, the shape of every refusal), as one line."""
     try:
-        detail = response.json()["detail"]
+        problems = response.json()["problems"]
     except (ValueError, KeyError, TypeError):
+        problems = None
+    if not isinstance(problems, list) or not problems:
         return f"the server answered HTTP {response.status_code}; ask the agent to call provide_choice again"
-    return "; ".join(detail) if isinstance(detail, list) else str(detail)
+    return "; ".join(str(problem) for problem in problems)
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ async def test_a_foreign_host_is_refused_on_every_route(url: str, host: str) -> 
         write = await client.post("/terminal/echo", json={})
     for response in (read, write):
         assert response.status_code == 403
-        assert "Host header" in response.json()["detail"]
+        assert "Host header" in response.json()["problems"][0]
 
 
 async def test_a_foreign_origin_is_refused_for_state_changing_requests(url: str) -> None:
@@ -142,7 +142,7 @@ async def test_a_foreign_origin_is_refused_for_state_changing_requests(url: str)
             other = await client.request(method, "/terminal/echo", json={}, headers=foreign)
             assert other.status_code == 403, method
     assert refused.status_code == 403
-    assert "other origins" in refused.json()["detail"]
+    assert "other origins" in refused.json()["problems"][0]
     assert allowed.status_code == 200
     assert read.status_code == 200, "reads carry no state change"
 
@@ -161,7 +161,7 @@ async def test_a_non_json_body_is_refused(url: str, content_type: str | None, bo
     async with httpx.AsyncClient(base_url=url) as client:
         response = await client.post("/terminal/echo", content=body, headers=headers)
     assert response.status_code == 415
-    assert "must be JSON" in response.json()["detail"]
+    assert "must be JSON" in response.json()["problems"][0]
 
 
 async def test_json_with_a_charset_is_json(url: str) -> None:

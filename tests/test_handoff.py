@@ -159,7 +159,7 @@ async def test_answer_posted_by_the_client_comes_back_to_the_poll_and_the_sessio
                 "placeholder_used": False,
                 "transport": "terminal_handoff",
                 "session_id": None,
-                "url": None,
+                "url": selection["url"],
                 "summary": (
                     "Selected: Back up first, Maintenance window "
                     "(with notes on Maintenance window and an overall note)."
@@ -194,7 +194,7 @@ async def test_the_poll_waits_for_the_answer_and_reports_the_time_left() -> None
         assert len(reports) >= 3
         assert all(total == 60 for _, total, _ in reports)
         assert reports[0][2] is not None
-        assert reports[0][2].startswith("Waiting for the person to answer: ")
+        assert reports[0][2].startswith(f"Waiting for the person to answer at {selection['url']}: ")
 
 
 async def test_a_cancelled_poll_leaves_the_session_for_a_retried_poll() -> None:
@@ -227,7 +227,7 @@ async def test_an_expired_session_refuses_the_client_with_410() -> None:
         await anyio.sleep(1.1)
         for response in (await get(selection["url"]), await post(selection["url"] + "/attach", {})):
             assert response.status_code == 410
-            assert "expired" in response.json()["detail"]
+            assert "expired" in response.json()["problems"][0]
 
 
 async def test_a_second_attach_and_a_second_result_are_refused_with_409() -> None:
@@ -236,12 +236,12 @@ async def test_a_second_attach_and_a_second_result_are_refused_with_409() -> Non
         await attach(selection)
         second = await post(selection["url"] + "/attach", {})
         assert second.status_code == 409
-        assert "already open in another terminal" in second.json()["detail"]
+        assert "already open in another terminal" in second.json()["problems"][0]
         cancel = {"kind": "cancelled"}
         assert (await post(selection["url"] + "/result", cancel)).status_code == 200
         again = await post(selection["url"] + "/result", cancel)
         assert again.status_code == 409
-        assert "already answered or cancelled" in again.json()["detail"]
+        assert "already answered or cancelled" in again.json()["problems"][0]
         late_attach = await post(selection["url"] + "/attach", {})
         assert late_attach.status_code == 409
 
@@ -278,7 +278,10 @@ async def test_a_result_without_attaching_first_is_refused_with_409() -> None:
                 "url": "http://127.0.0.1:1",
                 "command": "rm -rf /",
             },
-            ["kind must be answered, cancelled or timeout"],
+            [
+                "kind must be one of 'answered', 'cancelled', 'timeout', "
+                "got 'pending_terminal_launch'"
+            ],
         ),
         ([1, 2], None),
     ],
@@ -291,7 +294,7 @@ async def test_an_invalid_result_gets_422_with_the_reason_and_the_session_stays_
         await attach(selection)
         refused = await post(selection["url"] + "/result", body)
         assert refused.status_code == 422
-        detail = refused.json()["detail"]
+        detail = refused.json()["problems"]
         assert isinstance(detail, list)
         assert detail
         if reasons is not None:
@@ -312,7 +315,7 @@ async def test_a_body_that_is_not_json_gets_422() -> None:
                 headers={"Content-Type": "application/json"},
             )
         assert response.status_code == 422
-        assert response.json()["detail"][0].startswith("the body is not valid JSON")
+        assert response.json()["problems"][0].startswith("the body must be JSON")
 
 
 async def test_the_terminal_routes_refuse_foreign_hosts_origins_and_non_json() -> None:
@@ -352,7 +355,7 @@ async def test_unknown_sessions_get_404_on_every_route() -> None:
             await post(f"{base}/terminal/nope/result", {"kind": "cancelled"}),
         ):
             assert response.status_code == 404
-            assert "ask the agent to call provide_choice again" in response.json()["detail"]
+            assert "ask the agent to call provide_choice again" in response.json()["problems"][0]
 
 
 async def test_settings_changed_in_the_client_are_saved_and_set_the_timeout_action(

@@ -17,9 +17,11 @@ from mcp_types import CallToolResult, TextContent
 
 from provide_choice import (
     Answered,
+    Cancelled,
+    Ending,
     Interaction,
     InteractionSettings,
-    Outcome,
+    PendingQuestion,
     ProvideChoiceResponse,
     TimedOut,
     Transport,
@@ -29,6 +31,7 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
+from provide_choice._transport import effective_timeout
 
 QUESTION = {
     "title": "Database",
@@ -42,22 +45,27 @@ QUESTION = {
 
 
 class Recorder:
-    """A transport that answers as told and remembers what it was asked."""
+    """A transport that ends the question as told after `delay` seconds and remembers what it was
+    asked; `cancelled` is set when the agent's cancel ends the question instead."""
 
-    def __init__(self, outcome: Outcome, delay: float = 0.0) -> None:
+    cancelled_with_the_call = True
+
+    def __init__(self, outcome: Ending, delay: float = 0.0) -> None:
         self.outcome = outcome
         self.delay = delay
         self.interactions: list[Interaction] = []
         self.cancelled = asyncio.Event()
 
-    async def ask(self, interaction: Interaction) -> Outcome:
-        self.interactions.append(interaction)
-        try:
-            await asyncio.sleep(self.delay)
-        except asyncio.CancelledError:
-            self.cancelled.set()
-            raise
-        return self.outcome
+    async def show(self, question: PendingQuestion) -> None:
+        self.interactions.append(question.interaction)
+        answer = asyncio.get_running_loop().call_later(self.delay, question.finish, self.outcome)
+
+        def ended(question: PendingQuestion) -> None:
+            answer.cancel()
+            if question.outcome == Cancelled(by="agent"):
+                self.cancelled.set()
+
+        question.on_finish(ended)
 
 
 @pytest.fixture(autouse=True)
@@ -125,7 +133,7 @@ async def test_the_transport_gets_the_validated_request_settings_and_deadline(ho
     (interaction,) = terminal.interactions
     assert interaction.request == parse_request(QUESTION | {"timeout_seconds": 30})
     assert interaction.settings.annotations is False
-    assert interaction.timeout_seconds == 900
+    assert effective_timeout(interaction.request, interaction.settings) == 900
     assert before + 899 < interaction.deadline < anyio.current_time() + 900
 
 
@@ -150,13 +158,12 @@ async def test_progress_reports_the_time_left_while_the_person_answers() -> None
 class Relocating(Recorder):
     """A transport that shows the question at an address and lets the person add time."""
 
-    async def ask(self, interaction: Interaction) -> Outcome:
-        assert interaction.wait_status is not None
-        interaction.wait_status.update(url="http://127.0.0.1:1/choice/q")
-        await asyncio.sleep(0.2)
-        interaction.wait_status.update(deadline=interaction.deadline + 100)
-        await asyncio.sleep(0.2)
-        return self.outcome
+    async def show(self, question: PendingQuestion) -> None:
+        self.interactions.append(question.interaction)
+        question.show_at("http://127.0.0.1:1/choice/q")
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.2, lambda: question.extend_deadline(question.seconds_left() + 100))
+        loop.call_later(0.4, question.finish, self.outcome)
 
 
 async def test_progress_tells_where_the_question_waits_and_follows_a_moved_deadline() -> None:
@@ -237,7 +244,8 @@ async def test_the_persons_preferred_transport_applies_when_the_agent_names_none
 async def test_polling_an_unknown_session_is_a_clear_error() -> None:
     result = await call({}, {"session_id": "s-123"})
     assert result.is_error
-    assert "session_id 's-123' is not a pending terminal hand-off in this server" in text_of(result)
+    assert "session_id 's-123' is not an open question of this server" in text_of(result)
+    assert "Call provide_choice again without session_id" in text_of(result)
 
 
 @pytest.mark.parametrize(

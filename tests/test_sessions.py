@@ -86,19 +86,29 @@ async def test_at_the_deadline_it_times_out_by_itself_with_the_settings_timeout_
 
 async def test_the_timeout_action_follows_settings_changed_while_it_is_shown() -> None:
     question = create(QuestionRegistry(), seconds=0.05)
-    question.update_settings(InteractionSettings(timeout_action="return_nothing"))
+    question.change_settings({"timeout_action": "return_nothing"})
     assert await question.wait() == TimedOut(action="return_nothing")
 
 
-async def test_extending_the_deadline_moves_the_timeout() -> None:
+async def test_a_timeout_override_set_while_it_is_shown_gives_at_least_that_long() -> None:
     question = create(QuestionRegistry(), seconds=0.05)
-    question.extend_deadline(5)
+    question.change_settings({"timeout_override_seconds": 5})
     await asyncio.sleep(0.15)
     assert question.status == "pending"
     assert 4 < question.seconds_left() <= 5
-    question.extend_deadline(0.05)
+    assert question.interaction.settings.timeout_override_seconds == 5
+
+
+async def test_extending_the_deadline_moves_the_timeout_later_but_never_earlier() -> None:
+    question = create(QuestionRegistry(), seconds=0.05)
+    question.extend_deadline(0.3)
+    await asyncio.sleep(0.15)
+    assert question.status == "pending"
+    question.extend_deadline(0.01)  # shorter than what is left: the deadline stays
+    assert question.seconds_left() > 0.05
     async with asyncio.timeout(2):
         assert await question.wait() == TimedOut(action="return_defaults")
+    assert question.seconds_left() == 0
 
 
 async def test_a_cancelled_wait_leaves_the_question_for_a_later_wait() -> None:

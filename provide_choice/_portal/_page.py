@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from present_choices import ChoicesError, render_markdown
+from present_choices._schema import quote
 from provide_choice._presentation import (
     hiding_problem,
     notes_offered,
@@ -186,7 +187,7 @@ class QuestionPage:
         hidden = _validated(Visibility, data).hidden_ids
         ids = self.request.option_ids
         problems = [
-            f"hidden_ids: {option_id!r} is not an option id"
+            f"hidden_ids: {quote(option_id)} is not an option id"
             for option_id in hidden
             if option_id not in ids
         ]
@@ -244,9 +245,9 @@ class QuestionPage:
         if isinstance(outcome, Cancelled):
             return []
         if not isinstance(outcome, Answered):
-            return [f"kind must be 'answered' or 'cancelled', got {outcome.kind!r}"]
+            return [f"kind must be 'answered' or 'cancelled', got {quote(outcome.kind)}"]
         problems = [
-            f"selected_ids: {option_id!r} is hidden"
+            f"selected_ids: {quote(option_id)} is hidden"
             for option_id in outcome.selected_ids
             if option_id in self.hidden_ids
         ]

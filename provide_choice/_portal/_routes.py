@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from present_choices import ChoicesError
-from provide_choice._bridge import BODY_LIMIT, BodyRefused, read_json
+from provide_choice._bridge import BODY_LIMIT, BodyRefused, read_json, refusal
 from provide_choice._portal._page import (
     SCRIPT,
     STYLE_SHEET,
@@ -208,4 +208,4 @@ def _not_found() -> JSONResponse:
 
 
 def _problems(status: int, problems: list[str]) -> JSONResponse:
-    return JSONResponse({"problems": problems}, status_code=status, headers=PAGE_HEADERS)
+    return refusal(status, problems, PAGE_HEADERS)
