@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import re
+import webbrowser
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,10 @@ from waiting import until
 from provide_choice import (
     Answered,
     Cancelled,
+    Ending,
     Interaction,
     InteractionSettings,
-    Outcome,
+    PendingQuestion,
     TimedOut,
     parse_request,
 )
@@ -64,15 +66,22 @@ async def portal() -> AsyncIterator[WebTransport]:
 
 async def ask(
     portal: WebTransport, request: dict[str, Any] | None = None
-) -> tuple[asyncio.Task[Outcome], str]:
-    """Start a question the way the server does; its task and the page's URL."""
+) -> tuple[asyncio.Task[Ending], str]:
+    """Show a question the way the server does; the task waiting for it (cancelling it is the
+    agent's cancel) and the page's URL."""
     interaction = Interaction.start(parse_request(request or QUESTION), InteractionSettings())
-    status = interaction.wait_status
-    assert status is not None
-    task = asyncio.create_task(portal.ask(interaction))
-    await asyncio.wait_for(status.changed.wait(), 5)
-    assert status.url is not None
-    return task, status.url
+    question = portal.pages.registry.create(interaction, "web")
+    await portal.show(question)
+    assert question.url is not None
+    return asyncio.create_task(wait_as_the_server_does(question)), question.url
+
+
+async def wait_as_the_server_does(question: PendingQuestion) -> Ending:
+    try:
+        return await question.wait()
+    except asyncio.CancelledError:
+        question.finish(Cancelled(by="agent"))
+        raise
 
 
 def live_address(url: str) -> str:
@@ -194,7 +203,13 @@ async def test_a_reopened_page_shows_the_draft_the_settings_and_the_hidden_optio
             413,
             "the body must be at most",
         ),
-        ("/answer", b'{"kind": "maybe"}', {}, 422, "request: Input tag 'maybe'"),
+        (
+            "/answer",
+            b'{"kind": "maybe"}',
+            {},
+            422,
+            "kind must be one of 'answered', 'cancelled', 'timeout', got 'maybe'",
+        ),
         ("/elsewhere", b"{}", {}, 404, "no question with this id is open here"),
         ("/answer", b'{"kind": "cancelled"}', {"Origin": "http://evil.example"}, 403, None),
         ("/answer", b'{"kind": "cancelled"}', {"Content-Type": "text/plain"}, 415, None),
@@ -318,6 +333,19 @@ async def test_questions_at_once_share_one_bridge_and_each_gets_its_own_answer(
     assert await second == Answered(selected_ids=["bench"])
 
 
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A $BROWSER command that blocks until `<it>.closed` exists. `webbrowser` reads $BROWSER once
+    per process, so its registry starts afresh for each test."""
+    command = tmp_path / "browser"
+    command.write_text(BLOCKING_BROWSER)
+    command.chmod(0o755)
+    monkeypatch.setenv("BROWSER", str(command))
+    monkeypatch.setattr(webbrowser, "_tryorder", None)
+    monkeypatch.setattr(webbrowser, "_browsers", {})
+    return command
+
+
 BLOCKING_BROWSER = """#!/bin/sh
 # A $BROWSER command that stays in the foreground until the test lets it go.
 printf '%s' "$1" > "$0.url"
@@ -327,12 +355,8 @@ while [ ! -e "$0.closed" ]; do sleep 0.05; done
 
 
 async def test_a_browser_that_blocks_does_not_hold_up_the_question(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    browser: Path, tmp_path: Path
 ) -> None:
-    browser = tmp_path / "browser"
-    browser.write_text(BLOCKING_BROWSER)
-    browser.chmod(0o755)
-    monkeypatch.setenv("BROWSER", str(browser))
     bridge = Bridge(linger_seconds=0.1)
     portal = WebTransport(bridge, QuestionRegistry(), open_browser=True)
     try:
@@ -352,23 +376,22 @@ async def test_a_browser_that_blocks_does_not_hold_up_the_question(
 
 
 async def test_regression_the_browser_command_never_reads_the_servers_stdin(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    browser: Path, tmp_path: Path
 ) -> None:
     # Over stdio, stdin carries the MCP protocol: a console browser must not consume it.
-    browser = tmp_path / "browser"
-    browser.write_text(BLOCKING_BROWSER)
-    browser.chmod(0o755)
     (tmp_path / "browser.closed").touch()
-    monkeypatch.setenv("BROWSER", str(browser))
     read_end, write_end = os.pipe()
     os.write(write_end, b'{"jsonrpc": "2.0"}\n')
     saved_stdin = os.dup(0)
     os.dup2(read_end, 0)
+    stdin_file = tmp_path / "browser.stdin"
     try:
-        await asyncio.to_thread(open_in_browser, "http://127.0.0.1:1/choice/x")
+        open_in_browser("http://127.0.0.1:1/choice/x")  # returns at once; a thread starts it
+        await until(stdin_file.exists, "the browser command starts")
     finally:
         os.dup2(saved_stdin, 0)
         for descriptor in (read_end, write_end, saved_stdin):
             os.close(descriptor)
+    await until(lambda: (tmp_path / "browser.url").exists(), "the browser gets the address")
     assert (tmp_path / "browser.url").read_text() == "http://127.0.0.1:1/choice/x"
-    assert (tmp_path / "browser.stdin").read_text() == ""
+    assert stdin_file.read_text() == ""
