@@ -17,10 +17,11 @@ from markdown_it import MarkdownIt
 
 def render_markdown(text: str) -> str:
     """The HTML for agent markdown (a message segment, a question's prompt)."""
-    html: str = _parser().render(text)
+    html: str = markdown_parser().render(text)
     return html
 
 
 @cache
-def _parser() -> MarkdownIt:
+def markdown_parser() -> MarkdownIt:
+    """The one markdown-it set-up for agent text; the terminal renders its tokens itself."""
     return MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")

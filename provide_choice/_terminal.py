@@ -45,6 +45,7 @@ from provide_choice._settings import (
     InteractionSettings,
     choice_label,
 )
+from provide_choice._terminal_markdown import markdown_text
 
 OWN_ANSWER: Final = object()
 """The list entry that leads to typing an own answer (hybrid mode); never an option id."""
@@ -59,6 +60,8 @@ STYLE = Style(
         ("placeholder", "fg:ansibrightblack italic"),
         ("summary", "bold"),
         ("refusal", "fg:ansired bold"),
+        ("markdown.code", "fg:ansicyan"),
+        ("markdown.prefix", "fg:ansibrightblack"),
     ]
 )
 
@@ -546,7 +549,7 @@ class _TerminalFlow:
         header: StyleAndTextTuples = [
             ("class:title", self.request.title),
             ("", "\n"),
-            ("", self.request.prompt),
+            *markdown_text(self.request.prompt),
             ("", "\n"),
         ]
         if self.global_note:

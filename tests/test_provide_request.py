@@ -4,6 +4,7 @@ in-memory client, as an agent would meet it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -319,3 +320,55 @@ def test_input_schema_shows_the_arguments_at_the_top_level_with_descriptions() -
     assert "required" not in schema
     assert properties["title"]["description"].startswith("Required unless session_id is given.")
     assert schema["additionalProperties"] is False
+
+
+def test_regression_every_property_has_a_plain_type_that_form_clients_can_fill() -> None:
+    # The MCP Inspector sent values of untyped `anyOf` properties (min_selections, options) as
+    # strings; every property now has one JSON type, no null arm and no $ref to follow.
+    schema = tool_input_schema()
+    text = json.dumps(schema)
+    assert "anyOf" not in text
+    assert "$ref" not in text
+    assert "$defs" not in schema
+    types = {name: value["type"] for name, value in schema["properties"].items()}
+    assert types["min_selections"] == "integer"
+    assert types["transport"] == "string"
+    assert types["placeholder"] == "string"
+    assert types["options"] == "array"
+    option = schema["properties"]["options"]["items"]
+    assert option["type"] == "object"
+    assert option["properties"]["description"]["type"] == "string"
+    assert "default" not in schema["properties"]["placeholder"]
+
+
+def test_stringified_numbers_lists_and_booleans_are_still_accepted() -> None:
+    parsed = parse_request(
+        request(
+            selection_mode="multi",
+            options=json.dumps(request()["options"]),
+            min_selections="1",
+            max_selections="2",
+            allow_annotations="false",
+        )
+    )
+    assert parsed.limits == (1, 2)
+    assert parsed.allow_annotations is False
+
+
+def test_regression_an_error_never_echoes_a_megabyte_of_input() -> None:
+    # A 1 MB selection_mode came back in a 1,000,181-character error.
+    with pytest.raises(ChoicesError) as error:
+        parse_request(request(selection_mode="x" * 1_000_000))
+    (problem,) = error.value.problems
+    assert len(problem) < 200
+    assert problem.endswith("(1,000,000 characters)")
+
+
+def test_regression_an_error_about_ten_thousand_options_lists_a_few_and_counts_the_rest() -> None:
+    # 10,000 options with a bad default id produced a 99 KB error listing every id.
+    options = [{"id": f"o{index}", "label": "L", "recommended": True} for index in range(10_000)]
+    with pytest.raises(ChoicesError) as error:
+        parse_request(request(options=options, default_selection_ids=["nope"]))
+    (problem,) = error.value.problems
+    assert problem.endswith("'o8', 'o9' and 9,990 more")
+    assert len(problem) < 300

@@ -292,3 +292,28 @@ def test_server_start_up_does_not_load_user_interface_libraries() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert loaded.stdout.strip() == "[]"
+
+
+async def test_regression_an_error_result_lists_twenty_problems_and_counts_the_rest() -> None:
+    options = [{"id": f"o{index}", "label": " "} for index in range(500)]
+    result = await call({}, QUESTION | {"options": options})
+    lines = text_of(result).splitlines()
+    assert result.is_error
+    assert len(lines) == 22
+    assert lines[-1].startswith("- and ")
+    assert lines[-1].endswith("more problems of the same kinds")
+
+
+async def test_regression_the_server_names_its_version_and_advertises_only_tools() -> None:
+    # serverInfo.version was empty, and prompts and resources were advertised without any.
+    from importlib.metadata import version
+
+    async with Client(create_server()) as client:
+        info, capabilities = client.server_info, client.server_capabilities
+    assert info is not None
+    assert info.name == "provide-choice"
+    assert info.version == version("agent-choices")
+    assert capabilities is not None
+    assert capabilities.tools is not None
+    assert capabilities.prompts is None
+    assert capabilities.resources is None
