@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from provide_choice._request import LONE_SURROGATE
 from provide_choice._transport import TransportError
 
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ GRACEFUL_SHUTDOWN_SECONDS = 1
 
 BODY_LIMIT = 64 * 1024
 """Bytes of one request body or WebSocket message, on every route; far above any real answer."""
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 RouteInstaller = Callable[["FastAPI"], None]
 

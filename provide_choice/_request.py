@@ -10,6 +10,7 @@ so a wrong type in one field does not hide a broken rule elsewhere.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
@@ -36,6 +37,8 @@ RequestedTransport = Literal["terminal", "web"]
 MODES_WITH_PLACEHOLDER: tuple[SelectionMode, ...] = ("text_input", "hybrid")
 MINIMUM_OPTIONS: dict[SelectionMode, int] = {"single": 2, "multi": 2, "hybrid": 1, "text_input": 0}
 DEFAULT_TIMEOUT_SECONDS = 300
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""What a str may hold but no text is: undecodable bytes kept by a terminal, `\\ud800` in JSON."""
 
 Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 PromptText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]

@@ -35,7 +35,7 @@ from provide_choice._presentation import (
     shown_placeholder,
     submits_on_selection,
 )
-from provide_choice._request import ProvideChoiceOption, ProvideChoiceRequest
+from provide_choice._request import LONE_SURROGATE, ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._response import Answered, Cancelled, Ending, TimedOut, summarize
 from provide_choice._settings import (
     SETTING_CHOICES,
@@ -428,7 +428,7 @@ class _TerminalFlow:
                 style=STYLE,
             )
         )
-        note = text.strip()
+        note = typed_text(text)
         if option_id is None:
             self.global_note = note
         elif note:
@@ -443,7 +443,7 @@ class _TerminalFlow:
         def check(text: str) -> bool | str:
             return bool(text.strip() or placeholder) or "Type an answer (Ctrl-C cancels)"
 
-        text = (
+        text = typed_text(
             await self._prompt(
                 questionary.text(
                     message,
@@ -457,7 +457,7 @@ class _TerminalFlow:
                     style=STYLE,
                 )
             )
-        ).strip()
+        )
         if text or placeholder is None:
             return text, False
         return placeholder, True
@@ -559,6 +559,12 @@ class _TerminalFlow:
     def _time_left(self) -> StyleAndTextTuples:
         seconds = max(int(self.deadline - time.monotonic() + 0.999), 0)
         return [("class:deadline", f"⏱ {seconds // 60}:{seconds % 60:02d} left · Ctrl-C cancels")]
+
+
+def typed_text(text: str) -> str:
+    """What the person typed, trimmed, with every byte that was not UTF-8 replaced by U+FFFD.
+    prompt_toolkit keeps such bytes as lone surrogates, which no answer can carry (JSON, HTTP)."""
+    return LONE_SURROGATE.sub("\ufffd", text).strip()
 
 
 def _ticked(inquirer: InquirerControl) -> list[Any]:
