@@ -192,6 +192,7 @@ async def test_hybrid_with_own_text(tmp_path: Path) -> None:
 async def test_cancel_in_the_client_and_every_later_use_is_refused(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
         selection = await launch(client, question("single"))
+        await launch(client, question("single"))  # a pending session keeps the bridge up
         child = run_summary(selection, tmp_path)
         continue_with_settings(child)
         expect_plain(child, "Choose one")
@@ -229,9 +230,9 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
         child = run_summary(selection, tmp_path)
         expect_plain(child, "Change settings")
         child.send(DOWN + ENTER)
-        expect_plain(child, "On timeout: return the defaults")
+        expect_plain(child, "When time runs out: Return the question's defaults")
         child.send(DOWN * 6 + ENTER)
-        expect_plain(child, "On timeout: return nothing")
+        expect_plain(child, "When time runs out: Return nothing")
         # The person walks away: the deadline passes on the settings screen.
         expect_plain(child, "No answer before the deadline; nothing selected.")
         status, _ = finish(child)

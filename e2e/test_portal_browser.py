@@ -390,7 +390,7 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
     page = await pages.open(url)
     await expect(page.get_by_role("timer")).to_have_text(re.compile(r"^(1:5\d|2:00) left$"))
     await open_settings(page)
-    await page.get_by_label("A single choice is sent").select_option(label="With the Submit button")
+    await page.get_by_label("A single choice is sent").select_option(label="When submitted")
     await expect(page.get_by_role("button", name="Submit")).to_be_visible()
     await page.get_by_label("Offer notes on options and on the whole question").uncheck()
     await expect(page.get_by_role("button", name="Add a note")).to_have_count(0)

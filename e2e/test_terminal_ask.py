@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,21 @@ def test_text_input_with_a_hidden_placeholder_needs_typed_text(tmp_path: Path) -
     assert answer["selection"]["placeholder_used"] is False
 
 
+def test_regression_a_byte_that_is_not_utf8_is_replaced_and_the_answer_arrives(
+    tmp_path: Path,
+) -> None:
+    # Typing byte 0xE9 (Latin-1 "é") printed a UnicodeEncodeError traceback and lost the answer.
+    child, answer_file = spawn_ask(question("text_input"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Your answer")
+    os.write(child.child_fd, b"caf\xe9 ok")  # below pexpect's text encoding: a raw byte
+    child.send(ENTER)
+    answer = answer_of(child, answer_file)
+    assert answer["action_status"] == "custom_input"
+    assert answer["selection"]["custom_input"] == "caf\ufffd ok"
+    assert "Traceback" not in child.before
+
+
 def test_hybrid_accepts_an_own_answer(tmp_path: Path) -> None:
     child, answer_file = spawn_ask(question("hybrid"), tmp_path)
     continue_with_settings(child)
@@ -188,11 +204,11 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
     child, answer_file = spawn_ask(question("multi"), tmp_path)
     expect_plain(child, "Change settings")
     child.send(DOWN + ENTER)
-    expect_plain(child, "Notes: on")
+    expect_plain(child, "Offer notes on options and on the whole question: Offered")
     for key in (DOWN, DOWN, DOWN, DOWN):
         child.send(key)
     child.send(ENTER)  # notes off
-    expect_plain(child, "Notes: off")
+    expect_plain(child, "Offer notes on options and on the whole question: Not offered")
     for key in (DOWN, DOWN, DOWN):
         child.send(key)
     child.send(ENTER)  # open "Hidden options"
@@ -215,11 +231,11 @@ def test_a_settings_change_is_kept_when_the_question_is_then_cancelled(tmp_path:
     child, answer_file = spawn_ask(question("single"), tmp_path)
     expect_plain(child, "Change settings")
     child.send(DOWN + ENTER)
-    expect_plain(child, "On timeout: return the defaults")
+    expect_plain(child, "When time runs out: Return the question's defaults")
     for _ in range(6):
         child.send(DOWN)
     child.send(ENTER)
-    expect_plain(child, "On timeout: return nothing")
+    expect_plain(child, "When time runs out: Return nothing")
     child.send(CTRL_C)
     assert answer_of(child, answer_file)["action_status"] == "cancelled"
     saved = json.loads((tmp_path / "home" / "settings.json").read_text())
