@@ -615,6 +615,11 @@ async def test_the_agent_cancelling_the_call_closes_the_page(agent: Agent, pages
     await expect(group(page)).to_be_visible()
     call.cancel()
     await expect_ended(page, "Cancelled by the agent")
+    # Regression: the line under the heading said "Cancelled by the person; nothing selected."
+    await expect(
+        page.get_by_text("Cancelled by the agent before the person answered")
+    ).to_be_visible()
+    await expect(page.get_by_text("Cancelled by the person")).to_have_count(0)
     # The server goes on: the next question works.
     call, url = await agent.ask(question("single"))
     page = await pages.open(url)

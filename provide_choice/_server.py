@@ -8,6 +8,8 @@ The server only imports what start-up needs; a transport imports its UI when it 
 from __future__ import annotations
 
 import math
+import os
+import signal
 import socket
 import sys
 import time
@@ -53,6 +55,7 @@ SERVER_NAME = "provide-choice"
 TOOL_NAME = "provide_choice"
 HEARTBEAT_SECONDS = 10.0
 PROBLEM_LIMIT = 20
+GRACEFUL_STOP_SECONDS = 2.0
 MAX_WAIT_SECONDS = 50.0
 """How long one call waits for the person before it returns `pending`: under the 60 s that the
 TypeScript SDK, the MCP Inspector and several desktop clients allow a tool call."""
@@ -369,7 +372,48 @@ def serve_stdio(
     bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
     transports = bridge_transports(bridge, questions, open_browser=open_browser)
     server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
-    anyio.run(_until_stopped, server.run_stdio_async, bridge)
+    try:
+        anyio.run(_serve_stdio, server, bridge)
+    except BaseException as error:
+        if not _client_went_away(error):
+            raise
+        # Nothing reads our stdout any more: send what is left in its buffer nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _note("the MCP client went away (its end of stdio closed); stopping")
+
+
+async def _serve_stdio(server: MCPServer, bridge: Bridge) -> None:
+    async with anyio.create_task_group() as group:
+        group.start_soon(_exit_on_signal, bridge)
+        await _until_stopped(server.run_stdio_async, bridge)
+        group.cancel_scope.cancel()
+
+
+async def _exit_on_signal(bridge: Bridge) -> None:
+    """Ctrl-C (SIGINT) or SIGTERM: stop the bridge, say so, exit with 128 + the signal number.
+
+    Exiting at once is deliberate: the SDK reads stdin in a worker thread that no cancellation
+    can interrupt, so the usual KeyboardInterrupt leaves the server hanging until stdin closes.
+    """
+    with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async for number in signals:
+            with anyio.move_on_after(GRACEFUL_STOP_SECONDS, shield=True):
+                await bridge.aclose()
+            _note(f"stopped ({'Ctrl-C' if number == signal.SIGINT else 'SIGTERM'})")
+            os._exit(128 + number)
+
+
+def _client_went_away(error: BaseException) -> bool:
+    """Whether `error` is only the MCP client's end of stdio closing under a write."""
+    gone = (BrokenPipeError, ConnectionResetError)
+    if isinstance(error, BaseExceptionGroup):
+        _matched, rest = error.split(gone)
+        return rest is None
+    return isinstance(error, gone)
+
+
+def _note(message: str) -> None:
+    print(f"provide-choice: {message}", file=sys.stderr, flush=True)
 
 
 def serve_http(
