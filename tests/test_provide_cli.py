@@ -93,3 +93,41 @@ def test_serve_on_a_port_in_use_exits_2_saying_so() -> None:
     assert result.stderr.startswith(
         f"provide-choice serve: cannot listen on 127.0.0.1:{port}: Address already in use"
     )
+
+
+def run_serve(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "provide_choice", "serve", *arguments],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("port", ["70000", "-5", "http"])
+@pytest.mark.parametrize("option", ["--bridge-port", "--http"])
+def test_regression_a_port_outside_the_range_exits_2_at_start(option: str, port: str) -> None:
+    # --bridge-port 70000 was accepted, and every later call failed with an OverflowError.
+    result = run_serve(option, port)
+    assert result.returncode == 2
+    assert f"argument {option}: must be a port number from 0 (any free port) to 65535" in (
+        result.stderr
+    )
+
+
+@pytest.mark.parametrize("seconds", ["-1", "1e9", "soon"])
+def test_max_wait_outside_its_range_exits_2_saying_what_is_allowed(seconds: str) -> None:
+    result = run_serve("--max-wait", seconds)
+    assert result.returncode == 2
+    assert (
+        "argument --max-wait: must be seconds from 0 (until the question's deadline) to 86400"
+        in (result.stderr)
+    )
+
+
+def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
+    from provide_choice.__main__ import MAX_WAIT_SECONDS as DOCUMENTED
+    from provide_choice._server import MAX_WAIT_SECONDS
+
+    assert DOCUMENTED == MAX_WAIT_SECONDS == 50
