@@ -156,3 +156,35 @@ async def test_concurrent_questions_take_turns_within_their_own_deadlines(
     assert "Continue with these settings" not in shown_meanwhile
     assert second[0].structured_content["action_status"] == "timeout"
     assert first[0].structured_content["selection"]["selected_ids"] == ["tag"]
+
+
+async def test_a_call_past_max_wait_returns_pending_and_the_prompt_stays_for_the_poll(
+    tmp_path: Path,
+) -> None:
+    child = spawn([COMMAND, "serve", "--http", "0", "--max-wait", "2"], tmp_path)
+    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
+    url = child.match.group(1)
+    try:
+        async with Client(url) as client:
+            pending = await client.call_tool("provide_choice", QUESTION)
+            await expect_in(child, "Continue with these settings")
+            assert pending.structured_content["action_status"] == "pending"
+            selection = pending.structured_content["selection"]
+            assert selection["transport"] == "terminal"
+            assert selection["url"] is None  # no page: the question is in this terminal
+            assert raw_mode(child)  # the prompt is still there, untouched
+            results: list[CallToolResult] = []
+
+            async def poll() -> None:
+                arguments = {"session_id": selection["session_id"]}
+                results.append(await client.call_tool("provide_choice", arguments))
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(poll)
+                child.send(ENTER)  # continue with the settings, on the screen shown all along
+                await expect_in(child, "Choose one")
+                child.send(DOWN + ENTER)
+    finally:
+        child.terminate(force=True)
+    assert results[0].structured_content["action_status"] == "selected"
+    assert results[0].structured_content["selection"]["selected_ids"] == ["draft"]
