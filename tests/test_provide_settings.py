@@ -116,3 +116,39 @@ def test_a_failed_save_warns_instead_of_failing_the_question(
     save_settings(InteractionSettings(transport="web"))
     assert "could not save settings to" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == [blocker]
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ('{"timeout_override_seconds": 1' + "0" * 400 + "}", "has invalid values ("),
+        ('{"timeout_override_seconds": ' + "9" * 5000 + "}", "cannot be parsed (ValueError)"),
+        ("[" * 100_000 + "]" * 100_000, "is larger than 64 KB"),
+        ("[" * 20_000 + "]" * 20_000, "cannot be parsed (RecursionError)"),
+        ('{"timeout_override_seconds": 86401}', "has invalid values ("),
+    ],
+)
+def test_regression_a_file_with_values_past_the_limits_means_the_defaults(
+    home: Path, capsys: pytest.CaptureFixture[str], content: str, problem: str
+) -> None:
+    # A saved timeout of 1 followed by 400 zeros, a 5,000-digit number or 100,000-deep nesting
+    # made every provide_choice call fail until the file was deleted.
+    (home / "settings.json").write_text(content, encoding="utf-8")
+    assert load_settings() == InteractionSettings()
+    warning = capsys.readouterr().err
+    assert warning.count("\n") == 1
+    assert problem in warning
+
+
+def test_a_file_that_is_not_utf8_means_the_defaults(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (home / "settings.json").write_bytes(b'{"transport": "w\xe9b"}')
+    assert load_settings() == InteractionSettings()
+    assert "is not UTF-8 text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", [1, 86_400])
+def test_the_timeout_override_at_its_limits_is_kept(home: Path, seconds: int) -> None:
+    save_settings(InteractionSettings(timeout_override_seconds=seconds))
+    assert load_settings().timeout_override_seconds == seconds
