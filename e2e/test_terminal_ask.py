@@ -264,3 +264,20 @@ def test_agent_text_cannot_send_escape_sequences_to_the_terminal(tmp_path: Path)
     assert "PWNED" in shown  # the text itself is shown...
     for sequence in ("\x1b]0;PWNED", "\x1b[2J", "\x1b]52;"):
         assert sequence not in shown  # ...but never as a live escape sequence
+
+
+def test_regression_a_huge_timeout_typed_in_the_settings_is_refused_with_the_range(
+    tmp_path: Path,
+) -> None:
+    # 1 followed by 400 zeros was saved, and every later provide_choice call failed.
+    child, answer_file = spawn_ask(question("single"), tmp_path)
+    expect_plain(child, "Change settings")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "Done")
+    child.send(DOWN + ENTER)  # the timeout
+    expect_plain(child, "Timeout in seconds (empty: as the question asks)")
+    child.send("1" + "0" * 400 + ENTER)
+    expect_plain(child, "Type whole seconds from 1 to 86400, or nothing for the question's own")
+    child.send(CTRL_C)
+    assert answer_of(child, answer_file)["action_status"] == "cancelled"
+    assert not (tmp_path / "home" / "settings.json").exists()
