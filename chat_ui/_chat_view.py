@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import MutableSequence
 
-from nicegui import background_tasks, ui
+from nicegui import ui
 
 from chat_ui._agents import Agent
 from chat_ui._choices_markdown import ChoicesMarkdown
@@ -113,7 +113,8 @@ class ChatView(ui.element):
 
     def _start_reply(self) -> asyncio.Task[None]:
         self._set_busy(True)  # at once: nothing can be sent before the reply has even started
-        task = background_tasks.create(self._reply(), name="chat reply")
+        # A task of its own, so that `stop` can cancel it; the view holds it while it runs.
+        task = asyncio.create_task(self._reply(), name="chat reply")
         task.add_done_callback(self._reply_ended)  # also when stopped before it began
         self._reply_task = task
         return task

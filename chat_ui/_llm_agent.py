@@ -8,10 +8,10 @@ The model is offered `present_choices` as an output tool whose schema is the one
 A valid call ends the model's turn and becomes the reply's choices block: the model never copies JSON
 into its text. An invalid call goes back to it as a retry worded by `describe_errors`, at most
 `choices_retries` times; after that the chat shows a short note instead of a block. Text is streamed
-as it arrives, also when a call follows it in the same response (hence `run_stream_events`:
-`run_stream` ends at the first text). Each turn the model is given the whole conversation, rebuilt
-from the chat's history: its own calls as calls, each answered by a tool return, then what the person
-picked or typed.
+as it arrives, also when a call follows it in the same response: `iter` streams every model response
+of the run (`run_stream` ends at the first text, and `run_stream_events` costs more per chunk). Each
+turn the model is given the whole conversation, rebuilt from the chat's history: its own calls as
+calls, each answered by a tool return, then what the person picked or typed.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from pydantic_ai import (
     UnexpectedModelBehavior,
 )
 from pydantic_ai.messages import (
+    AgentStreamEvent,
     ModelMessage,
     ModelRequest,
     ModelRequestPart,
@@ -79,10 +80,25 @@ _ChoicesArguments = StructuredDict(
 
 @dataclass
 class _Run:
-    """What validating one reply's calls found (one agent serves many conversations at once)."""
+    """One reply under way (one agent serves many conversations at once): what validating its calls
+    found, and whether it has shown text yet."""
 
     asked: ChoicesAsked | None = None
     problems: list[str] = field(default_factory=list)
+    said_text: bool = False
+
+    def chunk_of(self, event: AgentStreamEvent) -> ReplyChunk | None:
+        """What the chat shows of a streamed event: text as it comes, and the placeholder as soon
+        as a call begins. A retried response starts a paragraph of its own."""
+        if isinstance(event, PartStartEvent) and isinstance(event.part, TextPart):
+            separator = "\n\n" if self.said_text else ""
+            self.said_text = True
+            return separator + event.part.content
+        if isinstance(event, PartDeltaEvent) and isinstance(event.delta, TextPartDelta):
+            return event.delta.content_delta
+        if isinstance(event, PartStartEvent) and isinstance(event.part, ToolCallPart):
+            return ChoicesPreparing()
+        return None
 
 
 class LLMAgent:
@@ -130,21 +146,17 @@ class LLMAgent:
             return
         run = _Run()
         try:
-            async with self._agent.run_stream_events(
+            async with self._agent.iter(
                 message_history=model_messages(history), deps=run
-            ) as events:
-                said_text = False
-                async for event in events:
-                    if isinstance(event, PartStartEvent) and isinstance(event.part, TextPart):
-                        # A retried response starts a paragraph of its own.
-                        yield ("\n\n" if said_text else "") + event.part.content
-                        said_text = True
-                    elif isinstance(event, PartDeltaEvent) and isinstance(
-                        event.delta, TextPartDelta
-                    ):
-                        yield event.delta.content_delta
-                    elif isinstance(event, PartStartEvent) and isinstance(event.part, ToolCallPart):
-                        yield ChoicesPreparing()
+            ) as agent_run:
+                async for node in agent_run:
+                    if not Agent.is_model_request_node(node):
+                        continue
+                    async with node.stream(agent_run.ctx) as response:
+                        async for event in response:
+                            chunk = run.chunk_of(event)
+                            if chunk is not None:
+                                yield chunk
         except UnexpectedModelBehavior as error:
             if not run.problems:
                 raise AgentError(describe_failure(error, self.model)) from error

@@ -2,6 +2,7 @@
 ask is never dropped."""
 
 import asyncio
+import time
 
 from chat_ui._throttle import Throttle
 
@@ -27,3 +28,18 @@ async def test_cancel_drops_the_scheduled_run() -> None:
     throttle.cancel()
     await asyncio.sleep(0.1)
     assert seen == ["run"]
+
+
+async def test_a_slow_action_waits_longer_so_it_never_takes_most_of_the_time() -> None:
+    runs: list[float] = []
+
+    def slow() -> None:
+        runs.append(time.monotonic())
+        time.sleep(0.03)
+
+    throttle = Throttle(slow, interval=0.01, load_factor=4)
+    throttle.request()
+    throttle.request()
+    await asyncio.sleep(0.3)
+    assert len(runs) == 2
+    assert runs[1] - runs[0] >= 0.15 - 0.005, "five times the 30 ms the run took"
