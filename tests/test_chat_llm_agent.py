@@ -367,3 +367,37 @@ async def test_preparing_comes_before_the_block() -> None:
     kinds = [type(chunk).__name__ for chunk in reply if chunk != ""]
     assert kinds == ["ChoicesPreparing", "ChoicesAsked"]
     assert ChoicesPreparing() in reply
+
+
+async def test_a_kept_conversation_shows_the_asked_block_answered_and_gives_back_the_call(
+    user: User,
+) -> None:
+    asked = "Hmm.\n\n" + render_fence(ChoicePrompt.model_validate(DATABASE))
+    kept: list[Message] = json.loads(  # as NiceGUI's storage keeps it across a restart
+        json.dumps(
+            [
+                {"role": "assistant", "content": "Hello!"},
+                {"role": "user", "content": "Set up a service"},
+                {"role": "assistant", "content": asked, "tool_call_id": "call_1"},
+                {"role": "user", "content": "sqlite"},
+            ]
+        )
+    )
+    views: list[ChatView] = []
+
+    @ui.page("/")
+    def page() -> None:
+        views.append(ChatView(LLMAgent(ScriptedModel().model), kept))
+
+    await user.open("/")
+    await user.should_see("Which database should the service use?")
+    (group,) = [
+        g
+        for item in log_items(views[0])
+        if isinstance(item, AssistantMessage)
+        for g in item.body.groups
+    ]
+    assert group.state == BlockState("answered", "sqlite")
+    response = model_messages(kept)[1]
+    assert isinstance(response, ModelResponse)
+    assert [type(part) for part in response.parts] == [TextPart, ToolCallPart]
