@@ -135,7 +135,10 @@ class ChatView(ui.element):
             self._discard_streaming()
             raise
         except Exception as error:
-            log.warning("the agent failed to reply", exc_info=True)
+            # A traceback only where it helps: an `AgentError` already says what went wrong.
+            log.warning(
+                "the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError)
+            )
             self._discard_streaming()
             self._append({"role": "error", "content": _failure_notice(error)})
         else:

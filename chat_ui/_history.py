@@ -109,9 +109,9 @@ def _closing_of_open_fence(text: str) -> str:
     last = tokens[-1] if tokens else None
     if last is None or last.type != "fence" or last.map is None:
         return ""
-    closing = text.rstrip().rsplit("\n", 1)[-1].strip()
-    closed = last.map[1] - last.map[0] >= 2 and closing.startswith(last.markup)
-    return "" if closed and set(closing) == {last.markup[0]} else f"\n{last.markup}"
+    last_line = text.rsplit("\n", 1)[-1].strip()
+    closes = set(last_line) == {last.markup[0]} and len(last_line) >= len(last.markup)
+    return "" if last.map[1] - last.map[0] >= 2 and closes else f"\n{last.markup}"
 
 
 @cache

@@ -20,6 +20,8 @@ from model_server import ModelServer, Reply
 from playwright.async_api import Browser, Locator, Page, expect
 from screenshots import screenshot_path
 
+from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
+
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 MODEL = "qwen2.5:7b"
@@ -76,7 +78,7 @@ async def send(page: Page, text: str) -> None:
 def sent_messages(model_server: ModelServer) -> list[dict[str, Any]]:
     """The messages of the last request, without the system prompt."""
     messages: list[dict[str, Any]] = model_server.requests[-1]["messages"]
-    assert messages[0]["role"] == "system"
+    assert messages[0] == {"role": "system", "content": DEFAULT_SYSTEM_PROMPT}
     return messages[1:]
 
 
@@ -91,9 +93,8 @@ async def test_text_then_a_call_stream_in_and_the_pick_goes_back_to_the_model(
     await expect(preparing).to_be_visible()  # the call's arguments are half sent
     reply = log(page).locator(".chat-message--assistant").last
     await expect(reply).to_contain_text("Two databases fit this service.")
-    assert (await reply.inner_text()).index("Two databases") < (await reply.inner_text()).index(
-        "preparing choices..."
-    ), "text first, then the block"
+    shown = await reply.inner_text()
+    assert shown.index("Two databases") < shown.index("preparing choices..."), "text, then block"
     gate.set()
     await expect(option(page, DATABASE["question"], "PostgreSQL")).to_be_visible()
     await expect(preparing).to_have_count(0)
