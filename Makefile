@@ -16,7 +16,7 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm]'
 	touch $@ $(BASE_STAMP)
 
 demo: $(BASE_STAMP)

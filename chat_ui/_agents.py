@@ -2,7 +2,8 @@
 
 Yielding chunks (instead of returning one string) lets a real model stream its tokens; the chat shows
 them as they arrive. An empty conversation asks for the greeting, so starting a conversation needs no
-second method.
+second method. Text is all most agents yield; one whose model asks with a tool call also yields the
+events of `_reply` (see `LLMAgent`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from chat_ui._history import Message
+from chat_ui._reply import ReplyChunk
 from present_choices import present_choices, split_message
 
 END_OF_SCRIPT = "(end of script)"
@@ -24,9 +26,10 @@ USER_TOKEN = "{{user}}"
 class Agent(Protocol):
     """Anything that can reply in the chat."""
 
-    def reply(self, history: Sequence[Message]) -> AsyncIterator[str]:
+    def reply(self, history: Sequence[Message]) -> AsyncIterator[ReplyChunk]:
         """Yield the reply to `history` (user and assistant messages, oldest first) in chunks that
-        are joined as they come. An empty history asks for the greeting."""
+        are joined as they come. An empty history asks for the greeting. Raise `AgentError` to show
+        the person a message of your own wording when the reply fails."""
         ...
 
 

@@ -35,12 +35,15 @@ def chat_page(agent: Agent, *, title: str = TITLE, subtitle: str = "") -> ChatVi
                 TextElement(tag="h1", text=title)
                 if subtitle:
                     ui.label(subtitle).classes("chat-subtitle")
-            ui.button(
-                "New chat", icon="add", on_click=lambda: _start_over(history), color=None
-            ).props("flat rounded no-caps").classes("chat-new")
-        return ChatView(agent, history)
+            new_chat = ui.button("New chat", icon="add", color=None)
+            new_chat.props("flat rounded no-caps").classes("chat-new")
+        view = ChatView(agent, history)
+        new_chat.on_click(lambda: _start_over(view))
+        return view
 
 
-def _start_over(history: MutableSequence[Message]) -> None:
-    history.clear()
+def _start_over(view: ChatView) -> None:
+    """Stop the reply under way first, so that nothing of it lands in the new conversation."""
+    view.stop()
+    view.history.clear()
     ui.navigate.reload()

@@ -1,7 +1,7 @@
 """The chat's message rows, one element per role.
 
 Each row starts with a visually hidden "You:" or "Assistant:" so that a screen reader, which reads new
-entries of the log as they arrive, says who is speaking.
+entries of the log as they arrive, says who is speaking; a notice from the app itself says so too.
 """
 
 from __future__ import annotations
@@ -45,11 +45,14 @@ class AssistantMessage(ui.element):
 
 
 class ErrorMessage(ui.element):
-    """A notice that the agent failed, shown in the conversation where the reply would have been."""
+    """A notice from the app (the agent failed, its choices could not be shown), in the conversation
+    where the reply would have been; `role="alert"` has screen readers say it at once."""
 
     def __init__(self, content: str) -> None:
         super().__init__("div")
         self.classes("chat-message chat-message--error")
+        self.props["role"] = "alert"
         with self:
             ui.icon("error_outline").props["aria-hidden"] = "true"
+            ui.label("Notice from the chat app:").classes("sr-only")
             ui.label(content)

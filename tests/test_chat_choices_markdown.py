@@ -69,9 +69,21 @@ async def test_a_malformed_block_is_shown_as_its_code_block_without_an_error(use
     message, _ = await show(user, 'Here:\n\n```choices\n{"question": "Q?", "options": []}\n```')
     assert message.groups == []
     html = html_of(message)
-    assert '<pre><code class="language-choices">{&quot;question&quot;: &quot;Q?&quot;' in html
+    assert '<code class="language-choices">{&quot;question&quot;: &quot;Q?&quot;' in html
     await user.should_not_see("error")
     await user.should_not_see("invalid")
+
+
+async def test_code_blocks_and_tables_take_focus_so_a_keyboard_can_scroll_them(
+    user: User,
+) -> None:
+    text = "```python\nprint('x' * 300)\n```\n\n| a |\n|---|\n| 1 |\n\n`<pre>` and <table>"
+    message, _ = await show(user, f"{text}\n\n```choices\nnot json\n```")
+    html = html_of(message)
+    assert html.count('<pre tabindex="0">') == 2  # the code block and the malformed block
+    assert html.count('<table tabindex="0">') == 1
+    assert "&lt;pre&gt;" in html  # agent text stays text
+    assert "&lt;table&gt;" in html
 
 
 async def test_an_unclosed_block_while_streaming_is_a_placeholder_never_json(user: User) -> None:

@@ -6,6 +6,7 @@ from typing import cast
 import pytest
 from nicegui import app, ui
 from nicegui.testing import User
+from pydantic_ai import models
 
 from chat_ui import ChatView, ChoicesMarkdown, DemoAgent, Message
 
@@ -44,3 +45,26 @@ async def test_a_whole_chat_with_the_demo_agent(user: User) -> None:
     await user.should_see("What shall we plan together?")
     user.find("A weekend trip").click()
     await user.should_see("Where would you like to go?")
+
+
+def llm_embedding_example() -> None:
+    from chat_ui import LLMAgent
+
+    agent = LLMAgent("openai:gpt-4o-mini")
+
+    @ui.page("/", language="en-US")
+    def chat() -> None:
+        ChatView(agent, cast(MutableSequence[Message], app.storage.user.setdefault("history", [])))
+
+
+async def test_the_llm_example_greets_and_never_reaches_a_real_model(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setattr(models, "ALLOW_MODEL_REQUESTS", False)
+    llm_embedding_example()
+    await user.open("/")
+    await user.should_see("You are chatting with")
+    user.find(ui.textarea).type("hello")
+    user.find("Send").click()
+    await user.should_see("The model could not reply")  # the request was refused in-process

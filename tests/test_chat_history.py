@@ -4,7 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chat_ui import BlockState, Message, answers, block_state, conversation
-from present_choices import ChoicePrompt
+from chat_ui._history import asked_block, with_block
+from present_choices import ChoicePrompt, render_fence, split_message
 
 PROMPT = ChoicePrompt.model_validate(
     {
@@ -73,3 +74,25 @@ def test_answers_match_a_direct_search(history: list[Message]) -> None:
         for i in range(len(history))
     ]
     assert answers(history) == expected
+
+
+def test_an_asked_block_follows_the_text_and_is_read_back() -> None:
+    content = with_block("Two options:  \n", PROMPT)
+    assert content == f"Two options:\n\n{render_fence(PROMPT)}"
+    message: Message = {"role": "assistant", "content": content, "tool_call_id": "call_1"}
+    assert asked_block(message) == ("Two options:", PROMPT)
+    assert asked_block({"role": "assistant", "content": with_block("", PROMPT)}) is None
+    assert asked_block({**message, "content": "edited since"}) is None
+
+
+def test_a_code_fence_the_text_left_open_is_closed_before_the_block() -> None:
+    for text, closing in [
+        ("```python\nprint(1)", "```"),
+        ("~~~~\nx", "~~~~"),
+        ("````\n```", "````"),
+    ]:
+        content = with_block(text, PROMPT)
+        assert content.startswith(f"{text}\n{closing}\n\n")
+        assert [segment.kind for segment in split_message(content)] == ["markdown", "choices"]
+    closed = "```python\nprint(1)\n```"
+    assert with_block(closed, PROMPT) == f"{closed}\n\n{render_fence(PROMPT)}"

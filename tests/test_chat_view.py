@@ -7,7 +7,7 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from chat_ui import BlockState, ChatView, ChoiceGroup, Message, ScriptAgent
+from chat_ui import BlockState, ChatView, ChoiceGroup, ChoicesMarkdown, Message, ScriptAgent
 from chat_ui._message import AssistantMessage
 from present_choices import ChoicePrompt, render_fence
 
@@ -193,3 +193,45 @@ async def test_appending_touches_only_new_elements_and_the_blocks_it_decides(
     assert open_block.state == BlockState("answered", "blue")
     assert set(updated) & allowed
     assert not set(updated) & forbidden
+
+
+class ChunkedAgent:
+    """Replies with `chunks` as fast as it can, then holds its last chunk back until `gate` opens."""
+
+    def __init__(self, chunks: list[str], last: str = "") -> None:
+        self.chunks, self.last = chunks, last
+        self.gate = asyncio.Event()
+
+    async def reply(self, history: Sequence[Message]) -> AsyncIterator[str]:
+        for chunk in self.chunks:
+            yield chunk
+            await asyncio.sleep(0)
+        await self.gate.wait()
+        yield self.last
+
+
+async def test_a_reply_in_a_thousand_chunks_is_rendered_a_few_times_not_a_thousand(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renders: list[str] = []
+    original = ChoicesMarkdown.set_content
+
+    def counted(self: ChoicesMarkdown, content: str, *, streaming: bool = False) -> None:
+        renders.append(content)
+        original(self, content, streaming=streaming)
+
+    monkeypatch.setattr(ChoicesMarkdown, "set_content", counted)
+    agent = ChunkedAgent([f"word{index} " for index in range(1000)], last="end.")
+    view = await open_chat(user, agent)
+    await user.should_see("word0")
+    agent.gate.set()
+    await user.should_see("end.")
+    assert view.history[0]["content"].endswith("word999 end.")
+    assert len(renders) <= 10, f"{len(renders)} renders for 1,001 chunks"
+
+
+async def test_the_last_chunk_before_a_pause_is_shown_during_the_pause(user: User) -> None:
+    agent = ChunkedAgent(["Let me ", "think", " about it."])
+    await open_chat(user, agent)
+    await user.should_see("Let me think about it.")  # while the agent still waits
+    agent.gate.set()

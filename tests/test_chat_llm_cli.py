@@ -1,0 +1,137 @@
+"""`choices-chat --agent llm`: what it serves with, and every mistake ending it before it serves."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from nicegui import ui
+from nicegui.storage import Storage
+
+import chat_ui.__main__ as cli
+from chat_ui import LLMAgent
+from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
+
+
+@pytest.fixture(autouse=True)
+def no_keys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for variable in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "NICEGUI_STORAGE_PATH"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    monkeypatch.setattr(Storage, "path", Storage.path)  # main() sets it; restored afterwards
+
+
+def serve(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[Any, str]:
+    """Run `main(argv)` with its page built at once and nothing served: the agent and subtitle."""
+    shown: list[tuple[Any, str]] = []
+    monkeypatch.setattr(ui, "page", lambda path, **options: lambda page: page())
+    monkeypatch.setattr(cli, "chat_page", lambda agent, subtitle: shown.append((agent, subtitle)))
+    monkeypatch.setattr(ui, "run", lambda **options: None)
+    cli.main(argv)
+    (served,) = shown
+    return served
+
+
+def exit_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as caught:
+        cli.main(argv)
+    assert caught.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_an_openai_model_with_its_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    agent, subtitle = serve(monkeypatch, ["--agent", "llm", "--model", "openai:gpt-4o-mini"])
+    assert isinstance(agent, LLMAgent)
+    assert agent.model.model_name == "gpt-4o-mini"
+    assert agent.system_prompt == DEFAULT_SYSTEM_PROMPT
+    assert subtitle == "model: openai:gpt-4o-mini"
+
+
+def test_a_base_url_needs_no_key_and_speaks_chat_completions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    argv = [
+        "--agent",
+        "llm",
+        "--model",
+        "openai:qwen2.5",
+        "--base-url",
+        "http://localhost:11434/v1",
+    ]
+    agent, _ = serve(monkeypatch, argv)
+    assert type(agent.model).__name__ == "OpenAIChatModel"
+    assert agent.model.base_url == "http://localhost:11434/v1/"
+
+
+def test_a_system_prompt_file_replaces_the_default(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text("Answer like a pirate.\n", encoding="utf-8")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    argv = ["--agent", "llm", "--model", "anthropic:claude-sonnet-4-5"]
+    agent, _ = serve(monkeypatch, [*argv, "--system-prompt", str(prompt)])
+    assert agent.system_prompt == "Answer like a pirate."
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--agent", "llm"], "--agent llm needs --model PROVIDER:MODEL"),
+        (["--model", "openai:gpt-4o-mini"], "only used with --agent llm"),
+        (["--agent", "demo", "--base-url", "http://x"], "only used with --agent llm"),
+        (
+            ["--agent", "llm", "--model", "gpt-4o-mini"],
+            "'gpt-4o-mini' is not in the form PROVIDER:MODEL, for example openai:gpt-4o-mini",
+        ),
+        (["--agent", "llm", "--model", "openai:gpt-4o-mini"], "set OPENAI_API_KEY"),
+        (["--agent", "llm", "--model", "openai:"], "is not in the form PROVIDER:MODEL"),
+        (["--agent", "llm", "--model", "anthropic:claude-sonnet-4-5"], "set ANTHROPIC_API_KEY"),
+        (["--agent", "llm", "--model", "nope:model"], "unknown provider 'nope'"),
+        (
+            ["--agent", "llm", "--model", "openai:x", "--base-url", "localhost:11434"],
+            "must start with http:// or https://",
+        ),
+        (
+            ["--agent", "llm", "--model", "openai:x", "--system-prompt", "/no/such/prompt.txt"],
+            "system prompt file /no/such/prompt.txt not found",
+        ),
+    ],
+)
+def test_mistakes_exit_2_saying_what_is_expected(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert problem in exit_message(argv, capsys)
+
+
+def test_without_the_extra_it_names_the_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
+    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
+    assert "--agent llm needs the llm extra" in message
+    assert "pip install 'agent-choices[llm]'" in message
+
+
+def test_importing_chat_ui_does_not_load_pydantic_ai() -> None:
+    environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    code = (
+        "import sys, chat_ui, chat_ui.__main__; loaded = 'pydantic_ai' in sys.modules; "
+        "chat_ui.LLMAgent; print(loaded, 'pydantic_ai' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        check=True,
+    )
+    assert result.stdout.split() == ["False", "True"]
