@@ -26,10 +26,6 @@ from present_choices import (
 )
 
 PREPARING_TEXT = "preparing choices..."
-# A code block or table wider than the message scrolls sideways, and a keyboard user can only scroll
-# what can take focus (axe: scrollable-region-focusable). markdown-it escapes any HTML in agent text,
-# so every `<pre>` and `<table>` in its output is one it made.
-_FOCUSABLE = {"<pre>": '<pre tabindex="0">', "<table>": '<table tabindex="0">'}
 
 
 class ChoicesMarkdown(ui.element):
@@ -107,7 +103,7 @@ class ChoicesMarkdown(ui.element):
         ):
             return False
         assert isinstance(element, ui.html)
-        element.set_content(_html(new_segment.text))
+        element.set_content(render_markdown(new_segment.text))
         self._rendered[index] = (new_segment, element)
         return True
 
@@ -118,7 +114,7 @@ class ChoicesMarkdown(ui.element):
     def _markdown_segment(self, segment: MarkdownSegment) -> ui.element:
         # DOMPurify (sanitize=True) runs in the browser as a second line of defence behind
         # markdown-it's escaping.
-        return ui.html(_html(segment.text), sanitize=True).classes("chat-markdown")
+        return ui.html(render_markdown(segment.text), sanitize=True).classes("chat-markdown")
 
     def _choices_segment(self, segment: ChoicesSegment) -> ui.element:
         return ChoiceGroup(
@@ -130,21 +126,13 @@ class ChoicesMarkdown(ui.element):
 
     def _malformed_segment(self, segment: MalformedSegment) -> ui.element:
         """The fence as the code block it is, without an error: the agent's text is still shown."""
-        return ui.html(_html(segment.raw), sanitize=True).classes("chat-markdown")
+        return ui.html(render_markdown(segment.raw), sanitize=True).classes("chat-markdown")
 
     def _incomplete_segment(self, segment: IncompleteSegment) -> ui.element:
         """A quiet placeholder for a fence still being written: half-written JSON is never shown."""
         placeholder = ui.label(PREPARING_TEXT).classes("choices-preparing")
         placeholder.props["role"] = "status"
         return placeholder
-
-
-def _html(markdown: str) -> str:
-    """The message's HTML, with its sideways-scrolling blocks reachable by keyboard."""
-    html = render_markdown(markdown)
-    for tag, focusable in _FOCUSABLE.items():
-        html = html.replace(tag, focusable)
-    return html
 
 
 # Keyed by `Segment.kind`; each renderer receives the segment class of that kind.

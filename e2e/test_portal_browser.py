@@ -552,7 +552,9 @@ async def test_batch_mode_by_keyboard_with_space_tab_and_enter(agent: Agent, pag
 async def test_no_serious_accessibility_violations_light_dark_and_mobile(
     agent: Agent, browser: Browser
 ) -> None:
-    call, url = await agent.ask(question("hybrid", placeholder="Unit tests only"))
+    # A code line wider than the page: the block scrolls, so the keyboard must reach it.
+    prompt = "Which checks should run?\n\n```sh\nmake test " + "--verbose " * 40 + "\n```"
+    call, url = await agent.ask(question("hybrid", placeholder="Unit tests only", prompt=prompt))
     for scheme, viewport in (("light", DESKTOP), ("dark", DESKTOP), ("dark", MOBILE)):
         context = await browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[arg-type]
         page = await context.new_page()

@@ -14,10 +14,18 @@ from functools import cache
 
 from markdown_it import MarkdownIt
 
+FOCUSABLE = {"<pre>": '<pre tabindex="0">', "<table>": '<table tabindex="0">'}
+"""A code block or table wider than its column scrolls sideways, and a keyboard can only scroll
+what can take focus (axe: scrollable-region-focusable). markdown-it escapes any HTML in agent text,
+so every `<pre>` and `<table>` in its output is one it made."""
+
 
 def render_markdown(text: str) -> str:
-    """The HTML for agent markdown (a message segment, a question's prompt)."""
+    """The HTML for agent markdown (a message segment, a question's prompt), with its sideways
+    scrolling blocks reachable by keyboard."""
     html: str = markdown_parser().render(text)
+    for tag, focusable in FOCUSABLE.items():
+        html = html.replace(tag, focusable)
     return html
 
 
