@@ -31,7 +31,6 @@ from provide_choice._response import (
     Selection,
     StillOpen,
     TimedOut,
-    TransportName,
     normalize,
     outcome_problems,
     summarize,
@@ -45,14 +44,15 @@ from provide_choice._settings import (
     save_settings,
     settings_path,
 )
+from provide_choice._terminal_transport import TerminalTransport
 from provide_choice._transport import (
     Interaction,
-    TerminalTransport,
     Transport,
     TransportError,
     Transports,
     choose_transport,
 )
+from provide_choice._transport_kinds import TransportName
 
 if TYPE_CHECKING:
     from provide_choice._server import create_server

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
 from provide_choice._bridge import BodyRefused, Bridge, read_json, refusal
-from provide_choice._response import PendingLaunch, TimedOut, TransportName, validate_outcome
+from provide_choice._response import PendingLaunch, TimedOut, validate_outcome
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import apply_changes, save_changes
-from provide_choice._transport import Transport
+from provide_choice._transport import Caller, Transport
+from provide_choice._transport_kinds import TransportName
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -58,13 +59,14 @@ class HandoffTransport:
     """Keeps the question on the bridge and returns at once with the command to answer it."""
 
     cancelled_with_the_call = False
+    bounded_wait = True
 
     def __init__(self, bridge: Bridge, questions: QuestionRegistry) -> None:
         self.bridge = bridge
         self.questions = questions
         bridge.add_routes(self._install_routes)
 
-    async def show(self, question: PendingQuestion) -> PendingLaunch:
+    async def show(self, question: PendingQuestion, caller: Caller) -> PendingLaunch:
         base_url = await self.bridge.hold(question)
         url = f"{base_url}{ROUTE_PREFIX}/{question.id}"
         question.show_at(url)

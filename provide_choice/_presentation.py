@@ -42,3 +42,14 @@ def hiding_problem(request: ProvideChoiceRequest, hidden_count: int) -> str | No
     if len(request.options or ()) - hidden_count >= needed:
         return None
     return f"Keep at least {needed} option{'s' if needed > 1 else ''} visible"
+
+
+def count_text(minimum: int, maximum: int) -> str:
+    """How many options an answer may hold, as every surface says it: "exactly 2 options",
+    "up to 3 options", "1 to 3 options"."""
+    noun = "option" if maximum == 1 else "options"
+    if minimum == maximum:
+        return f"exactly {minimum} {noun}"
+    if minimum == 0:
+        return f"up to {maximum} {noun}"
+    return f"{minimum} to {maximum} {noun}"

@@ -30,9 +30,9 @@ from pydantic.fields import FieldInfo
 
 from present_choices import ChoiceOption, ChoicesError, describe_errors
 from present_choices._schema import Label, Value, quote, quote_all
+from provide_choice._transport_kinds import RequestedTransport
 
 SelectionMode = Literal["single", "multi", "text_input", "hybrid"]
-RequestedTransport = Literal["terminal", "web"]
 
 MODES_WITH_PLACEHOLDER: tuple[SelectionMode, ...] = ("text_input", "hybrid")
 MINIMUM_OPTIONS: dict[SelectionMode, int] = {"single": 2, "multi": 2, "hybrid": 1, "text_input": 0}
@@ -133,7 +133,12 @@ class ProvideChoiceRequest(BaseModel):
     )
     transport: RequestedTransport | None = Field(
         default=None,
-        description="Where to ask: terminal, web, or omit to let the server choose.",
+        description=(
+            "Where to ask: terminal (the server's own, or one you open: see "
+            "pending_terminal_launch), web (a local page in the browser), elicitation (the MCP "
+            "client's own dialog; the page where the client has none), or omit to let the server "
+            "choose."
+        ),
     )
 
     @model_validator(mode="after")

@@ -16,11 +16,11 @@ from present_choices import ChoicesError
 from present_choices._schema import quote
 from provide_choice._request import ProvideChoiceRequest, describe
 from provide_choice._settings import TimeoutAction
+from provide_choice._transport_kinds import TransportName
 
 ActionStatus = Literal[
     "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch", "pending"
 ]
-TransportName = Literal["terminal", "terminal_handoff", "web", "elicitation"]
 
 SUMMARY_TEXT_LENGTH = 80
 
@@ -46,6 +46,8 @@ class Cancelled(BaseModel):
 
     kind: Literal["cancelled"] = "cancelled"
     by: Literal["person", "agent"] = "person"
+    detail: str | None = None
+    """How the person cancelled, when the surface knows more (they declined the client's dialog)."""
 
 
 class TimedOut(BaseModel):
@@ -131,11 +133,13 @@ def normalize(
     transport: TransportName,
     *,
     url: str | None = None,
+    note: str | None = None,
 ) -> ProvideChoiceResponse:
     """The one way to build a response. Raises `ChoicesError` for an outcome the request forbids,
     so no transport can return ids that are not options or counts outside the limits. `url` is
     where the question is shown (a page, a hand-off session), for every outcome: a client that hides
-    the server's stderr and asks for no progress still learns it."""
+    the server's stderr and asks for no progress still learns it. `note` ends the summary (where
+    the question was asked instead of where the agent asked for it), except a command to run."""
     problems = outcome_problems(request, outcome)
     if problems:
         raise ChoicesError(problems)
@@ -170,7 +174,8 @@ def normalize(
             transport=transport,
             session_id=session_id,
             url=url,
-            summary=summarize(request, outcome),
+            summary=summarize(request, outcome)
+            + (f" {note}" if note and not isinstance(outcome, PendingLaunch) else ""),
         ),
     )
 
@@ -182,6 +187,8 @@ def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
             return _answer_summary(request, outcome)
         case Cancelled(by="agent"):
             return "Cancelled by the agent before the person answered; nothing selected."
+        case Cancelled(detail=str(detail)):
+            return f"{detail}; nothing selected."
         case Cancelled():
             return "Cancelled by the person; nothing selected."
         case TimedOut():
@@ -214,6 +221,8 @@ def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
     problems = outcome_problems(request, outcome)
     if isinstance(outcome, Cancelled) and outcome.by != "person":
         problems.append("by must be 'person': only the server cancels for the agent")
+    if isinstance(outcome, Cancelled) and outcome.detail is not None:
+        problems.append("detail is the server's to set: leave it out")
     if problems:
         raise ChoicesError(problems)
     return outcome

@@ -7,6 +7,7 @@ The server only imports what start-up needs; a transport imports its UI when it 
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -21,13 +22,15 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
 from provide_choice._bridge import HOST, Bridge, loopback_listener
+from provide_choice._caller import McpCaller
+from provide_choice._elicitation import ElicitationTransport
 from provide_choice._handoff import handoff_transports
 from provide_choice._portal import WebTransport
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
@@ -35,21 +38,26 @@ from provide_choice._response import (
     Cancelled,
     Ending,
     Outcome,
+    PendingLaunch,
     ProvideChoiceResponse,
     StillOpen,
-    TransportName,
+    TimedOut,
     normalize,
 )
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import load_settings
+from provide_choice._terminal_transport import TerminalTransport
 from provide_choice._transport import (
+    InputNeeded,
     Interaction,
-    TerminalTransport,
+    Launch,
+    Resumable,
     Transport,
     TransportError,
     Transports,
     choose_transport,
 )
+from provide_choice._transport_kinds import TransportName, candidates
 
 SERVER_NAME = "provide-choice"
 TOOL_NAME = "provide_choice"
@@ -112,7 +120,6 @@ UNAVAILABLE: dict[TransportName, str] = {
         "terminal window) and no terminal hand-off set up. Ask the person to run "
         "`provide-choice serve --http PORT` in a terminal window and connect to it."
     ),
-    "elicitation": "MCP elicitation is not available in this version.",
 }
 ONLY_TOOLS = (
     "prompts/list",
@@ -147,9 +154,9 @@ def create_server(
     `heartbeat_seconds` while a question waits. A call waits at most `max_wait_seconds` (0: until
     the question's deadline), then returns `pending`; `questions` holds the open questions a
     `session_id` call waits on again."""
-    provide_choice = _ProvideChoice(
-        dict(transports or {}), heartbeat_seconds, questions, max_wait_seconds
-    )
+    # The client's own dialog needs nothing set up: it is there for every client that has one.
+    every = {"elicitation": ElicitationTransport(), **(transports or {})}
+    provide_choice = _ProvideChoice(every, heartbeat_seconds, questions, max_wait_seconds)
     server = MCPServer(
         SERVER_NAME,
         version=package_version(),
@@ -207,7 +214,12 @@ class _ProvideChoice:
         self.questions = QuestionRegistry() if questions is None else questions
         self.max_wait_seconds = max_wait_seconds or math.inf
 
-    async def __call__(self, arguments: dict[str, Any], context: Context) -> CallToolResult:
+    async def __call__(
+        self, arguments: dict[str, Any], context: Context
+    ) -> CallToolResult | InputRequiredResult:
+        caller = McpCaller(context)
+        if context.request_state is not None:  # a retried call, with the client's answers
+            return await self._resume(context, caller)
         try:
             call = parse_call(arguments)
         except ChoicesError as error:
@@ -222,42 +234,97 @@ class _ProvideChoice:
                 return _error_result(_no_session(call.session_id))
             return await self._wait(question, context)
         settings = load_settings()
-        name = choose_transport(call.transport, settings.transport, "terminal" in self.transports)
-        transport = self.transports.get(name)
-        if transport is None:
-            return _error_result(f"provide_choice cannot ask the person here: {UNAVAILABLE[name]}")
-        question = self.questions.create(Interaction.start(call, settings), name)
+        choice = choose_transport(
+            call.transport, settings.transport, self.transports.__contains__, caller.features
+        )
+        if choice is None:
+            wished = candidates(call.transport, settings.transport)
+            return _error_result(
+                f"provide_choice cannot ask the person here: {UNAVAILABLE[wished[-1]]}"
+            )
+        interaction = Interaction.start(call, settings, choice.note)
+        question = self.questions.create(interaction, choice.transport)
         try:
-            launch = await transport.show(question)
+            launch = await self.transports[choice.transport].show(question, caller)
         except BaseException as error:
             self.questions.pop(question.id)
             question.finish(Cancelled(by="agent"))
             if not isinstance(error, TransportError):
                 raise
             return _error_result(f"provide_choice cannot ask the person here: {error}")
-        if launch is not None:
-            return _response(normalize(call, launch, name))
+        return await self._go_on(question, launch, context)
+
+    async def _go_on(
+        self, question: PendingQuestion, launch: Launch | None, context: Context
+    ) -> CallToolResult | InputRequiredResult:
+        """After a transport showed (or resumed) the question: what the call returns."""
+        if isinstance(launch, InputNeeded):
+            state = {
+                **launch.state,
+                "question": question.id,
+                "deadline": time.time() + question.seconds_left(),
+            }
+            # The SDK seals the state: the client echoes it back, but cannot read or alter it.
+            return InputRequiredResult(
+                input_requests=dict(launch.requests), request_state=json.dumps(state)
+            )
+        if isinstance(launch, PendingLaunch):
+            interaction = question.interaction
+            return _response(
+                normalize(interaction.request, launch, question.transport, note=interaction.note)
+            )
         return await self._wait(question, context)
 
-    async def _wait(self, question: PendingQuestion, context: Context) -> CallToolResult:
-        """Wait for the question to end, at most `max_wait_seconds`: then it is still open and
-        the agent hears `pending` with the id to call back with. The final outcome consumes the
-        question (sessions are single-use)."""
-        request, transport = question.interaction.request, question.transport
+    async def _resume(
+        self, context: Context, caller: McpCaller
+    ) -> CallToolResult | InputRequiredResult:
+        """A call retried with the answers to its `input_required` round (2026-07-28): go on with
+        the question its state names. A question is answered once, and never past its deadline,
+        whatever a client sends."""
         try:
-            with anyio.move_on_after(self.max_wait_seconds):
+            state = json.loads(context.request_state or "")
+            question = self.questions.get(str(state["question"]))
+            deadline = float(state["deadline"])
+        except (ValueError, TypeError, KeyError):
+            return _error_result("provide_choice cannot read this call's request state.")
+        if question is None:
+            return _error_result(_no_session(str(state["question"])))
+        transport = self.transports[question.transport]
+        if question.outcome is None and time.time() >= deadline:
+            question.finish(TimedOut(action=question.interaction.settings.timeout_action))
+        if question.outcome is not None or not isinstance(transport, Resumable):
+            return await self._wait(question, context)
+        responses = context.input_responses or {}
+        launch = await transport.resume(question, caller, responses, state)
+        return await self._go_on(question, launch, context)
+
+    async def _wait(self, question: PendingQuestion, context: Context) -> CallToolResult:
+        """Wait for the question to end, at most `max_wait_seconds` (unless the transport is not
+        to be cut short): then it is still open and the agent hears `pending` with the id to call
+        back with. The final outcome consumes the question (sessions are single-use)."""
+        interaction, transport = question.interaction, self.transports[question.transport]
+        max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
+        try:
+            with anyio.move_on_after(max_wait):
                 outcome: Outcome = await self._heard(question, context)
         except anyio.get_cancelled_exc_class():
             # The client cancelled the call or gave up: the agent cancelled the question, unless
             # it waits for a terminal the agent opened (a retried poll still gets that answer).
-            if self.transports[transport].cancelled_with_the_call:
+            if transport.cancelled_with_the_call:
                 question.finish(Cancelled(by="agent"))
             raise
         if question.outcome is None:
             outcome = StillOpen(session_id=question.id, seconds_left=question.seconds_left())
         elif self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
             return _error_result(_no_session(question.id))
-        return _response(normalize(request, outcome, transport, url=question.url))
+        response = normalize(
+            interaction.request,
+            outcome,
+            question.transport,
+            url=question.url,
+            note=interaction.note,
+        )
+        return _response(response)
 
     async def _heard(self, question: PendingQuestion, context: Context) -> Ending:
         """The outcome, reporting the time left as progress meanwhile, and at once when the
@@ -298,7 +365,7 @@ async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
 
 
 def _raw_tool(
-    function: Callable[..., Awaitable[CallToolResult]],
+    function: Callable[..., Awaitable[CallToolResult | InputRequiredResult]],
     *,
     name: str,
     description: str,

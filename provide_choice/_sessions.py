@@ -20,8 +20,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from provide_choice._response import Ending, TimedOut, TransportName
+from provide_choice._response import Ending, TimedOut
 from provide_choice._transport import Interaction
+from provide_choice._transport_kinds import TransportName
 
 QuestionStatus = Literal["pending", "attached", "finished"]
 FinishCallback = Callable[["PendingQuestion"], object]

@@ -19,12 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._schema import quote
+from provide_choice._transport_kinds import PREFERENCE_LABELS, PreferredTransport
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 SETTINGS_FILE_NAME = "settings.json"
 APPLICATION_NAME = "agent-choices"
 
-PreferredTransport = Literal["auto", "terminal", "web"]
 TimeoutAction = Literal["return_defaults", "return_nothing"]
 
 TIMEOUT_OVERRIDE_RANGE = (1, 86_400)
@@ -69,11 +69,7 @@ SETTING_NAMES = tuple(InteractionSettings.model_fields)
 SETTING_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "transport": (
         "Where questions appear when the agent does not say",
-        (
-            ("auto", "Automatic: the server's terminal if it has one, else the browser"),
-            ("terminal", "Terminal"),
-            ("web", "Browser"),
-        ),
+        tuple(PREFERENCE_LABELS.items()),
     ),
     "single_submit": (
         "A single choice is sent",

@@ -30,6 +30,7 @@ from prompt_toolkit.styles import Style
 from questionary.prompts.common import InquirerControl
 
 from provide_choice._presentation import (
+    count_text,
     hiding_problem,
     notes_offered,
     shown_placeholder,
@@ -352,8 +353,8 @@ class _TerminalFlow:
         if self.submits_on_selection:
             return "Choose one"
         if self.request.selection_mode == "hybrid":
-            return f"Choose {_count_text(minimum, maximum)}, or type your own answer"
-        return f"Choose {_count_text(minimum, maximum)}"
+            return f"Choose {count_text(minimum, maximum)}, or type your own answer"
+        return f"Choose {count_text(minimum, maximum)}"
 
     def _check_count(self, values: list[Any]) -> bool | str:
         """Refuse a submission outside the limits; typing an own answer waives the minimum."""
@@ -363,7 +364,7 @@ class _TerminalFlow:
             minimum = 0
         if minimum <= count <= maximum:
             return True
-        return f"Choose {_count_text(minimum, maximum)} ({count} chosen)"
+        return f"Choose {count_text(minimum, maximum)} ({count} chosen)"
 
     def _list_keys(self) -> KeyBindings:
         """Note keys, and radio behaviour for space when at most one option may be chosen."""
@@ -576,12 +577,3 @@ def _settings_line(settings: InteractionSettings, request: ProvideChoiceRequest)
     timeout = settings.timeout_override_seconds or request.timeout_seconds
     notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"
     return f"transport {settings.transport} · timeout {timeout} s · {notes}"
-
-
-def _count_text(minimum: int, maximum: int) -> str:
-    noun = "option" if maximum == 1 else "options"
-    if minimum == maximum:
-        return f"exactly {minimum} {noun}"
-    if minimum == 0:
-        return f"up to {maximum} {noun}"
-    return f"{minimum} to {maximum} {noun}"

@@ -2,24 +2,34 @@
 
 A transport only has to show a validated question and finish it with what the person did;
 validation before, waiting (bounded by `serve --max-wait`, then polled) and normalization after are
-the server's job, the same for all of them. The in-process terminal lives here; the terminal
-hand-off and the web portal plug in as more entries of the `Transports` mapping given to
-`create_server`.
+the server's job, the same for all of them. A transport is given the `Caller` (the MCP client of the
+call) because some need it: the client's own dialog (elicitation), a page the client opens for the
+person (URL-mode elicitation). Each transport is one module; what they are called and when they are
+usable is described once, in `_transport_kinds`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from provide_choice._request import ProvideChoiceRequest, RequestedTransport
-from provide_choice._response import Cancelled, PendingLaunch, TransportName, summarize
-from provide_choice._settings import InteractionSettings, PreferredTransport, save_changes
+from provide_choice._request import ProvideChoiceRequest
+from provide_choice._response import PendingLaunch
+from provide_choice._settings import InteractionSettings
+from provide_choice._transport_kinds import (
+    TRANSPORT_KINDS,
+    ClientFeatures,
+    PreferredTransport,
+    RequestedTransport,
+    TransportName,
+    candidates,
+)
 
 if TYPE_CHECKING:
+    from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
+
     from provide_choice._sessions import PendingQuestion
 
 
@@ -35,11 +45,15 @@ class Interaction:
     settings: InteractionSettings
     deadline: float
     """`time.monotonic()` value after which the question ends with a timeout."""
+    note: str | None = None
+    """Said at the end of every summary: where the question went instead of where it was asked to."""
 
     @classmethod
-    def start(cls, request: ProvideChoiceRequest, settings: InteractionSettings) -> Interaction:
+    def start(
+        cls, request: ProvideChoiceRequest, settings: InteractionSettings, note: str | None = None
+    ) -> Interaction:
         """An interaction whose deadline runs from now."""
-        return cls(request, settings, time.monotonic() + effective_timeout(request, settings))
+        return cls(request, settings, time.monotonic() + effective_timeout(request, settings), note)
 
 
 def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
@@ -47,85 +61,109 @@ def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettin
     return settings.timeout_override_seconds or request.timeout_seconds
 
 
+class Caller(Protocol):
+    """The MCP client that made the call, as far as a transport needs it."""
+
+    @property
+    def features(self) -> ClientFeatures:
+        """What the client declared it can show, for this connection."""
+        ...
+
+    @property
+    def input_required(self) -> bool:
+        """Whether the connection speaks the 2026-07-28 revision: the server cannot send the
+        client a request during a call, so a question goes back as an `input_required` result
+        and comes back answered in a retried call."""
+        ...
+
+    async def elicit(self, params: ElicitRequestParams) -> ElicitResult:
+        """Send `elicitation/create` now and wait for the client's answer (older revisions)."""
+        ...
+
+    async def elicitation_complete(self, elicitation_id: str) -> None:
+        """Tell the client that the URL-mode elicitation `elicitation_id` has ended."""
+        ...
+
+
+@dataclass(frozen=True)
+class InputNeeded:
+    """What a transport returns to ask through the client on the 2026-07-28 revision: the call
+    ends with these requests, and the client retries it with the answers (`Resumable.resume`)."""
+
+    requests: Mapping[str, InputRequest]
+    state: Mapping[str, Any] = field(default_factory=dict)
+    """What the transport needs in the next round; the server adds the question's id and
+    deadline, and the SDK seals the whole of it, so a client cannot alter it."""
+
+
+Launch = PendingLaunch | InputNeeded
+"""What `show` returns when the call must not wait for the answer now."""
+
+
 class Transport(Protocol):
     """Shows a question somewhere; the person's answer, cancel or the deadline finish it.
 
-    `show` returns once the question is shown, or raises `TransportError`. It returns the command
-    the person must run first when the question waits for them to open it (the terminal hand-off),
-    else None. Whatever it shows follows `question.on_finish`: the question may end elsewhere (the
-    deadline, the agent's cancel), and the surface then says how it ended.
+    `show` returns once the question is shown, or raises `TransportError`. It returns a `Launch`
+    when the call must end first: the command the person must run (the hand-off), or requests for
+    the client (`InputNeeded`); else None, and the call waits. Whatever it shows follows
+    `question.on_finish`: the question may end elsewhere (the deadline, the agent's cancel), and
+    the surface then says how it ended.
     """
 
     cancelled_with_the_call: bool
     """Whether the agent cancelling a call that waits for this question cancels the question.
     A hand-off keeps it: the agent's terminal tool may still be showing it to the person."""
 
-    async def show(self, question: PendingQuestion) -> PendingLaunch | None: ...
+    bounded_wait: bool
+    """Whether a call waits at most `--max-wait` for this question, then returns `pending`. The
+    client's own dialog is not cut short: the client is showing it, and waits for it."""
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> Launch | None: ...
+
+
+@runtime_checkable
+class Resumable(Transport, Protocol):
+    """A transport that may return `InputNeeded`, and takes the client's answers back."""
+
+    async def resume(
+        self,
+        question: PendingQuestion,
+        caller: Caller,
+        responses: Mapping[str, object],
+        state: Mapping[str, Any],
+    ) -> Launch | None:
+        """Go on with the question given the client's `responses` to the requests of the last
+        round (and its `state`): finish it, ask again, or return None to wait for it."""
+        ...
 
 
 Transports = Mapping[TransportName, Transport]
 
 
+@dataclass(frozen=True)
+class Choice:
+    """Where a question goes, and the note its summary ends with when that is not where the agent
+    asked for it."""
+
+    transport: TransportName
+    note: str | None = None
+
+
 def choose_transport(
-    requested: RequestedTransport | None, preferred: PreferredTransport, terminal_usable: bool
-) -> TransportName:
-    """The agent's explicit choice wins, then the person's preferred transport, then: the terminal
-    when this process has one, else the web portal. A terminal request without a usable terminal
-    becomes a hand-off the person opens in a terminal of their own."""
-    wanted = requested or (None if preferred == "auto" else preferred)
-    if wanted == "web":
-        return "web"
-    if wanted == "terminal":
-        return "terminal" if terminal_usable else "terminal_handoff"
-    return "terminal" if terminal_usable else "web"
-
-
-class TerminalTransport:
-    """Asks in this process's own terminal (`provide-choice serve --http` in a terminal window).
-
-    One terminal shows one question at a time: later questions wait their turn, within their
-    deadline. The question keeps its screen when a call stops waiting for it (`pending`).
-    """
-
-    cancelled_with_the_call = True
-
-    def __init__(self, output: TextIO) -> None:
-        self._output = output
-        self._turn = asyncio.Lock()
-        self._showing: set[asyncio.Task[None]] = set()
-
-    async def show(self, question: PendingQuestion) -> None:
-        task = asyncio.get_running_loop().create_task(self._run(question))
-        self._showing.add(task)
-        task.add_done_callback(self._showing.discard)
-        # The question may end without the person (the deadline, the agent's cancel): stop asking.
-        question.on_finish(lambda _question: task.cancel())
-
-    async def _run(self, question: PendingQuestion) -> None:
-        # Imported here: questionary and prompt_toolkit load only when a question is asked,
-        # which keeps the server's start-up fast.
-        from provide_choice._terminal import print_summary, run_terminal_flow, terminal_session
-
-        interaction = question.interaction
-        async with self._turn:
-            with terminal_session(self._output):
-                try:
-                    outcome = await run_terminal_flow(
-                        interaction.request,
-                        interaction.settings,
-                        interaction.deadline,
-                        on_settings_change=lambda updates: _follow_settings(question, updates),
-                    )
-                except asyncio.CancelledError:
-                    if isinstance(question.outcome, Cancelled | None):
-                        ending = question.outcome or Cancelled(by="agent")
-                        print_summary(summarize(interaction.request, ending))
-                    raise
-                question.finish(outcome)
-
-
-def _follow_settings(question: PendingQuestion, updates: Mapping[str, Any]) -> None:
-    """Settings the person changed while the question is shown: saved for later questions, and
-    this question follows them (its timeout action, a longer deadline)."""
-    save_changes(updates)
-    question.change_settings(updates)
+    requested: RequestedTransport | None,
+    preferred: PreferredTransport,
+    has: Callable[[TransportName], bool],
+    client: ClientFeatures,
+) -> Choice | None:
+    """The first of the wished transports (`candidates`) that this server has and this client can
+    take; None when there is none. An explicit wish that the client cannot take is noted."""
+    wished = candidates(requested, preferred)
+    for name in wished:
+        if has(name) and TRANSPORT_KINDS[name].usable(client):
+            first = TRANSPORT_KINDS[wished[0]]
+            note = None
+            if requested is not None and name != first.name and not first.usable(client):
+                where = TRANSPORT_KINDS[name].label.lower()
+                note = f"(Asked in {where}: {first.unusable}.)"
+            return Choice(name, note)
+    return None

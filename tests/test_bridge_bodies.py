@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
+from callers import PlainCaller
 
 from provide_choice import Interaction, InteractionSettings, load_settings, parse_request
 from provide_choice._bridge import BODY_LIMIT, Bridge
@@ -73,7 +74,7 @@ async def bridge() -> AsyncIterator[Bridge]:
 async def web_question(bridge: Bridge) -> Open:
     registry = QuestionRegistry()
     question = registry.create(Interaction.start(QUESTION, InteractionSettings()), "web")
-    await WebTransport(bridge, registry, open_browser=False).show(question)
+    await WebTransport(bridge, registry, open_browser=False).show(question, PlainCaller())
     assert question.url is not None
     return Open(question, question.url)
 
@@ -83,7 +84,7 @@ async def handoff_question(bridge: Bridge) -> Open:
     question = registry.create(
         Interaction.start(QUESTION, InteractionSettings()), "terminal_handoff"
     )
-    launch = await HandoffTransport(bridge, registry).show(question)
+    launch = await HandoffTransport(bridge, registry).show(question, PlainCaller())
     async with httpx.AsyncClient() as client:
         assert (await client.post(launch.url + "/attach", json={})).status_code == 200
     return Open(question, launch.url)

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from callers import PlainCaller
 from waiting import until
 
 from provide_choice import (
@@ -71,7 +72,7 @@ async def ask(
     agent's cancel) and the page's URL."""
     interaction = Interaction.start(parse_request(request or QUESTION), InteractionSettings())
     question = portal.pages.registry.create(interaction, "web")
-    await portal.show(question)
+    await portal.show(question, PlainCaller())
     assert question.url is not None
     return asyncio.create_task(wait_as_the_server_does(question)), question.url
 

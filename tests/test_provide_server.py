@@ -31,7 +31,8 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
-from provide_choice._transport import effective_timeout
+from provide_choice._transport import Caller, effective_timeout
+from provide_choice._transport_kinds import ClientFeatures
 
 QUESTION = {
     "title": "Database",
@@ -49,6 +50,7 @@ class Recorder:
     asked; `cancelled` is set when the agent's cancel ends the question instead."""
 
     cancelled_with_the_call = True
+    bounded_wait = True
 
     def __init__(self, outcome: Ending, delay: float = 0.0) -> None:
         self.outcome = outcome
@@ -56,7 +58,7 @@ class Recorder:
         self.interactions: list[Interaction] = []
         self.cancelled = asyncio.Event()
 
-    async def show(self, question: PendingQuestion) -> None:
+    async def show(self, question: PendingQuestion, caller: Caller) -> None:
         self.interactions.append(question.interaction)
         answer = asyncio.get_running_loop().call_later(self.delay, question.finish, self.outcome)
 
@@ -158,7 +160,7 @@ async def test_progress_reports_the_time_left_while_the_person_answers() -> None
 class Relocating(Recorder):
     """A transport that shows the question at an address and lets the person add time."""
 
-    async def show(self, question: PendingQuestion) -> None:
+    async def show(self, question: PendingQuestion, caller: Caller) -> None:
         self.interactions.append(question.interaction)
         question.show_at("http://127.0.0.1:1/choice/q")
         loop = asyncio.get_running_loop()
@@ -248,22 +250,38 @@ async def test_polling_an_unknown_session_is_a_clear_error() -> None:
     assert "Call provide_choice again without session_id" in text_of(result)
 
 
+DIALOG = ClientFeatures(form=True)
+NO_DIALOG = ClientFeatures()
+
+
 @pytest.mark.parametrize(
-    ("requested", "preferred", "terminal_usable", "chosen"),
+    ("requested", "preferred", "terminal", "client", "chosen"),
     [
-        (None, "auto", True, "terminal"),
-        (None, "auto", False, "web"),
-        ("terminal", "auto", True, "terminal"),
-        ("terminal", "web", False, "terminal_handoff"),
-        ("web", "terminal", True, "web"),
-        (None, "web", True, "web"),
-        (None, "terminal", False, "terminal_handoff"),
+        (None, "auto", True, NO_DIALOG, "terminal"),
+        (None, "auto", False, NO_DIALOG, "web"),
+        (None, "auto", False, DIALOG, "elicitation"),
+        (None, "auto", True, DIALOG, "terminal"),
+        ("terminal", "auto", True, DIALOG, "terminal"),
+        ("terminal", "web", False, DIALOG, "terminal_handoff"),
+        ("web", "terminal", True, DIALOG, "web"),
+        ("elicitation", "web", False, DIALOG, "elicitation"),
+        ("elicitation", "auto", True, NO_DIALOG, "web"),
+        (None, "web", False, DIALOG, "web"),
+        (None, "terminal", False, DIALOG, "terminal_handoff"),
+        (None, "elicitation", True, DIALOG, "elicitation"),
+        (None, "elicitation", True, NO_DIALOG, "terminal"),
+        (None, "elicitation", False, NO_DIALOG, "web"),
     ],
 )
 def test_choose_transport(
-    requested: Any, preferred: Any, terminal_usable: bool, chosen: str
+    requested: Any, preferred: Any, terminal: bool, client: ClientFeatures, chosen: str
 ) -> None:
-    assert choose_transport(requested, preferred, terminal_usable) == chosen
+    configured = {"terminal_handoff", "web", "elicitation"} | ({"terminal"} if terminal else set())
+    choice = choose_transport(requested, preferred, configured.__contains__, client)
+    assert choice is not None
+    assert choice.transport == chosen
+    fell_back = requested == "elicitation" and chosen != "elicitation"
+    assert (choice.note is not None) == fell_back
 
 
 async def test_present_choices_is_served_from_the_present_choices_package() -> None:
