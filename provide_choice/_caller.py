@@ -40,7 +40,9 @@ class McpCaller:
         return result
 
     async def elicitation_complete(self, elicitation_id: str) -> None:
-        await self._context.session.send_elicit_complete(elicitation_id)
+        # 2026-07-28 removed the notification: the retried call's own result says it ended.
+        if not self.input_required:
+            await self._context.session.send_elicit_complete(elicitation_id)
 
 
 def client_features(capabilities: ClientCapabilities | None) -> ClientFeatures:

@@ -107,7 +107,7 @@ def read_answer(
     minimum, maximum = request.limits
     if request.selection_mode == "hybrid" and text is not None:
         minimum = 0  # typing an own answer stands in for picking
-    if request.options and not minimum <= len(chosen) <= maximum:
+    if request.options and not problems and not minimum <= len(chosen) <= maximum:
         own = ", or type your own answer" if request.selection_mode == "hybrid" else ""
         problems.append(f"choose {count_text(minimum, maximum)}{own} ({len(chosen)} chosen)")
     if request.selection_mode == "text_input" and text is None:

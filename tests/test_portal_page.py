@@ -168,7 +168,10 @@ async def test_changed_settings_apply_now_and_only_they_are_saved_over_the_file(
     ("change", "problem"),
     [
         ({"colour": "red"}, "'colour' is not a setting; settings: transport, "),
-        ({"transport": "pigeon"}, "transport must be one of 'auto', 'terminal', 'web' or 'elicitation'"),
+        (
+            {"transport": "pigeon"},
+            "transport must be one of 'auto', 'terminal', 'web' or 'elicitation'",
+        ),
         ({"annotations": "yes"}, "annotations must be true or false, got 'yes'"),
         ({"timeout_override_seconds": 0}, "timeout_override_seconds must be at least 1, got 0"),
         (["annotations"], "settings must be an object of the settings to change"),
