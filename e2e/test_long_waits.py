@@ -9,26 +9,23 @@ question must wait untouched for the next poll.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import anyio
 import httpx
 import pytest
-from mcp import Client, StdioServerParameters
+from mcp import Client
+from mcp_servers import connected as serving
 from mcp_types import CallToolResult, TextContent
 from playwright.async_api import Browser, Page, expect
-from provide_choice_harness import COMMAND
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-CLIENT_TIMEOUT_SECONDS = 60.0
+CLIENT_TIMEOUT = 60.0
 """The TypeScript SDK's default request timeout (and the MCP Inspector's, which cannot change it)."""
 QUESTION = {
     "title": "Release",
@@ -43,43 +40,11 @@ QUESTION = {
 }
 
 
-def environment(home: Path) -> dict[str, str]:
-    return {**os.environ, "AGENT_CHOICES_HOME": str(home)}
-
-
 @asynccontextmanager
 async def connected(transport: str, home: Path, *options: str) -> AsyncIterator[Client]:
-    """A client of `provide-choice serve --no-browser OPTIONS`, started as a user would: spawned
-    over stdio, or started with `--http 0` and no terminal (so questions go to the page)."""
-    arguments = ["serve", "--no-browser", *options]
-    if transport == "stdio":
-        parameters = StdioServerParameters(command=COMMAND, args=arguments, env=environment(home))
-        async with Client(parameters, read_timeout_seconds=CLIENT_TIMEOUT_SECONDS) as client:
-            yield client
-        return
-    server, url = await anyio.to_thread.run_sync(start_http_server, arguments, home)
-    try:
-        async with Client(url, read_timeout_seconds=CLIENT_TIMEOUT_SECONDS) as client:
-            yield client
-    finally:
-        server.terminate()
-        server.wait(10)
-
-
-def start_http_server(arguments: list[str], home: Path) -> tuple[subprocess.Popen[str], str]:
-    """`provide-choice ARGUMENTS --http 0` without a terminal, and the MCP address it printed."""
-    server = subprocess.Popen(
-        [COMMAND, *arguments, "--http", "0"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=environment(home),
-        text=True,
-    )
-    assert server.stderr is not None
-    found = re.search(r"MCP server at (\S+/mcp)", server.stderr.readline())
-    assert found, "the server did not print its address"
-    return server, found.group(1)
+    """A client with the 60 s limit, no progress callback, and `--no-browser` on the server."""
+    async with serving(transport, home, *options, read_timeout_seconds=CLIENT_TIMEOUT) as client:
+        yield client
 
 
 async def call(client: Client, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -128,7 +93,7 @@ async def test_regression_a_question_left_for_a_minute_comes_back_pending_within
         first = await call(client, QUESTION)
         waited = time.monotonic() - started
         selection = assert_pending(first)
-        assert 45 < waited < CLIENT_TIMEOUT_SECONDS - 5
+        assert 45 < waited < CLIENT_TIMEOUT - 5
         state = await state_of(selection["url"])
         assert state["status"] == "pending"
         assert 120 - waited - 5 < state["seconds_left"] < 120 - waited + 1

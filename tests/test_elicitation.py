@@ -20,6 +20,7 @@ from waiting import until
 
 from provide_choice import InteractionSettings, create_server, save_settings
 from provide_choice._bridge import Bridge
+from provide_choice._caller import client_features
 from provide_choice._portal import WebTransport
 from provide_choice._sessions import QuestionRegistry
 
@@ -358,3 +359,26 @@ async def test_with_url_mode_the_client_opens_the_page_and_hears_when_it_ended(m
         assert completed == [opened[0].elicitation_id]
     else:
         assert completed == []
+
+
+@pytest.mark.parametrize(
+    ("declared", "form", "url"),
+    [
+        (None, False, False),
+        (types.ElicitationCapability(), True, False),  # a bare {} means form only
+        (types.ElicitationCapability(form=types.FormElicitationCapability()), True, False),
+        (types.ElicitationCapability(url=types.UrlElicitationCapability()), False, True),
+        (
+            types.ElicitationCapability(
+                form=types.FormElicitationCapability(), url=types.UrlElicitationCapability()
+            ),
+            True,
+            True,
+        ),
+    ],
+)
+def test_what_a_client_can_show_is_read_from_its_declared_capability(
+    declared: types.ElicitationCapability | None, form: bool, url: bool
+) -> None:
+    features = client_features(types.ClientCapabilities(elicitation=declared))
+    assert (features.form, features.url) == (form, url)
