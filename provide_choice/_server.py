@@ -83,7 +83,8 @@ INSTRUCTIONS = (
 )
 
 TOOL_DESCRIPTION = (
-    "Ask the person a structured question (in a terminal or the browser) and wait for the answer. "
+    "Ask the person a structured question (in your MCP client's own dialog where it has one, a "
+    "terminal, or the browser) and wait for the answer. "
     + DECISION_POLICY
     + "\n\nselection_mode: single (pick one of 2+ options), multi (pick several of 2+ options), "
     "text_input (type an answer; no options), hybrid (pick from 1+ options or type an own answer; "
@@ -97,7 +98,8 @@ TOOL_DESCRIPTION = (
     "as if the person chose: a timeout may return the defaults (or nothing, as the person "
     "configured) and its summary says so."
     "\n\nA call waits at most about 50 s (the server's --max-wait), so that clients with a 60 s "
-    "tool timeout never cut it off. pending means the question is still open and untouched: call "
+    "tool timeout never cut it off (a question in the client's own dialog is not cut short: the "
+    "client waits for its dialog). pending means the question is still open and untouched: call "
     'provide_choice again with only {"session_id": selection.session_id} to keep waiting; '
     "repeat until another status comes back. The question still ends at its own deadline."
     "\n\nAfter pending_terminal_launch, run selection.summary (a shell command) in an interactive "
