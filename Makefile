@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 BASE_STAMP := $(VENV)/.installed-base
 TEST_STAMP := $(VENV)/.installed-test
 PIP_QUIET := --quiet --disable-pip-version-check
+NPM := $(shell command -v npm 2>/dev/null)
+NODE_STAMP := node_modules/.installed
 
 .PHONY: demo test lint types unit e2e bench screenshots clean
 
@@ -18,6 +20,15 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm]'
 	touch $@ $(BASE_STAMP)
+
+# Node tools for the tests (the official TypeScript MCP client), where npm is found.
+$(NODE_STAMP): package.json package-lock.json
+ifneq ($(NPM),)
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+else
+	@echo "npm not found: the test with the TypeScript MCP client will be skipped"
+endif
 
 demo: $(BASE_STAMP)
 	$(BIN)/choices-chat --agent demo
@@ -34,7 +45,7 @@ types: $(TEST_STAMP)
 unit: $(TEST_STAMP)
 	$(BIN)/pytest tests -q
 
-e2e: $(TEST_STAMP)
+e2e: $(TEST_STAMP) $(NODE_STAMP)
 	CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
@@ -46,4 +57,4 @@ bench: $(TEST_STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
