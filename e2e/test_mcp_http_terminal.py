@@ -120,6 +120,8 @@ async def test_client_cancellation_closes_the_prompt_and_restores_the_terminal(
                 assert raw_mode(child)
                 group.cancel_scope.cancel()
         assert not scope.cancelled_caught
+        # Said as the agent's cancel, never as the person's.
+        await expect_in(child, "Cancelled by the agent before the person answered")
         await anyio.to_thread.run_sync(wait_until_restored, child)
         # The next question is asked normally in the same terminal.
         results: list[CallToolResult] = []

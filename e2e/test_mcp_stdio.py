@@ -58,6 +58,8 @@ async def test_stdio_server_lists_tools_and_refuses_an_invalid_request(tmp_path:
     assert valid.structured_content is not None
     assert valid.structured_content["action_status"] == "timeout"
     assert valid.structured_content["selection"]["transport"] == "web"
+    # Regression: the page's address was null in web results; a timeout carries it too.
+    assert valid.structured_content["selection"]["url"].startswith("http://127.0.0.1:")
 
 
 QUESTION = {

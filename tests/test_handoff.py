@@ -376,6 +376,29 @@ async def test_settings_changed_in_the_client_are_saved_and_set_the_timeout_acti
         assert result.structured_content["selection"]["selected_ids"] == []
 
 
+async def test_a_timeout_set_in_the_client_extends_the_live_deadline() -> None:
+    async with serving() as handoff:
+        selection = (await handoff.launch(timeout_seconds=30))["selection"]
+        await attach(selection)
+        response = await post(selection["url"] + "/settings", {"timeout_override_seconds": 600})
+        assert response.status_code == 200
+        question = handoff.questions.get(selection["session_id"])
+        assert question is not None
+        assert 590 < question.seconds_left() <= 600
+
+
+async def test_regression_the_client_saves_only_what_the_person_changed(home: Path) -> None:
+    # choice-terminal saved the whole settings object it loaded at the start, reverting a change
+    # made meanwhile on another surface.
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        await attach(selection)
+        save_settings(InteractionSettings(placeholder_visible=False))  # changed elsewhere meanwhile
+        response = await post(selection["url"] + "/settings", {"annotations": False})
+        assert response.status_code == 200
+    assert load_settings() == InteractionSettings(placeholder_visible=False, annotations=False)
+
+
 async def test_the_bridge_stops_once_the_last_session_ends_and_restarts_for_the_next() -> None:
     async with serving(linger_seconds=0.2) as handoff:
         first = (await handoff.launch())["selection"]
