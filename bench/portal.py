@@ -34,7 +34,7 @@ from mcp import Client, StdioServerParameters
 from playwright.async_api import Browser, Page, async_playwright
 
 # Chromium is launched as the browser tests launch it.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e" / "support"))
 from chromium import launch_chromium
 
 PROCESSES = 5

@@ -47,12 +47,6 @@ QUESTION = {
 }
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
-
-
 @dataclass
 class Handoff:
     """A server with the hand-off (and no terminal of its own), connected to an MCP client."""

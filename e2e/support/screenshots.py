@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def screenshot_path(name: str) -> Path:

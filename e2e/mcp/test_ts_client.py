@@ -19,7 +19,7 @@ import httpx
 import pytest
 from provide_choice_harness import COMMAND
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
 SDK = ROOT / "node_modules" / "@modelcontextprotocol" / "sdk"
 
@@ -69,7 +69,7 @@ def client(tmp_path: Path) -> Iterator[TypeScriptClient]:
     process = subprocess.Popen(
         [
             NODE,
-            str(ROOT / "e2e" / "ts_client.mjs"),
+            str(Path(__file__).with_name("ts_client.mjs")),
             COMMAND,
             "serve",
             "--no-browser",

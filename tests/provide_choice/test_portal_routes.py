@@ -50,12 +50,6 @@ QUESTION = {
 }
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
-
-
 @pytest.fixture
 async def portal() -> AsyncIterator[WebTransport]:
     # Long enough for a test's requests after an ending, even on a busy machine; short enough

@@ -48,12 +48,6 @@ HYBRID = {
 }
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
-
-
 def open_page(
     request: dict[str, Any] | None = None,
     settings: InteractionSettings | None = None,

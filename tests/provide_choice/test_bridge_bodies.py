@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import httpx
 import pytest
@@ -48,12 +47,6 @@ BAD_BODIES = {
 }
 WEB_ROUTES = ["answer", "draft", "settings", "visibility"]
 HANDOFF_ROUTES = ["result", "settings"]
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
 
 
 @dataclass

@@ -70,12 +70,6 @@ class Recorder:
         question.on_finish(ended)
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
-
-
 async def call(
     transports: dict[TransportName, Transport], arguments: dict[str, Any], **options: Any
 ) -> CallToolResult:

@@ -11,12 +11,6 @@ import pytest
 from provide_choice import InteractionSettings, load_settings, save_settings, settings_path
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_missing_file_means_defaults_without_a_warning(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

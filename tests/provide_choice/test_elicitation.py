@@ -40,12 +40,6 @@ SINGLE = {
 Answer = Callable[[types.ElicitRequestParams], Awaitable[types.ElicitResult]]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
-    return tmp_path
-
-
 class Dialog:
     """The client's dialog: answers each form with the next of `answers`, and remembers the forms."""
 
