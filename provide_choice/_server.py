@@ -30,6 +30,7 @@ from present_choices import ChoicesError, parameters_schema, parse_prompt, prese
 from provide_choice._bridge import HOST, Bridge, loopback_listener
 from provide_choice._handoff import handoff_transports
 from provide_choice._portal import WebTransport
+from provide_choice._recorder import start_recorder
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
 from provide_choice._response import (
     Cancelled,
@@ -43,6 +44,7 @@ from provide_choice._response import (
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import load_settings
 from provide_choice._transport import (
+    AgentClient,
     Interaction,
     TerminalTransport,
     Transport,
@@ -226,7 +228,8 @@ class _ProvideChoice:
         transport = self.transports.get(name)
         if transport is None:
             return _error_result(f"provide_choice cannot ask the person here: {UNAVAILABLE[name]}")
-        question = self.questions.create(Interaction.start(call, settings), name)
+        interaction = Interaction.start(call, settings, _client_of(context))
+        question = self.questions.create(interaction, name)
         try:
             launch = await transport.show(question)
         except BaseException as error:
@@ -285,6 +288,14 @@ class _ProvideChoice:
             outcome = await question.wait()
             group.cancel_scope.cancel()
         return outcome
+
+
+def _client_of(context: Context) -> AgentClient | None:
+    """The MCP client that made this call, as it names itself (none may be given)."""
+    params = context.request_context.session.client_params
+    if params is None:
+        return None
+    return AgentClient(params.client_info.name, params.client_info.version)
 
 
 async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
@@ -369,7 +380,7 @@ def serve_stdio(
     """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
     uses `bridge_port`."""
-    bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
+    bridge, questions = Bridge(port=bridge_port), QuestionRegistry(recorder=start_recorder())
     transports = bridge_transports(bridge, questions, open_browser=open_browser)
     server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
     try:
@@ -437,7 +448,7 @@ def serve_http(
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
+    bridge, questions = Bridge(port=bridge_port), QuestionRegistry(recorder=start_recorder())
     transports = {**terminal, **bridge_transports(bridge, questions, open_browser=open_browser)}
     server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)

@@ -13,7 +13,7 @@ import asyncio
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
 
 from provide_choice._request import ProvideChoiceRequest, RequestedTransport
 from provide_choice._response import Cancelled, PendingLaunch, TransportName, summarize
@@ -27,6 +27,14 @@ class TransportError(Exception):
     """A transport cannot show the question here; the message says why and what to do."""
 
 
+class AgentClient(NamedTuple):
+    """The MCP client that asked, as it names itself (its `clientInfo`): the history and the inbox
+    say which agent a question came from."""
+
+    name: str
+    version: str
+
+
 @dataclass(frozen=True)
 class Interaction:
     """Everything a transport needs to ask one question."""
@@ -35,11 +43,19 @@ class Interaction:
     settings: InteractionSettings
     deadline: float
     """`time.monotonic()` value after which the question ends with a timeout."""
+    client: AgentClient | None = None
+    """The MCP client that asked, when it said who it is."""
 
     @classmethod
-    def start(cls, request: ProvideChoiceRequest, settings: InteractionSettings) -> Interaction:
+    def start(
+        cls,
+        request: ProvideChoiceRequest,
+        settings: InteractionSettings,
+        client: AgentClient | None = None,
+    ) -> Interaction:
         """An interaction whose deadline runs from now."""
-        return cls(request, settings, time.monotonic() + effective_timeout(request, settings))
+        deadline = time.monotonic() + effective_timeout(request, settings)
+        return cls(request, settings, deadline, client)
 
 
 def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
