@@ -117,6 +117,8 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
     except (OSError, sqlite3.Error) as error:
         raise unavailable(path, error) from None
     try:
+        # Before anything writes to it: a file from a newer version must stay as it is.
+        _check_version(connection.execute("PRAGMA user_version").fetchone()[0], len(MIGRATIONS))
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute(
             "PRAGMA synchronous = NORMAL"
@@ -139,15 +141,19 @@ def migrate(
     `HistoryUnavailable` for a file from a newer version, which this one must not write to."""
     with transaction(connection):
         version: int = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > len(migrations):
-            raise HistoryUnavailable(
-                f"it was written by a newer version of agent-choices: schema {version}, this "
-                f"version knows up to {len(migrations)}"
-            )
+        _check_version(version, len(migrations))
         for number in range(version, len(migrations)):
             for statement in migrations[number]:
                 connection.execute(statement)
             connection.execute(f"PRAGMA user_version = {number + 1}")
+
+
+def _check_version(version: int, known: int) -> None:
+    if version > known:
+        raise HistoryUnavailable(
+            f"it was written by a newer version of agent-choices: schema {version}, this "
+            f"version knows up to {known}"
+        )
 
 
 @contextmanager
