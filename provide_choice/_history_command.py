@@ -47,9 +47,10 @@ def inert(text: str) -> str:
 
 
 def show_history(
-    path: Path, *, limit: int, text: str | None, as_json: bool, output: TextIO = sys.stdout
+    path: Path, *, limit: int, text: str | None, as_json: bool, output: TextIO | None = None
 ) -> int:
-    """Print the history at `path`, newest first: the exit status."""
+    """Print the history at `path`, newest first (on stdout unless `output`): the exit status."""
+    output = output or sys.stdout
     try:
         with closing(open_history(path, create=False)) as connection:
             questions = search(connection, limit=limit, text=text)
