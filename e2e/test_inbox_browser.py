@@ -141,12 +141,14 @@ def waiting_link(page: Page, title: str) -> Locator:
     return region(page, "Waiting").get_by_role("link", name=title, exact=True)
 
 
+def item(page: Page, region_name: str, title: str) -> Locator:
+    """The list item of the question titled `title` in that region."""
+    heading = page.get_by_role("heading", name=title, exact=True)
+    return region(page, region_name).get_by_role("listitem").filter(has=heading)
+
+
 def recent_item(page: Page, title: str) -> Locator:
-    return (
-        region(page, "Recent")
-        .get_by_role("listitem")
-        .filter(has=page.get_by_role("heading", name=title, exact=True))
-    )
+    return item(page, "Recent", title)
 
 
 async def result_of(call: asyncio.Task[CallToolResult]) -> dict[str, Any]:
@@ -176,19 +178,24 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         cache = asyncio.create_task(
             editor.call_tool("provide_choice", question("Cache size", timeout_seconds=900))
         )
+        release = asyncio.create_task(
+            agent.call_tool("provide_choice", question("Release notes", "Which changelog format?"))
+        )
         asked = time.monotonic()
-        for title in ("Database for the new app", "Deploy target", "Cache size"):
+        titles = ("Database for the new app", "Deploy target", "Cache size", "Release notes")
+        for title in titles:
             await expect(waiting_link(page, title)).to_be_visible(timeout=SOON)
         assert time.monotonic() - asked < SOON / 1000
-        waiting = region(page, "Waiting")
-        await expect(waiting.get_by_role("listitem")).to_have_count(3)
-        await expect(waiting.get_by_role("listitem").nth(0)).to_contain_text("editor-one 1.4.2")
-        await expect(waiting.get_by_role("listitem").nth(1)).to_contain_text("terminal-agent 0.9")
-        await expect(waiting.get_by_role("listitem").nth(2)).to_contain_text(
+        await expect(region(page, "Waiting").get_by_role("listitem")).to_have_count(4)
+        for title, client in zip(
+            titles, ("editor-one 1.4.2", "terminal-agent 0.9") * 2, strict=True
+        ):
+            await expect(item(page, "Waiting", title)).to_contain_text(client)
+        await expect(item(page, "Waiting", "Cache size")).to_contain_text(
             re.compile(r"1[45]:\d\d left")
         )
-        await expect(page.get_by_role("status")).to_have_text("3 waiting")
-        await expect(page).to_have_title("(3) Inbox · provide-choice")
+        await expect(page.get_by_role("status")).to_have_text("4 waiting")
+        await expect(page).to_have_title("(4) Inbox · provide-choice")
 
         # Through the inbox's link to the question's own page, answered there, and back.
         await waiting_link(page, "Deploy target").click()
@@ -217,22 +224,36 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await result_of(database)
         await page.go_back()
         await expect(recent_item(page, "Database for the new app")).to_be_visible(timeout=SOON)
-        cache.cancel()  # the agent gives up: the question ends as cancelled by the agent
-        with suppress(asyncio.CancelledError):
-            await cache
+        for call in (cache, release):
+            call.cancel()  # the agent gives up: the question ends as cancelled by the agent
+            with suppress(asyncio.CancelledError):
+                await call
         await expect(recent_item(page, "Cache size")).to_contain_text("Cancelled", timeout=SOON)
         await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
 
     table = history(home).stdout.splitlines()
     assert table[0].split() == ["When", "Client", "Title", "Outcome"]
-    assert [line[18:].split("  ")[0].strip() for line in table[1:]] == [
-        "editor-one 1.4.2",
-        "terminal-agent 0.9",
-        "editor-one 1.4.2",
-    ]
-    assert re.search(r"  Cache size +Cancelled by the agent before the person answered", table[1])
-    assert re.search(r"  Deploy target +Selected: SQLite\.$", table[2])
-    assert re.search(r"  Database for the new app +Selected: PostgreSQL\.$", table[3])
+    assert len(table) == 5
+    expected = {
+        "Release notes": (
+            "terminal-agent 0.9",
+            "Cancelled by the agent before the person answered",
+        ),
+        "Cache size": ("editor-one 1.4.2", "Cancelled by the agent before the person answered"),
+        "Deploy target": ("terminal-agent 0.9", "Selected: SQLite."),
+        "Database for the new app": ("editor-one 1.4.2", "Selected: PostgreSQL."),
+    }
+    for title, (client, outcome) in expected.items():
+        (line,) = [line for line in table[1:] if f"  {title}  " in line]
+        assert re.fullmatch(
+            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{title} +{re.escape(outcome)}.*",
+            line,
+        ), line
+    entries = history_json(home)
+    asked = [entry["asked_at"] for entry in entries]
+    assert asked == sorted(asked, reverse=True)  # newest first
+    in_table = [next(title for title in expected if f"  {title}  " in row) for row in table[1:]]
+    assert in_table == [entry["title"] for entry in entries]
 
     recorded = {entry["title"]: entry for entry in history_json(home)}
     deploy_entry = recorded["Deploy target"]
