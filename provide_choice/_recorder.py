@@ -45,6 +45,10 @@ BATCH_LIMIT = 64
 CLIENT_TEXT_LIMIT = 100
 """Characters kept of a client's name and version: a client names itself, at any length."""
 EXIT_FLUSH_SECONDS = 2.0
+WRITE_DELAY_SECONDS = 0.05
+"""How long a write waits before it is made: the moments right after a question is asked (its page
+served, its progress sent) belong to the question, and what is asked meanwhile goes in the same
+transaction. Well under the 2 s within which the inbox shows a new question."""
 
 Write = Callable[["sqlite3.Connection"], object]
 
@@ -124,12 +128,7 @@ class HistoryRecorder:
     def _run(self) -> None:
         connection = self._open()
         while True:
-            batch = [self._queue.get()]
-            while len(batch) < BATCH_LIMIT:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
+            batch = self._next_batch()
             writes = [item for item in batch if callable(item)]
             if connection is not None and writes:
                 connection = self._write(connection, writes)
@@ -140,6 +139,18 @@ class HistoryRecorder:
                 break
         if connection is not None:
             connection.close()
+
+    def _next_batch(self) -> list[Write | threading.Event | None]:
+        """What is queued, once the first write has waited `WRITE_DELAY_SECONDS` for more (a
+        flush or the stop does not wait)."""
+        batch = [self._queue.get()]
+        ends = time.monotonic() + WRITE_DELAY_SECONDS
+        while len(batch) < BATCH_LIMIT and callable(batch[-1]):
+            try:
+                batch.append(self._queue.get(timeout=max(ends - time.monotonic(), 0)))
+            except queue.Empty:
+                break
+        return batch
 
     def _open(self) -> sqlite3.Connection | None:
         import sqlite3
