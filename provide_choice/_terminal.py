@@ -579,7 +579,8 @@ def _ticked(inquirer: InquirerControl) -> list[Any]:
 def _settings_line(settings: InteractionSettings, request: ProvideChoiceRequest) -> str:
     timeout = settings.timeout_override_seconds or request.timeout_seconds
     notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"
-    return f"transport {settings.transport} · timeout {timeout} s · {notes}"
+    history = "" if settings.keep_history else " · history off"
+    return f"transport {settings.transport} · timeout {timeout} s · {notes}{history}"
 
 
 def _count_text(minimum: int, maximum: int) -> str:
