@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from provide_choice._recorder import HistoryRecorder
 from provide_choice._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
@@ -37,7 +38,6 @@ from provide_choice._response import (
     summarize,
     validate_outcome,
 )
-from provide_choice._recorder import HistoryRecorder
 from provide_choice._sessions import PendingQuestion, QuestionRecorder, QuestionRegistry
 from provide_choice._settings import (
     HOME_VARIABLE,

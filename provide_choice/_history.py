@@ -120,9 +120,7 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
         # Before anything writes to it: a file from a newer version must stay as it is.
         _check_version(connection.execute("PRAGMA user_version").fetchone()[0], len(MIGRATIONS))
         connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute(
-            "PRAGMA synchronous = NORMAL"
-        )  # durable enough in WAL, and no fsync a write
+        connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL; no fsync per write
         connection.execute("PRAGMA secure_delete = ON")  # a deleted question leaves no bytes behind
         connection.create_function("folded", 1, _folded, deterministic=True)
         connection.row_factory = sqlite3.Row

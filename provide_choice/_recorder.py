@@ -30,7 +30,7 @@ from provide_choice._history import (
     unavailable,
 )
 from provide_choice._process import ProcessIdentity, this_process
-from provide_choice._response import normalize
+from provide_choice._response import ProvideChoiceResponse, normalize
 from provide_choice._settings import InteractionSettings, load_settings
 
 if TYPE_CHECKING:
@@ -107,14 +107,16 @@ class HistoryRecorder:
         """The write that completes the question's row, or deletes it when history is off: off in
         this question's settings (the person may have just switched it off on its page) or in the
         saved settings when it is written (switched off in any other surface meanwhile)."""
-        ended_at = time.time()
-        kept_here = question.interaction.settings.keep_history
-        response = _response_json(question)
-        action_status = None if response is None else json.loads(response)["action_status"]
+        response = _response(question)
         completion = _update(
             question.id,
-            {"ended_at": ended_at, "action_status": action_status, "response": response},
+            {
+                "ended_at": time.time(),
+                "action_status": None if response is None else response.action_status,
+                "response": None if response is None else response.model_dump_json(),
+            },
         )
+        kept_here = question.interaction.settings.keep_history
 
         def write(connection: sqlite3.Connection) -> None:
             if kept_here and self._settings().keep_history:
@@ -254,16 +256,15 @@ def _update(question_id: str, changes: dict[str, Any]) -> Write:
     )
 
 
-def _response_json(question: PendingQuestion) -> str | None:
+def _response(question: PendingQuestion) -> ProvideChoiceResponse | None:
     """The normalized response, as the agent got it (or would have, had it still waited)."""
     if question.outcome is None:
         return None
     request = question.interaction.request
     try:
-        response = normalize(request, question.outcome, question.transport, url=question.url)
+        return normalize(request, question.outcome, question.transport, url=question.url)
     except ChoicesError:  # an outcome the request forbids never reaches an agent either
         return None
-    return response.model_dump_json()
 
 
 def _is_busy(error: Exception) -> bool:

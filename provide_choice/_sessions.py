@@ -38,7 +38,8 @@ class QuestionRecorder(Protocol):
     """Told about every question of a registry, whatever its transport (the history). Called in the
     event loop, so each call must return at once and never raise."""
 
-    def asked(self, question: PendingQuestion) -> None: ...
+    def asked(self, question: PendingQuestion) -> None:
+        """It was just created: not shown anywhere yet."""
 
     def changed(self, question: PendingQuestion) -> None:
         """Its address or its deadline changed."""
@@ -48,6 +49,8 @@ class QuestionRecorder(Protocol):
 
 
 class _NoRecorder:
+    """What a registry tells when nobody records its questions (a server embedded in a test)."""
+
     def asked(self, question: PendingQuestion) -> None:
         pass
 

@@ -23,9 +23,10 @@ from provide_choice import (
     QuestionRegistry,
     parse_request,
 )
+from provide_choice.__main__ import INBOX_PORT
 from provide_choice._history import open_history
 from provide_choice._inbox._link import InboxLink, announce, link_path, running_inbox, withdraw
-from provide_choice._inbox._server import create_app, serve_inbox
+from provide_choice._inbox._server import DEFAULT_PORT, create_app, serve_inbox
 from provide_choice._inbox._state import InboxState
 from provide_choice._portal._page import QuestionPage
 from provide_choice._process import this_process
@@ -268,3 +269,8 @@ def test_a_second_inbox_opens_the_running_one_instead(
         "provide-choice inbox: the inbox already runs at http://127.0.0.1:8766\n"
     )
     withdraw()
+
+
+def test_the_commands_default_port_is_the_inboxs_own() -> None:
+    # `provide-choice inbox --help` shows its default without loading FastAPI.
+    assert INBOX_PORT == DEFAULT_PORT == 8766
