@@ -12,6 +12,7 @@ import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import pytest
@@ -83,7 +84,7 @@ def ask(
     return registry.create(interaction, "web")
 
 
-def rows(path: Path) -> list[dict[str, object]]:
+def rows(path: Path) -> list[dict[str, Any]]:
     with sqlite3.connect(path) as connection:
         connection.row_factory = sqlite3.Row
         return [dict(row) for row in connection.execute("SELECT * FROM questions")]
@@ -178,13 +179,13 @@ async def test_a_question_is_recorded_when_asked_and_completed_when_it_ends(
     assert row["title"] == "Deploy"
     assert row["prompt"] == "Which service first?"
     assert row["selection_mode"] == "single"
-    assert json.loads(str(row["options"])) == [
+    assert json.loads(row["options"]) == [
         {"id": "api", "label": "API", "description": None, "recommended": True},
         {"id": "web", "label": "Web", "description": None, "recommended": False},
     ]
     assert (row["client_name"], row["client_version"]) == ("editor-one", "1.4.2")
     assert (row["transport"], row["url"]) == ("web", question.url)
-    assert before <= float(row["asked_at"]) <= time.time()  # type: ignore[arg-type]
+    assert before <= float(row["asked_at"]) <= time.time()
     assert row["deadline_at"] == pytest.approx(before + 300, abs=2)
     assert (row["ended_at"], row["response"]) == (None, None)
     (shown,) = waiting(open_history(path))
@@ -194,9 +195,9 @@ async def test_a_question_is_recorded_when_asked_and_completed_when_it_ends(
     assert recorder.flush(5)
     (row,) = rows(path)
     expected = normalize(REQUEST, Answered(selected_ids=["web"]), "web", url=question.url)
-    assert json.loads(str(row["response"])) == expected.model_dump(mode="json")
+    assert json.loads(row["response"]) == expected.model_dump(mode="json")
     assert row["action_status"] == "selected"
-    assert float(row["asked_at"]) <= float(row["ended_at"]) <= time.time()  # type: ignore[arg-type]
+    assert float(row["asked_at"]) <= float(row["ended_at"]) <= time.time()
     assert waiting(open_history(path)) == []
     (ended,) = recent(open_history(path))
     assert ended.selection is not None
@@ -236,7 +237,7 @@ async def test_the_mcp_clients_name_and_version_are_recorded(
         "0.9",
         "terminal",
     )
-    assert json.loads(str(row["response"])) == result.structured_content
+    assert json.loads(row["response"]) == result.structured_content
 
 
 async def test_with_keep_history_off_nothing_stays_once_the_question_ends(path: Path) -> None:
