@@ -51,7 +51,7 @@ e2e: $(TEST_STAMP) $(NODE_STAMP)
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
 screenshots: $(TEST_STAMP)
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
-		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings"
+		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents"
 
 bench: $(TEST_STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from provide_choice._recorder import HistoryRecorder
 from provide_choice._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
@@ -36,7 +37,7 @@ from provide_choice._response import (
     summarize,
     validate_outcome,
 )
-from provide_choice._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._sessions import PendingQuestion, QuestionRecorder, QuestionRegistry
 from provide_choice._settings import (
     HOME_VARIABLE,
     InteractionSettings,
@@ -46,6 +47,7 @@ from provide_choice._settings import (
 )
 from provide_choice._terminal_transport import TerminalTransport
 from provide_choice._transport import (
+    AgentClient,
     Interaction,
     Transport,
     TransportError,
@@ -73,9 +75,11 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "HOME_VARIABLE",
     "ActionStatus",
+    "AgentClient",
     "Answered",
     "Cancelled",
     "Ending",
+    "HistoryRecorder",
     "Interaction",
     "InteractionSettings",
     "Outcome",
@@ -84,6 +88,7 @@ __all__ = [
     "ProvideChoiceOption",
     "ProvideChoiceRequest",
     "ProvideChoiceResponse",
+    "QuestionRecorder",
     "QuestionRegistry",
     "Selection",
     "SelectionLimits",

@@ -21,6 +21,10 @@ MAX_WAIT_SECONDS = 50.0
 """The default of `serve --max-wait` (the server's own default, kept here so `--help` needs no
 MCP import; a test checks the two agree)."""
 MAX_WAIT_LIMIT = 86_400
+INBOX_PORT = 8766
+"""The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
+HISTORY_LIMIT = 50
+HISTORY_LIMIT_MAX = 1_000_000
 
 
 class CommandError(Exception):
@@ -38,6 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 open_browser=not arguments.no_browser,
                 max_wait_seconds=arguments.max_wait,
             )
+        if arguments.command == "history":
+            return _history(arguments)
+        if arguments.command == "inbox":
+            return _inbox(arguments.port, open_browser=not arguments.no_browser)
         return _ask(arguments.request_file, arguments.request_json)
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
@@ -102,6 +110,46 @@ def _parser() -> argparse.ArgumentParser:
     source.add_argument(
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
     )
+    history = commands.add_parser(
+        "history",
+        help="list the questions asked and how they ended, newest first",
+        description="List the questions every provide-choice server of yours asked, newest first.",
+    )
+    history.add_argument(
+        "--json", action="store_true", help="one JSON object a line instead of a table"
+    )
+    history.add_argument(
+        "--limit",
+        type=_history_limit,
+        metavar="N",
+        help=f"at most N questions (default {HISTORY_LIMIT})",
+    )
+    history.add_argument(
+        "--search",
+        type=_search_text,
+        metavar="TEXT",
+        help="only questions whose title, prompt, options, client or answer hold TEXT (any case)",
+    )
+    history.add_argument(
+        "--clear", action="store_true", help="delete the whole history, after asking"
+    )
+    history.add_argument("--yes", action="store_true", help="with --clear: do not ask")
+    inbox = commands.add_parser(
+        "inbox",
+        help="one local page with every question waiting in any of your servers",
+        description="Serve one local page listing every question waiting in any provide-choice "
+        "server of yours, live, and the last ones that ended.",
+    )
+    inbox.add_argument(
+        "--port",
+        type=_port,
+        default=INBOX_PORT,
+        metavar="PORT",
+        help="port on 127.0.0.1 (default: %(default)s; 0: any free port)",
+    )
+    inbox.add_argument(
+        "--no-browser", action="store_true", help="do not open the page; its address is printed"
+    )
     return parser
 
 
@@ -129,6 +177,79 @@ def _max_wait(text: str) -> float:
             f"got {text[:20]!r}"
         )
     return seconds
+
+
+def _history_limit(text: str) -> int:
+    try:
+        limit = int(text)
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= HISTORY_LIMIT_MAX:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of questions from 1 to {HISTORY_LIMIT_MAX}, got {text[:20]!r}"
+        )
+    return limit
+
+
+def _search_text(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must be some text to look for, got nothing")
+    return text
+
+
+def _history(arguments: argparse.Namespace) -> int:
+    from provide_choice._history import history_path
+    from provide_choice._history_command import clear_history, show_history
+    from provide_choice._settings import load_settings
+
+    if arguments.yes and not arguments.clear:
+        raise CommandError("--yes only goes with --clear")
+    path = history_path()
+    if arguments.clear:
+        if arguments.json or arguments.limit or arguments.search:
+            raise CommandError(
+                "--clear deletes the whole history; it takes no --json, --limit or --search"
+            )
+        if not arguments.yes and not sys.stdin.isatty():
+            raise CommandError(
+                "--clear asks before it deletes, and stdin is not a terminal to answer in; "
+                "add --yes to clear without asking"
+            )
+        return clear_history(path, confirm=None if arguments.yes else _confirm)
+    if not load_settings().keep_history:
+        print(
+            "provide-choice history: keep_history is off in your settings, so questions are not "
+            "recorded any more; these are from before.",
+            file=sys.stderr,
+        )
+    return show_history(
+        path,
+        limit=arguments.limit or HISTORY_LIMIT,
+        text=arguments.search,
+        as_json=arguments.json,
+    )
+
+
+def _confirm(question: str) -> bool:
+    print(question, end="", file=sys.stderr, flush=True)
+    try:
+        answer = input()
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _inbox(port: int, *, open_browser: bool) -> int:
+    from provide_choice._inbox._server import serve_inbox
+
+    try:
+        serve_inbox(port, open_browser=open_browser)
+    except OSError as error:
+        raise CommandError(
+            f"cannot listen on 127.0.0.1:{port}: {error.strerror or error} (--port 0 picks any "
+            "free port)"
+        ) from None
+    return 0
 
 
 def _serve(

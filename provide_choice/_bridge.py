@@ -226,7 +226,7 @@ class Bridge:
             from fastapi import FastAPI
 
             self._app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-            self._app.add_middleware(_LoopbackGuard, port=lambda: self._bound_port)
+            self._app.add_middleware(LoopbackGuard, port=lambda: self._bound_port)
             for install in self._installers:
                 install(self._app)
         return self._app
@@ -282,13 +282,15 @@ async def _serve(server: uvicorn.Server, listener: socket.socket) -> None:
         listener.close()
 
 
-class _LoopbackGuard:
-    """ASGI middleware: every request must name this bridge as its `Host`; state-changing ones must
-    come from its own origin (or none) with a JSON body; WebSocket handshakes from its own origin."""
+class LoopbackGuard:
+    """ASGI middleware: every request must name this server as its `Host`; state-changing ones must
+    come from its own origin (or none) with a JSON body; WebSocket handshakes from its own origin.
+    The bridge and the inbox both use it; `name` is how refusals call the server."""
 
-    def __init__(self, app: ASGIApp, port: Callable[[], int]) -> None:
+    def __init__(self, app: ASGIApp, port: Callable[[], int], name: str = "bridge") -> None:
         self.app = app
         self.port = port
+        self.name = name
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -308,14 +310,14 @@ class _LoopbackGuard:
         port = self.port()
         own_hosts = {f"{HOST}:{port}", f"localhost:{port}"}
         if headers.get("host", "").lower() not in own_hosts:
-            return 403, "the Host header must be this bridge's own address, " + " or ".join(
+            return 403, f"the Host header must be this {self.name}'s own address, " + " or ".join(
                 sorted(own_hosts)
             )
         origin = headers.get("origin")
         own_origins = {f"http://{host}" for host in own_hosts}
         if scope["type"] == "websocket":
             if origin not in own_origins:
-                return 403, "a WebSocket must come from a page of this bridge"
+                return 403, f"a WebSocket must come from a page of this {self.name}"
             return None
         if scope["method"] not in STATE_CHANGING_METHODS:
             return None

@@ -33,6 +33,7 @@ from provide_choice._caller import McpCaller
 from provide_choice._elicitation import ElicitationTransport
 from provide_choice._handoff import handoff_transports
 from provide_choice._portal import WebTransport
+from provide_choice._recorder import start_recorder
 from provide_choice._request import SessionPoll, parse_call, tool_input_schema
 from provide_choice._response import (
     Cancelled,
@@ -48,6 +49,7 @@ from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import load_settings
 from provide_choice._terminal_transport import TerminalTransport
 from provide_choice._transport import (
+    AgentClient,
     InputNeeded,
     Interaction,
     Launch,
@@ -244,7 +246,9 @@ class _ProvideChoice:
             return _error_result(
                 f"provide_choice cannot ask the person here: {UNAVAILABLE[wished[-1]]}"
             )
-        interaction = Interaction.start(call, settings, choice.note)
+        interaction = Interaction.start(
+            call, settings, note=choice.note, client=_client_of(context)
+        )
         question = self.questions.create(interaction, choice.transport)
         try:
             launch = await self.transports[choice.transport].show(question, caller)
@@ -356,6 +360,14 @@ class _ProvideChoice:
         return outcome
 
 
+def _client_of(context: Context) -> AgentClient | None:
+    """The MCP client that made this call, as it names itself (none may be given)."""
+    params = context.request_context.session.client_params
+    if params is None:
+        return None
+    return AgentClient(params.client_info.name, params.client_info.version)
+
+
 async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
     """`present_choices.present_choices`, with every problem reported as an error result."""
     try:
@@ -438,7 +450,7 @@ def serve_stdio(
     """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
     uses `bridge_port`."""
-    bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
+    bridge, questions = Bridge(port=bridge_port), QuestionRegistry(recorder=start_recorder())
     transports = bridge_transports(bridge, questions, open_browser=open_browser)
     server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
     try:
@@ -506,7 +518,7 @@ def serve_http(
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    bridge, questions = Bridge(port=bridge_port), QuestionRegistry()
+    bridge, questions = Bridge(port=bridge_port), QuestionRegistry(recorder=start_recorder())
     transports = {**terminal, **bridge_transports(bridge, questions, open_browser=open_browser)}
     server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)

@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from provide_choice._response import Ending, TimedOut
 from provide_choice._transport import Interaction
@@ -33,6 +33,33 @@ an id starting with "-" would read as an option on the `choice-terminal --sessio
 
 RETENTION_SECONDS = 600.0
 """How long a finished question waits to be consumed before it is dropped."""
+
+
+class QuestionRecorder(Protocol):
+    """Told about every question of a registry, whatever its transport (the history). Called in the
+    event loop, so each call must return at once and never raise."""
+
+    def asked(self, question: PendingQuestion) -> None:
+        """It was just created: not shown anywhere yet."""
+
+    def changed(self, question: PendingQuestion) -> None:
+        """Its address or its deadline changed."""
+
+    def ended(self, question: PendingQuestion) -> None:
+        """It finished (once): `question.outcome` says how."""
+
+
+class _NoRecorder:
+    """What a registry tells when nobody records its questions (a server embedded in a test)."""
+
+    def asked(self, question: PendingQuestion) -> None:
+        pass
+
+    def changed(self, question: PendingQuestion) -> None:
+        pass
+
+    def ended(self, question: PendingQuestion) -> None:
+        pass
 
 
 class PendingQuestion:
@@ -88,6 +115,7 @@ class PendingQuestion:
         """The transport shows the question at `url` (a page, a hand-off session)."""
         self.url = url
         self.changed.set()
+        self._registry.recorder.changed(self)
 
     def extend_deadline(self, seconds_from_now: float) -> None:
         """Give the question at least `seconds_from_now` more (the person set a timeout override
@@ -99,6 +127,7 @@ class PendingQuestion:
         self._timer.cancel()
         self._timer = self._call_at_deadline()
         self.changed.set()
+        self._registry.recorder.changed(self)
 
     def change_settings(self, changes: Mapping[str, Any]) -> None:
         """Follow the settings the person changed while the question is shown: the timeout action
@@ -165,10 +194,17 @@ class PendingQuestion:
 
 class QuestionRegistry:
     """The pending questions of one server process, by id. Use it inside the server's event loop
-    (deadlines and retention are timers on that loop)."""
+    (deadlines and retention are timers on that loop). A `recorder` hears of every question from
+    its creation to its end, which is the one place every transport goes through."""
 
-    def __init__(self, *, retention_seconds: float = RETENTION_SECONDS) -> None:
+    def __init__(
+        self,
+        *,
+        retention_seconds: float = RETENTION_SECONDS,
+        recorder: QuestionRecorder | None = None,
+    ) -> None:
         self.retention_seconds = retention_seconds
+        self.recorder: QuestionRecorder = recorder or _NoRecorder()
         self._questions: dict[str, PendingQuestion] = {}
 
     def __len__(self) -> int:
@@ -178,6 +214,8 @@ class QuestionRegistry:
         """A new pending question with an unguessable id; it times out by itself at its deadline."""
         question = PendingQuestion(secrets.token_hex(ID_BYTES), interaction, transport, self)
         self._questions[question.id] = question
+        self.recorder.asked(question)
+        question.on_finish(self.recorder.ended)
         return question
 
     def get(self, question_id: str) -> PendingQuestion | None:

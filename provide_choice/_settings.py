@@ -13,7 +13,7 @@ import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -30,6 +30,8 @@ TimeoutAction = Literal["return_defaults", "return_nothing"]
 TIMEOUT_OVERRIDE_RANGE = (1, 86_400)
 """Seconds a timeout override may hold: up to a day. A bound, not a taste: a deadline is a float
 of monotonic seconds, and an unbounded integer overflows it."""
+HISTORY_DAYS_RANGE = (1, 3_650)
+"""Days a question stays in the history: up to ten years."""
 FILE_SIZE_LIMIT = 64 * 1024
 """Bytes of a settings file read at most; a real one holds a few hundred."""
 
@@ -61,6 +63,17 @@ class InteractionSettings(BaseModel):
     timeout_action: TimeoutAction = Field(
         default="return_defaults",
         description="What a timeout returns: the request's defaults, or nothing.",
+    )
+    keep_history: bool = Field(
+        default=True,
+        description="Record every question and its answer in the history; off: nothing stays "
+        "once a question ends.",
+    )
+    history_days: int = Field(
+        default=30,
+        ge=HISTORY_DAYS_RANGE[0],
+        le=HISTORY_DAYS_RANGE[1],
+        description="Days a question stays in the history; older ones go at the next start.",
     )
 
 
@@ -94,6 +107,10 @@ SETTING_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
             ("return_nothing", "Return nothing"),
         ),
     ),
+    "keep_history": (
+        "History of questions and answers",
+        ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
+    ),
 }
 """Each setting with a fixed set of values: its label and its values with theirs, the one source
 for every surface (the terminal's settings screen and the page's panel)."""
@@ -103,6 +120,32 @@ TIMEOUT_RULE = (
     f"Type whole seconds from {TIMEOUT_OVERRIDE_RANGE[0]} to {TIMEOUT_OVERRIDE_RANGE[1]}, "
     "or nothing for the question's own timeout."
 )
+
+
+class NumberSetting(NamedTuple):
+    """A setting typed as a whole number: how surfaces name it and what they accept."""
+
+    label: str
+    range: tuple[int, int]
+    rule: str
+    """What to type, shown when the typed text is refused."""
+    optional: bool
+    """Whether it may be left empty (None: as the question asks)."""
+
+
+NUMBER_SETTINGS = {
+    "timeout_override_seconds": NumberSetting(
+        TIMEOUT_LABEL, TIMEOUT_OVERRIDE_RANGE, TIMEOUT_RULE, optional=True
+    ),
+    "history_days": NumberSetting(
+        "Days of history kept",
+        HISTORY_DAYS_RANGE,
+        f"Type whole days from {HISTORY_DAYS_RANGE[0]} to {HISTORY_DAYS_RANGE[1]}.",
+        optional=False,
+    ),
+}
+"""Each setting typed as a number, the one source for every surface, as `SETTING_CHOICES` is for
+the others."""
 
 
 def choice_label(name: str, value: object) -> str:

@@ -39,10 +39,9 @@ from provide_choice._presentation import (
 from provide_choice._request import LONE_SURROGATE, ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._response import Answered, Cancelled, Ending, TimedOut, summarize
 from provide_choice._settings import (
+    NUMBER_SETTINGS,
     SETTING_CHOICES,
     TIMEOUT_LABEL,
-    TIMEOUT_OVERRIDE_RANGE,
-    TIMEOUT_RULE,
     InteractionSettings,
     choice_label,
 )
@@ -219,6 +218,8 @@ class _TerminalFlow:
             if name == "annotations" and not request.allow_annotations:
                 shown += " (this question allows none)"
             choices.append(questionary.Choice(f"{label}: {shown}", name))
+        days = NUMBER_SETTINGS["history_days"].label
+        choices.append(questionary.Choice(f"{days}: {settings.history_days}", "history_days"))
         if request.options:
             hidden = len(self.hidden_ids)
             choices.append(
@@ -229,27 +230,30 @@ class _TerminalFlow:
         return choices
 
     async def _next_value(self, name: str) -> object:
-        """The setting's next value in its list, or the typed timeout override."""
-        if name == "timeout_override_seconds":
-            return await self._ask_timeout_override()
+        """The setting's next value in its list, or the typed number."""
+        if name in NUMBER_SETTINGS:
+            return await self._ask_number(name)
         values = [value for value, _label in SETTING_CHOICES[name][1]]
         return values[(values.index(getattr(self.settings, name)) + 1) % len(values)]
 
-    async def _ask_timeout_override(self) -> int | None:
-        minimum, maximum = TIMEOUT_OVERRIDE_RANGE
+    async def _ask_number(self, name: str) -> int | None:
+        """A setting typed as whole number within its range; empty (None) only when optional."""
+        setting = NUMBER_SETTINGS[name]
+        minimum, maximum = setting.range
 
         def check(text: str) -> bool | str:
             text = text.strip()
             return (
-                not text
+                (not text and setting.optional)
                 or (text.isdigit() and len(text) < 10 and minimum <= int(text) <= maximum)
-                or TIMEOUT_RULE
+                or setting.rule
             )
 
-        current = self.settings.timeout_override_seconds
+        current = getattr(self.settings, name)
+        empty = " (empty: as the question asks)" if setting.optional else ""
         text = await self._prompt(
             questionary.text(
-                f"{TIMEOUT_LABEL} (empty: as the question asks)",
+                setting.label + empty,
                 default=str(current or ""),
                 validate=check,
                 style=STYLE,
@@ -576,4 +580,5 @@ def _ticked(inquirer: InquirerControl) -> list[Any]:
 def _settings_line(settings: InteractionSettings, request: ProvideChoiceRequest) -> str:
     timeout = settings.timeout_override_seconds or request.timeout_seconds
     notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"
-    return f"transport {settings.transport} · timeout {timeout} s · {notes}"
+    history = "" if settings.keep_history else " · history off"
+    return f"transport {settings.transport} · timeout {timeout} s · {notes}{history}"

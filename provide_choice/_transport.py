@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from provide_choice._request import ProvideChoiceRequest
 from provide_choice._response import PendingLaunch
@@ -37,6 +37,14 @@ class TransportError(Exception):
     """A transport cannot show the question here; the message says why and what to do."""
 
 
+class AgentClient(NamedTuple):
+    """The MCP client that asked, as it names itself (its `clientInfo`): the history and the inbox
+    say which agent a question came from."""
+
+    name: str
+    version: str
+
+
 @dataclass(frozen=True)
 class Interaction:
     """Everything a transport needs to ask one question."""
@@ -47,13 +55,21 @@ class Interaction:
     """`time.monotonic()` value after which the question ends with a timeout."""
     note: str | None = None
     """Said at the end of every summary: where the question went instead of where it was asked to."""
+    client: AgentClient | None = None
+    """The MCP client that asked, when it said who it is."""
 
     @classmethod
     def start(
-        cls, request: ProvideChoiceRequest, settings: InteractionSettings, note: str | None = None
+        cls,
+        request: ProvideChoiceRequest,
+        settings: InteractionSettings,
+        *,
+        note: str | None = None,
+        client: AgentClient | None = None,
     ) -> Interaction:
         """An interaction whose deadline runs from now."""
-        return cls(request, settings, time.monotonic() + effective_timeout(request, settings), note)
+        deadline = time.monotonic() + effective_timeout(request, settings)
+        return cls(request, settings, deadline, note, client)
 
 
 def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:

@@ -415,6 +415,8 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
         "annotations": False,
         "placeholder_visible": None,
         "timeout_action": "return_defaults",
+        "keep_history": True,
+        "history_days": 30,
     }
 
     call, url = await agent.ask(question("single", timeout_seconds=120))

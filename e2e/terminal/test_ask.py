@@ -209,8 +209,8 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
         child.send(key)
     child.send(ENTER)  # notes off
     expect_plain(child, "Offer notes on options and on the whole question: Not offered")
-    for key in (DOWN, DOWN, DOWN):
-        child.send(key)
+    for _ in range(5):  # past the suggested answer, the timeout action and the two history ones
+        child.send(DOWN)
     child.send(ENTER)  # open "Hidden options"
     expect_plain(child, "Options to hide")
     child.send(DOWN + SPACE + ENTER)  # hide SQLite
@@ -240,6 +240,28 @@ def test_a_settings_change_is_kept_when_the_question_is_then_cancelled(tmp_path:
     assert answer_of(child, answer_file)["action_status"] == "cancelled"
     saved = json.loads((tmp_path / "home" / "settings.json").read_text())
     assert saved["timeout_action"] == "return_nothing"
+
+
+def test_the_history_settings_are_shown_changed_and_saved(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("single"), tmp_path)
+    expect_plain(child, "Change settings")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "History of questions and answers: Kept")
+    expect_plain(child, "Days of history kept: 30")
+    for _ in range(7):
+        child.send(DOWN)
+    child.send(ENTER)
+    expect_plain(child, "History of questions and answers: Not kept: nothing stays once a")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "Days of history kept")
+    child.send("\b\b0" + ENTER)  # 30 becomes 0
+    expect_plain(child, "Type whole days from 1 to 3650.")
+    child.send("\b7" + ENTER)
+    expect_plain(child, "Days of history kept: 7")
+    child.send(CTRL_C)
+    assert answer_of(child, answer_file)["action_status"] == "cancelled"
+    saved = json.loads((tmp_path / "home" / "settings.json").read_text())
+    assert (saved["keep_history"], saved["history_days"]) == (False, 7)
 
 
 def test_agent_text_cannot_send_escape_sequences_to_the_terminal(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
+from provide_choice._inbox._link import InboxLink
 from provide_choice._presentation import (
     hiding_problem,
     notes_offered,
@@ -41,10 +42,8 @@ from provide_choice._response import (
 )
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import (
+    NUMBER_SETTINGS,
     SETTING_CHOICES,
-    TIMEOUT_LABEL,
-    TIMEOUT_OVERRIDE_RANGE,
-    TIMEOUT_RULE,
     apply_changes,
     save_changes,
 )
@@ -63,13 +62,13 @@ SETTING_FIELDS = {
     name: {"label": label, "choices": [[value, text] for value, text in choices]}
     for name, (label, choices) in SETTING_CHOICES.items()
 } | {
-    "timeout_override_seconds": {
-        "label": TIMEOUT_LABEL,
-        "range": list(TIMEOUT_OVERRIDE_RANGE),
-        "rule": TIMEOUT_RULE,
-    }
+    name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+    for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
 }
 """The settings panel's labels, values and rules, from the one source every surface uses."""
+
+INBOX_LINK = InboxLink()
+"""Where the inbox runs, for the link back to it on every page."""
 
 Note = Annotated[str, StringConstraints(max_length=NOTE_LIMIT)]
 Model = TypeVar("Model", bound=BaseModel)
@@ -157,6 +156,7 @@ class QuestionPage:
             "settings": settings.model_dump(mode="json"),
             "setting_choices": SETTING_FIELDS,
             "draft": self.draft.model_dump(),
+            "inbox_url": INBOX_LINK.url(),
         }
 
     def save_draft(self, data: object) -> None:
@@ -234,7 +234,7 @@ class QuestionPage:
         return Template(asset("page.html")).substitute(
             title=html.escape(request.title),
             prompt=render_markdown(request.prompt),
-            state=_script_safe_json(self.state()),
+            state=script_safe_json(self.state()),
             style=asset(STYLE_SHEET),
             script=asset(SCRIPT),
         )
@@ -298,16 +298,17 @@ def _validated(model: type[Model], data: object) -> Model:
         raise ChoicesError(describe(error)) from None
 
 
-def _script_safe_json(data: object) -> str:
+def script_safe_json(data: object) -> str:
     """JSON that cannot end its `<script type="application/json">` block early, whatever it holds."""
     text = json.dumps(data, ensure_ascii=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 @cache
-def asset(name: str) -> str:
-    """A file shipped beside this module (the pages, their script and style sheet)."""
-    return resources.files("provide_choice._portal").joinpath(name).read_text(encoding="utf-8")
+def asset(name: str, package: str = "provide_choice._portal") -> str:
+    """A file shipped beside this module (the pages, their script and style sheet), or beside
+    another package's modules."""
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
 def missing_html() -> str:

@@ -52,24 +52,31 @@ TICK_SECONDS = 5.0
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
-def _hash_source(name: str) -> str:
+def page_headers(script: str, style: str) -> dict[str, str]:
+    """The headers of a page whose only script and style sheet are these, inline: its
+    Content-Security-Policy allows exactly them (by hash), and nothing from anywhere else."""
+    policy = (
+        f"default-src 'self'; script-src {_hash_source(script)}; "
+        f"style-src {_hash_source(style)}; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    )
+    return {
+        "Content-Security-Policy": policy,
+        "X-Content-Type-Options": "nosniff",
+        # The URL holds the question's secret id: links in the prompt must not pass it on.
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-store",
+    }
+
+
+def _hash_source(text: str) -> str:
     """The CSP source that allows exactly this inline script or style sheet."""
-    digest = hashlib.sha256(asset(name).encode("utf-8")).digest()
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-CONTENT_SECURITY_POLICY = (
-    f"default-src 'self'; script-src {_hash_source(SCRIPT)}; "
-    f"style-src {_hash_source(STYLE_SHEET)}; base-uri 'none'; form-action 'none'; "
-    "frame-ancestors 'none'"
-)
-PAGE_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    # The URL holds the question's secret id: links in the prompt must not pass it on.
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
+PAGE_HEADERS = page_headers(asset(SCRIPT), asset(STYLE_SHEET))
+CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
 ICON = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
     'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '

@@ -29,6 +29,7 @@
   const settingsPanel = byId("settings");
   const settingsFields = byId("settings-fields");
   const settingsStatus = byId("settings-status");
+  const inboxLink = byId("inbox-link");
 
   const base = location.pathname.replace(/\/+$/, "");
   let state = JSON.parse(byId("question-state").textContent);
@@ -330,6 +331,7 @@
   // Labels, values and rules come from the server: every surface names a setting the same way.
   const FIELDS = state.setting_choices;
   const CHOICE_NAMES = Object.keys(FIELDS).filter((name) => FIELDS[name].choices && name !== "annotations");
+  const NUMBER_NAMES = Object.keys(FIELDS).filter((name) => FIELDS[name].range);
   const controls = {};
   const hints = {};
 
@@ -356,20 +358,21 @@
     return field(select, label, hint);
   }
 
-  function timeoutField() {
-    const { label, range: [minimum, maximum], rule } = FIELDS.timeout_override_seconds;
-    const input = element("input", { type: "number", id: "setting-timeout", min: minimum, max: maximum, step: 1 });
+  function numberField(name, id, hint) {
+    const { label, range: [minimum, maximum], rule, optional } = FIELDS[name];
+    const input = element("input", { type: "number", id, min: minimum, max: maximum, step: 1, required: !optional });
     input.addEventListener("change", () => {
       const value = input.value.trim();
-      const seconds = Number(value);
-      if (value && !(Number.isInteger(seconds) && seconds >= minimum && seconds <= maximum)) {
+      const number = Number(value);
+      const valid = value ? Number.isInteger(number) && number >= minimum && number <= maximum : optional;
+      if (!valid) {
         settingsStatus.textContent = rule;
         return;
       }
-      changeSettings("settings", { timeout_override_seconds: value ? seconds : null });
+      changeSettings("settings", { [name]: value ? number : null });
     });
-    controls.timeout_override_seconds = input;
-    return field(input, label, "");
+    controls[name] = input;
+    return field(input, label, hint);
   }
 
   function notesField() {
@@ -402,11 +405,13 @@
   function renderSettings() {
     const parts = [
       selectField("transport", "Applies from the next question."),
-      timeoutField(),
+      numberField("timeout_override_seconds", "setting-timeout", ""),
       selectField("single_submit"),
       notesField(),
       selectField("placeholder_visible"),
       selectField("timeout_action"),
+      selectField("keep_history", "What was asked and answered, for provide-choice history and the inbox."),
+      numberField("history_days", "setting-history-days", "Older questions leave the history when a server starts."),
     ];
     if (state.options.length) parts.push(shownOptionsField());
     settingsFields.replaceChildren(...parts);
@@ -429,8 +434,8 @@
   function updateSettings() {
     const settings = state.settings;
     for (const name of CHOICE_NAMES) controls[name].value = JSON.stringify(settings[name]);
-    if (document.activeElement !== controls.timeout_override_seconds) {
-      controls.timeout_override_seconds.value = settings.timeout_override_seconds ?? "";
+    for (const name of NUMBER_NAMES) {
+      if (document.activeElement !== controls[name]) controls[name].value = settings[name] ?? "";
     }
     hints["setting-timeout"].textContent = `Empty: as the agent asks (${state.requested_timeout_seconds} s). `
       + "A new timeout also gives this question at least that long from now.";
@@ -458,6 +463,9 @@
   function applyState(next) {
     state = next;
     syncedAt = performance.now();
+    // The inbox, when one runs: back to every question waiting, from every agent.
+    inboxLink.hidden = !state.inbox_url;
+    if (state.inbox_url) inboxLink.href = state.inbox_url;
     if (state.status !== "pending") {
       showEnding();
       return;

@@ -26,6 +26,8 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         annotations=False,
         placeholder_visible=False,
         timeout_action="return_nothing",
+        keep_history=False,
+        history_days=7,
     )
     save_settings(changed)
     assert settings_path() == home / "settings.json"
@@ -36,6 +38,8 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         "annotations": False,
         "placeholder_visible": False,
         "timeout_action": "return_nothing",
+        "keep_history": False,
+        "history_days": 7,
     }
     assert load_settings() == changed
 
@@ -146,3 +150,25 @@ def test_a_file_that_is_not_utf8_means_the_defaults(
 def test_the_timeout_override_at_its_limits_is_kept(home: Path, seconds: int) -> None:
     save_settings(InteractionSettings(timeout_override_seconds=seconds))
     assert load_settings().timeout_override_seconds == seconds
+
+
+@pytest.mark.parametrize("days", [1, 3_650])
+def test_history_days_at_their_limits_are_kept(home: Path, days: int) -> None:
+    save_settings(InteractionSettings(history_days=days))
+    assert load_settings().history_days == days
+
+
+@pytest.mark.parametrize("days", [0, 3_651, 10**400])
+def test_history_days_past_their_limits_mean_the_defaults_with_the_range(
+    home: Path, capsys: pytest.CaptureFixture[str], days: int
+) -> None:
+    (home / "settings.json").write_text(f'{{"history_days": {days}}}', encoding="utf-8")
+    assert load_settings().history_days == 30
+    warning = capsys.readouterr().err
+    assert warning.count("\n") == 1
+    assert "history_days" in warning
+
+
+def test_history_is_kept_30_days_unless_the_person_says_otherwise() -> None:
+    settings = InteractionSettings()
+    assert (settings.keep_history, settings.history_days) == (True, 30)
