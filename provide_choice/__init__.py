@@ -19,7 +19,6 @@ from provide_choice._request import (
     SessionPoll,
     parse_call,
     parse_request,
-    tool_input_schema,
 )
 from provide_choice._response import (
     ActionStatus,
@@ -46,6 +45,7 @@ from provide_choice._settings import (
     settings_path,
 )
 from provide_choice._terminal_transport import TerminalTransport
+from provide_choice._tool_schema import tool_input_schema
 from provide_choice._transport import (
     AgentClient,
     Interaction,

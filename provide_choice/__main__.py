@@ -260,7 +260,7 @@ def _serve(
     open_browser: bool,
     max_wait_seconds: float,
 ) -> int:
-    from provide_choice._server import serve_http, serve_stdio
+    from provide_choice._serve import serve_http, serve_stdio
 
     if port is None:
         serve_stdio(

@@ -29,7 +29,7 @@ from provide_choice import (
 )
 from provide_choice._bridge import Bridge
 from provide_choice._handoff import client_command, handoff_transports
-from provide_choice._server import _until_stopped
+from provide_choice._serve import _until_stopped
 from provide_choice._sessions import QuestionRegistry
 
 QUESTION = {
