@@ -10,12 +10,22 @@ visits can send requests to a loopback port: a foreign `Host` is a DNS-rebinding
 state-changing request from a foreign `Origin` is a cross-site request (403), and requiring a JSON
 body on those keeps plain HTML forms (which cannot send JSON without a CORS preflight) out (415).
 Nothing here writes to stdout, which carries the MCP protocol over stdio.
+
+Routes and refusals, the same for every feature on the bridge:
+
+- A feature declares its routes in a `_routes` module beside its transport, as one function
+  `install(app, *state)`, and adds them with `bridge.add_routes(lazy_routes(module, *state))`
+  (`provide_choice._handoff._routes`, `provide_choice._portal._routes`).
+- A request body is read with `read_json` (at most `BODY_LIMIT` bytes, UTF-8 JSON, no lone
+  surrogates), and every refusal, from a route or from the guard, is `refusal(status, problems)`:
+  the body `{"problems": ["what was wrong and what to do", ...]}`, whatever the route.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -41,6 +51,17 @@ BODY_LIMIT = 64 * 1024
 """Bytes of one request body or WebSocket message, on every route; far above any real answer."""
 
 RouteInstaller = Callable[["FastAPI"], None]
+
+
+def lazy_routes(module: str, *state: object) -> RouteInstaller:
+    """The one way a feature adds its routes: `module` (a `_routes` module beside its transport)
+    has `install(app, *state)`. It is imported when the bridge first starts, so a server that never
+    uses the feature never loads FastAPI for it."""
+
+    def install(app: FastAPI) -> None:
+        importlib.import_module(module).install(app, *state)
+
+    return install
 
 
 class BodyRefused(Exception):

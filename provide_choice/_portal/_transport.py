@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
 
-from provide_choice._bridge import Bridge
+from provide_choice._bridge import Bridge, lazy_routes
 from provide_choice._portal._page import QuestionPages
 from provide_choice._response import Cancelled
 from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transport import Caller, InputNeeded
 
 if TYPE_CHECKING:
-    from fastapi import FastAPI
+    pass
 
 
 class WebTransport:
@@ -46,7 +46,7 @@ class WebTransport:
         self.pages = QuestionPages(registry)
         self.open_browser = open_browser
         self._background: set[asyncio.Task[None]] = set()
-        bridge.add_routes(self._install_routes)
+        bridge.add_routes(lazy_routes("provide_choice._portal._routes", self.pages))
 
     async def show(self, question: PendingQuestion, caller: Caller) -> InputNeeded | None:
         base_url = await self.bridge.hold(question)
@@ -101,11 +101,6 @@ class WebTransport:
         task = asyncio.get_running_loop().create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
-
-    def _install_routes(self, app: FastAPI) -> None:
-        from provide_choice._portal._routes import install
-
-        install(app, self.pages)
 
 
 OPEN_PAGE_KEY = "open_page"
