@@ -90,28 +90,27 @@ class OptionList:
                     "✎ Type my own answer…", OWN_ANSWER, checked=OWN_ANSWER in checked
                 )
             )
-        # The entry itself, not its value: questionary's types take no value but a string.
+        # Pointed at by the entry itself: questionary's types take a string or a Choice, not our values.
         pointed = next((choice for choice in choices if choice.value == pointer), choices[0])
+        message, instruction = self._message(), f"({', '.join(self._key_help())})"
+        if self.state.submits_on_selection:
+            return questionary.select(
+                message, choices, default=pointed, instruction=instruction, style=STYLE
+            )
+        return questionary.checkbox(
+            message, choices, initial_choice=pointed, instruction=instruction, style=STYLE
+        )
+
+    def _key_help(self) -> list[str]:
+        """The keys this list answers to, as the line under its message names them."""
         keys = ["↑↓ move", "Enter submit"]
         if self.state.notes_offered:
             keys += ["n note on option", "g overall note"]
         keys.append("Ctrl-C cancel")
-        if self.state.submits_on_selection:
-            return questionary.select(
-                self._message(),
-                choices,
-                default=pointed,
-                instruction=f"({', '.join(keys)})",
-                style=STYLE,
-            )
-        keys.insert(1, "space select" if self.state.request.limits.maximum == 1 else "space toggle")
-        return questionary.checkbox(
-            self._message(),
-            choices,
-            initial_choice=pointed,
-            instruction=f"({', '.join(keys)})",
-            style=STYLE,
-        )
+        if not self.state.submits_on_selection:
+            maximum = self.state.request.limits.maximum
+            keys.insert(1, "space select" if maximum == 1 else "space toggle")
+        return keys
 
     def _message(self) -> str:
         minimum, maximum = self.state.request.limits
