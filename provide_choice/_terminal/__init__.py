@@ -1,0 +1,33 @@
+"""The terminal flow: one question in a terminal with questionary, from settings to summary line.
+
+`run_terminal_flow` knows nothing about MCP or servers: it takes a validated request, the person's
+settings and a deadline, and returns a transport-neutral `Outcome`. The in-process terminal, the
+terminal hand-off and `provide-choice ask` all show the question through it, so they look and behave
+the same. Every screen runs under the deadline, shows the time left, erases itself when done, and
+treats Ctrl-C as "cancel this question" (never as "stop the server").
+
+Importing this package loads questionary and prompt_toolkit: the server imports it only where a
+question is shown in a terminal.
+
+The parts, each its own module:
+- `_flow`: the order of the screens and how the flow ends (`run_terminal_flow`, the summary line);
+- `_settings_editor`: the settings surface and the editor behind "Change settings";
+- `_option_list`, `_notes`, `_text_answer`: the question's screens, by mode;
+- `_keys`: the keys added to questionary's lists; `_screen`: the frame every screen runs in;
+- `_state`: what the screens share; `_list_values`: what a list entry stands for;
+- `_markdown`: agent markdown as terminal text; `_style`: the colours.
+"""
+
+from provide_choice._terminal._flow import print_summary, run_terminal_flow, terminal_session
+from provide_choice._terminal._screen import DeadlinePassed
+from provide_choice._terminal._settings_editor import SettingsChanged
+from provide_choice._terminal._text_answer import typed_text
+
+__all__ = [
+    "DeadlinePassed",
+    "SettingsChanged",
+    "print_summary",
+    "run_terminal_flow",
+    "terminal_session",
+    "typed_text",
+]

@@ -1,0 +1,20 @@
+"""The terminal's colours, by the style class each screen names (`class:note`, `class:deadline`)."""
+
+from __future__ import annotations
+
+from prompt_toolkit.styles import Style
+
+STYLE = Style(
+    [
+        ("title", "bold"),
+        ("recommended", "fg:ansigreen bold"),
+        ("description", "fg:ansibrightblack"),
+        ("note", "fg:ansiyellow italic"),
+        ("deadline", "fg:ansicyan"),
+        ("placeholder", "fg:ansibrightblack italic"),
+        ("summary", "bold"),
+        ("refusal", "fg:ansired bold"),
+        ("markdown.code", "fg:ansicyan"),
+        ("markdown.prefix", "fg:ansibrightblack"),
+    ]
+)
