@@ -161,7 +161,7 @@ class QuestionPage:
                 option_id for option_id in request.option_ids if option_id in self.hidden_ids
             ],
             "limits": request.limits._asdict(),
-            "instruction": instruction(request, settings),
+            "instruction": _instruction(request, settings),
             "selection_rules": {
                 "options_only": _selection_rule(request, own_answer=False),
                 "with_own_answer": _selection_rule(request, own_answer=True),
@@ -312,7 +312,7 @@ class QuestionPages:
         return page
 
 
-def instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
+def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
     """The line above the options: how many to choose, and what choosing does."""
     if submits_on_selection(request, settings):
         return "Choose one: choosing an option sends your answer."
