@@ -21,13 +21,14 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm]'
 	touch $@ $(BASE_STAMP)
 
-# Node tools for the tests (the official TypeScript MCP client), where npm is found.
+# Node tools for the tests (the official TypeScript MCP client) and the lint of the pages' scripts
+# (eslint), where npm is found.
 $(NODE_STAMP): package.json package-lock.json
 ifneq ($(NPM),)
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 else
-	@echo "npm not found: the test with the TypeScript MCP client will be skipped"
+	@echo "npm not found: the test with the TypeScript MCP client will be skipped, the page scripts not linted"
 endif
 
 demo: $(BASE_STAMP)
@@ -35,9 +36,14 @@ demo: $(BASE_STAMP)
 
 test: lint types unit e2e
 
-lint: $(TEST_STAMP)
+lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+ifneq ($(NPM),)
+	node_modules/.bin/eslint eslint.config.js provide_choice/_portal provide_choice/_inbox
+else
+	@echo "npm not found: the page scripts are not linted (eslint)"
+endif
 
 types: $(TEST_STAMP)
 	$(BIN)/mypy

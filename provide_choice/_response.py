@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
-from provide_choice._request import ProvideChoiceRequest, describe
+from provide_choice._request import ProvideChoiceRequest, SelectionLimits, describe
 from provide_choice._settings import TimeoutAction
 from provide_choice._transport_kinds import TransportName
 
@@ -259,12 +259,17 @@ def id_problems(
     ]
 
 
+def answer_limits(request: ProvideChoiceRequest, own_answer: bool) -> SelectionLimits:
+    """How many options an answer may select, with or without an own answer typed: in hybrid
+    mode typing an own answer stands in for picking, so only the maximum applies then."""
+    if own_answer and request.selection_mode == "hybrid":
+        return SelectionLimits(0, request.limits.maximum)
+    return request.limits
+
+
 def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
-    minimum, maximum = request.limits
+    minimum, maximum = answer_limits(request, outcome.custom_input is not None)
     count = len(outcome.selected_ids)
-    # In hybrid mode typing an own answer stands in for picking, so only the maximum applies then.
-    if outcome.custom_input is not None and request.selection_mode == "hybrid":
-        minimum = 0
     if minimum <= count <= maximum:
         return []
     allowed = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"

@@ -383,6 +383,36 @@ async def test_hybrid_takes_an_option_and_own_words_and_options_can_be_hidden(
     assert response["selection"]["placeholder_used"] is False
 
 
+async def test_own_words_waive_the_minimum_and_the_fields_take_the_servers_limits(
+    agent: Agent, pages: Pages
+) -> None:
+    """The page takes these rules from the server's state, not from rules of its own."""
+    call, url = await agent.ask(question("hybrid", min_selections=1, max_selections=2))
+    page = await pages.open(url)
+    submit = page.get_by_role("button", name="Submit")
+    reason = page.locator("#submit-reason")
+    own_words = page.get_by_label("Or type your own answer")
+    await expect(
+        page.get_by_text("Choose 1 to 2 options, or type your own answer.")
+    ).to_be_visible()
+    await expect(reason).to_have_text("Choose 1 to 2 options to submit (0 chosen).")
+    await expect(submit).to_be_disabled()
+    await expect(own_words).to_have_attribute("maxlength", "10000")
+    await expect(page.get_by_label("Note on the whole question (optional)")).to_have_attribute(
+        "maxlength", "2000"
+    )
+    await own_words.fill("a smoke test by hand")
+    await expect(submit).to_be_enabled()
+    for label in ("Unit tests", "Browser tests", "Benchmarks"):
+        await option(page, label).check()
+    await expect(reason).to_have_text("Choose up to 2 options to submit (3 chosen).")
+    await option(page, "Benchmarks").uncheck()
+    await submit.click()
+    response = await response_of(call)
+    assert response["selection"]["selected_ids"] == ["unit", "e2e"]
+    assert response["selection"]["custom_input"] == "a smoke test by hand"
+
+
 async def test_settings_change_this_question_and_persist_into_the_next_call(
     agent: Agent, pages: Pages, home: Path
 ) -> None:

@@ -25,6 +25,7 @@ from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
 from provide_choice._inbox._link import InboxLink
 from provide_choice._presentation import (
+    count_text,
     hiding_problem,
     notes_offered,
     shown_placeholder,
@@ -36,6 +37,7 @@ from provide_choice._response import (
     Cancelled,
     Outcome,
     TimedOut,
+    answer_limits,
     id_problems,
     summarize,
     validate_outcome,
@@ -44,6 +46,7 @@ from provide_choice._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._settings import (
     NUMBER_SETTINGS,
     SETTING_CHOICES,
+    InteractionSettings,
     apply_changes,
     save_changes,
 )
@@ -56,7 +59,18 @@ NOTE_LIMIT = 2_000
 """Characters of one note kept in a draft."""
 
 STYLE_SHEET = "portal.css"
-SCRIPT = "portal.js"
+SCRIPT_PARTS = (
+    "dom.js",
+    "answer.js",
+    "options.js",
+    "form.js",
+    "settings.js",
+    "countdown.js",
+    "channel.js",
+    "main.js",
+)
+"""The page script's parts in page/, in the order they are joined: main.js, which starts the page,
+comes last."""
 
 SETTING_FIELDS = {
     name: {"label": label, "choices": [[value, text] for value, text in choices]}
@@ -147,6 +161,13 @@ class QuestionPage:
                 option_id for option_id in request.option_ids if option_id in self.hidden_ids
             ],
             "limits": request.limits._asdict(),
+            "instruction": _instruction(request, settings),
+            "selection_rules": {
+                "options_only": _selection_rule(request, own_answer=False),
+                "with_own_answer": _selection_rule(request, own_answer=True),
+            },
+            "text_limit": TEXT_LIMIT,
+            "note_limit": NOTE_LIMIT,
             "placeholder": shown_placeholder(request, settings),
             "has_placeholder": request.placeholder is not None,
             "notes": notes_offered(request, settings),
@@ -236,7 +257,7 @@ class QuestionPage:
             prompt=render_markdown(request.prompt),
             state=script_safe_json(self.state()),
             style=asset(STYLE_SHEET),
-            script=asset(SCRIPT),
+            script=page_script(),
         )
 
     def _answer_problems(self, outcome: Outcome) -> list[str]:
@@ -291,6 +312,23 @@ class QuestionPages:
         return page
 
 
+def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
+    """The line above the options: how many to choose, and what choosing does."""
+    if submits_on_selection(request, settings):
+        return "Choose one: choosing an option sends your answer."
+    count = count_text(*request.limits)
+    if request.selection_mode == "hybrid":
+        return f"Choose {count}, or type your own answer."
+    return f"Choose {count}."
+
+
+def _selection_rule(request: ProvideChoiceRequest, own_answer: bool) -> dict[str, Any]:
+    """How many options the page lets an answer hold, with or without an own answer typed: the
+    limits `validate_outcome` checks, and how to say them."""
+    limits = answer_limits(request, own_answer)
+    return limits._asdict() | {"text": count_text(*limits)}
+
+
 def _validated(model: type[Model], data: object) -> Model:
     try:
         return model.model_validate(data, strict=True)
@@ -309,6 +347,15 @@ def asset(name: str, package: str = "provide_choice._portal") -> str:
     """A file shipped beside this module (the pages, their script and style sheet), or beside
     another package's modules."""
     return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def page_script() -> str:
+    """The page's one inline script: its parts joined in order inside one strict function, so they
+    share their top-level names with each other and with nothing else. Each part says what it
+    takes from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
+    parts = "\n".join(asset(f"page/{name}") for name in SCRIPT_PARTS)
+    return f'"use strict";\n\n(() => {{\n{parts}}})();\n'
 
 
 def missing_html() -> str:

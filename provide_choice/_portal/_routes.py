@@ -37,13 +37,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from present_choices import ChoicesError
 from provide_choice._bridge import BODY_LIMIT, BodyRefused, read_json, refusal
 from provide_choice._portal._page import (
-    SCRIPT,
     STYLE_SHEET,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
     asset,
     missing_html,
+    page_script,
 )
 from provide_choice._request import describe
 
@@ -75,7 +75,7 @@ def _hash_source(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-PAGE_HEADERS = page_headers(asset(SCRIPT), asset(STYLE_SHEET))
+PAGE_HEADERS = page_headers(page_script(), asset(STYLE_SHEET))
 CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
 ICON = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '

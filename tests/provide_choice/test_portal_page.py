@@ -7,6 +7,8 @@ import asyncio
 import json
 import re
 import time
+from collections import Counter
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,16 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
-from provide_choice._portal._page import QuestionEnded, QuestionPage, QuestionPages
+from provide_choice._portal._page import (
+    NOTE_LIMIT,
+    SCRIPT_PARTS,
+    TEXT_LIMIT,
+    QuestionEnded,
+    QuestionPage,
+    QuestionPages,
+    asset,
+    page_script,
+)
 from provide_choice._sessions import QuestionRegistry
 
 MULTI = {
@@ -109,6 +120,118 @@ async def test_single_submit_and_notes_follow_the_settings_as_in_the_terminal() 
     assert batch["submits_on_selection"] is False
     assert open_page(MULTI | {"allow_annotations": False}).state()["notes"] is False
     assert open_page(MULTI, InteractionSettings(annotations=False)).state()["notes"] is False
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "settings", "instruction"),
+    [
+        (MULTI, InteractionSettings(), "Choose 1 to 2 options."),
+        (
+            MULTI | {"min_selections": 2, "default_selection_ids": []},
+            InteractionSettings(),
+            "Choose exactly 2 options.",
+        ),
+        (HYBRID, InteractionSettings(), "Choose up to 1 option, or type your own answer."),
+        (
+            MULTI | {"selection_mode": "single", "min_selections": None, "max_selections": None},
+            InteractionSettings(),
+            "Choose one: choosing an option sends your answer.",
+        ),
+        (
+            MULTI | {"selection_mode": "single", "min_selections": None, "max_selections": None},
+            InteractionSettings(single_submit=False),
+            "Choose exactly 1 option.",
+        ),
+    ],
+)
+async def test_the_instruction_above_the_options_comes_from_the_server(
+    request_fields: dict[str, Any], settings: InteractionSettings, instruction: str
+) -> None:
+    assert open_page(request_fields, settings).state()["instruction"] == instruction
+
+
+async def test_the_state_says_how_many_options_an_answer_holds_with_and_without_own_words() -> None:
+    multi = open_page().state()["selection_rules"]
+    same = {"minimum": 1, "maximum": 2, "text": "1 to 2 options"}
+    assert multi == {"options_only": same, "with_own_answer": same}
+    hybrid = HYBRID | {
+        "options": MULTI["options"],
+        "min_selections": 1,
+        "max_selections": 2,
+        "default_selection_ids": [],
+    }
+    assert open_page(hybrid).state()["selection_rules"] == {
+        "options_only": {"minimum": 1, "maximum": 2, "text": "1 to 2 options"},
+        # Typing an own answer waives the minimum: the page takes that from here.
+        "with_own_answer": {"minimum": 0, "maximum": 2, "text": "up to 2 options"},
+    }
+
+
+@pytest.mark.parametrize("own_words", [None, "a name of my own"])
+async def test_the_selection_rules_the_page_shows_are_the_ones_an_answer_is_checked_against(
+    own_words: str | None,
+) -> None:
+    hybrid = HYBRID | {
+        "options": MULTI["options"],
+        "min_selections": 1,
+        "max_selections": 2,
+        "default_selection_ids": [],
+        "placeholder": None,
+    }
+    rules = open_page(hybrid).state()["selection_rules"]
+    rule = rules["options_only" if own_words is None else "with_own_answer"]
+    ids = [option["id"] for option in MULTI["options"]]
+    for count in range(len(ids) + 1):
+        page = open_page(hybrid)
+        answer = {"kind": "answered", "selected_ids": ids[:count], "custom_input": own_words}
+        if rule["minimum"] <= count <= rule["maximum"]:
+            page.answer(answer)
+            assert page.state()["status"] == "answered"
+        else:
+            with pytest.raises(ChoicesError):
+                page.answer(answer)
+
+
+async def test_the_length_limits_the_page_shows_are_the_ones_a_draft_is_kept_with() -> None:
+    page = open_page()
+    state = page.state()
+    text, note = state["text_limit"], state["note_limit"]
+    assert (text, note) == (TEXT_LIMIT, NOTE_LIMIT)
+
+    def draft(text_length: int, note_length: int) -> dict[str, Any]:
+        notes = "x" * note_length
+        return {
+            "custom_input": "x" * text_length,
+            "global_annotation": notes,
+            "option_annotations": {"e2e": notes},
+        }
+
+    page.save_draft(draft(text, note))
+    for too_long in (draft(text + 1, note), draft(text, note + 1)):
+        with pytest.raises(ChoicesError):
+            page.save_draft(too_long)
+
+
+def test_the_page_script_joins_every_part_once_in_one_strict_function() -> None:
+    folder = resources.files("provide_choice._portal").joinpath("page")
+    shipped = sorted(item.name for item in folder.iterdir() if item.name.endswith(".js"))
+    assert sorted(SCRIPT_PARTS) == shipped
+    assert SCRIPT_PARTS[-1] == "main.js", "the part that starts the page comes after the rest"
+    script = page_script()
+    assert script.startswith('"use strict";\n\n(() => {\n')
+    assert script.endswith("})();\n")
+    assert all(asset(f"page/{name}") in script for name in SCRIPT_PARTS)
+
+
+def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
+    """The parts share one scope: a second declaration of a name would silently replace the
+    first (a function) or stop the whole script (a const)."""
+    declared: Counter[str] = Counter()
+    for name in SCRIPT_PARTS:
+        top_level = r"^(?:async\s+)?(?:function|const|let|var|class)\s+(\w+)"
+        declared.update(re.findall(top_level, asset(f"page/{name}"), flags=re.MULTILINE))
+    assert "createForm" in declared
+    assert [name for name, count in declared.items() if count > 1] == []
 
 
 async def test_a_valid_draft_is_kept_for_a_reopened_tab() -> None:

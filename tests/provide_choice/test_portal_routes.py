@@ -32,7 +32,7 @@ from provide_choice import (
 )
 from provide_choice._bridge import Bridge
 from provide_choice._portal import WebTransport
-from provide_choice._portal._page import asset
+from provide_choice._portal._page import asset, page_script
 from provide_choice._portal._routes import CONTENT_SECURITY_POLICY
 from provide_choice._portal._transport import open_in_browser
 from provide_choice._sessions import QuestionRegistry
@@ -132,9 +132,11 @@ def sha256_source(text: str) -> str:
     return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
 
 
-@pytest.mark.parametrize(("name", "tag"), [("portal.js", "script"), ("portal.css", "style")])
-def test_the_inline_script_and_style_cannot_end_their_tag_early(name: str, tag: str) -> None:
-    assert f"</{tag}" not in asset(name).lower()
+@pytest.mark.parametrize(
+    ("text", "tag"), [(page_script(), "script"), (asset("portal.css"), "style")]
+)
+def test_the_inline_script_and_style_cannot_end_their_tag_early(text: str, tag: str) -> None:
+    assert f"</{tag}" not in text.lower()
 
 
 async def test_an_answer_outside_the_limits_is_refused_then_a_good_one_ends_the_question(
