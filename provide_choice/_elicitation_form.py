@@ -22,7 +22,7 @@ from present_choices import ChoicesError
 from present_choices._schema import quote
 from provide_choice._presentation import count_text, notes_offered, shown_placeholder
 from provide_choice._request import ProvideChoiceOption, ProvideChoiceRequest
-from provide_choice._response import Answered, outcome_problems
+from provide_choice._response import Answered, answer_limits, outcome_problems
 from provide_choice._settings import InteractionSettings
 
 CHOICE = "choice"
@@ -104,9 +104,7 @@ def read_answer(
     chosen = _chosen(request, content.get(CHOICE), content.get(CHOICES), problems)
     text = _text(content.get(ANSWER if request.selection_mode == "text_input" else OWN_ANSWER))
     note = _text(content.get(NOTE)) if notes_offered(request, settings) else None
-    minimum, maximum = request.limits
-    if request.selection_mode == "hybrid" and text is not None:
-        minimum = 0  # typing an own answer stands in for picking
+    minimum, maximum = answer_limits(request, text is not None)
     if request.options and not problems and not minimum <= len(chosen) <= maximum:
         own = ", or type your own answer" if request.selection_mode == "hybrid" else ""
         problems.append(f"choose {count_text(minimum, maximum)}{own} ({len(chosen)} chosen)")

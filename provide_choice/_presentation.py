@@ -53,3 +53,12 @@ def count_text(minimum: int, maximum: int) -> str:
     if minimum == 0:
         return f"up to {maximum} {noun}"
     return f"{minimum} to {maximum} {noun}"
+
+
+def choose_text(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
+    """What to choose, as every surface says it: "Choose one" (a pick sends the answer),
+    "Choose 1 to 3 options", "Choose up to 2 options, or type your own answer"."""
+    if submits_on_selection(request, settings):
+        return "Choose one"
+    text = f"Choose {count_text(*request.limits)}"
+    return f"{text}, or type your own answer" if request.selection_mode == "hybrid" else text

@@ -25,6 +25,7 @@ from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
 from provide_choice._inbox._link import InboxLink
 from provide_choice._presentation import (
+    choose_text,
     count_text,
     hiding_problem,
     notes_offered,
@@ -315,11 +316,8 @@ class QuestionPages:
 def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
     """The line above the options: how many to choose, and what choosing does."""
     if submits_on_selection(request, settings):
-        return "Choose one: choosing an option sends your answer."
-    count = count_text(*request.limits)
-    if request.selection_mode == "hybrid":
-        return f"Choose {count}, or type your own answer."
-    return f"Choose {count}."
+        return f"{choose_text(request, settings)}: choosing an option sends your answer."
+    return f"{choose_text(request, settings)}."
 
 
 def _selection_rule(request: ProvideChoiceRequest, own_answer: bool) -> dict[str, Any]:

@@ -13,9 +13,9 @@ from typing import cast
 
 import questionary
 
-from provide_choice._presentation import count_text
+from provide_choice._presentation import choose_text, count_text
 from provide_choice._request import ProvideChoiceOption
-from provide_choice._response import Answered
+from provide_choice._response import Answered, answer_limits
 from provide_choice._terminal._keys import option_list_keys
 from provide_choice._terminal._list_values import OWN_ANSWER, ListValue, NoteRequest
 from provide_choice._terminal._notes import ask_note
@@ -113,19 +113,13 @@ class OptionList:
         return keys
 
     def _message(self) -> str:
-        minimum, maximum = self.state.request.limits
-        if self.state.submits_on_selection:
-            return "Choose one"
-        if self.state.request.selection_mode == "hybrid":
-            return f"Choose {count_text(minimum, maximum)}, or type your own answer"
-        return f"Choose {count_text(minimum, maximum)}"
+        return choose_text(self.state.request, self.state.settings)
 
     def _check_count(self, values: list[ListValue]) -> bool | str:
-        """Refuse a submission outside the limits; typing an own answer waives the minimum."""
-        minimum, maximum = self.state.request.limits
+        """Refuse a submission outside the limits (`answer_limits`: an own answer waives the
+        minimum in hybrid mode)."""
+        minimum, maximum = answer_limits(self.state.request, OWN_ANSWER in values)
         count = sum(value is not OWN_ANSWER for value in values)
-        if OWN_ANSWER in values:
-            minimum = 0
         if minimum <= count <= maximum:
             return True
         return f"Choose {count_text(minimum, maximum)} ({count} chosen)"
