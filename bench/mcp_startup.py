@@ -7,6 +7,7 @@ from spawning the process to having the `tools/list` answer. Target: ratio at mo
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import sys
@@ -53,7 +54,9 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as directory:
         bare_script = Path(directory) / "bare_server.py"
         bare_script.write_text(BARE_SERVER)
-        ours = StdioServerParameters(command=command, args=["serve"])
+        # A home of its own: the server's settings and history stay out of the person's.
+        home = {**os.environ, "AGENT_CHOICES_HOME": directory}
+        ours = StdioServerParameters(command=command, args=["serve"], env=home)
         bare = StdioServerParameters(command=sys.executable, args=[str(bare_script)])
         await time_to_tools(ours)  # warm the file cache for both before measuring
         await time_to_tools(bare)

@@ -173,7 +173,9 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
             editor.call_tool("provide_choice", question("Database for the new app"))
         )
         deploy = asyncio.create_task(
-            agent.call_tool("provide_choice", question("Deploy target", "Staging first?"))
+            agent.call_tool(
+                "provide_choice", question("Test database", "Which one for the test suite?")
+            )
         )
         cache = asyncio.create_task(
             editor.call_tool("provide_choice", question("Cache size", timeout_seconds=900))
@@ -182,7 +184,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
             agent.call_tool("provide_choice", question("Release notes", "Which changelog format?"))
         )
         asked = time.monotonic()
-        titles = ("Database for the new app", "Deploy target", "Cache size", "Release notes")
+        titles = ("Database for the new app", "Test database", "Cache size", "Release notes")
         for title in titles:
             await expect(waiting_link(page, title)).to_be_visible(timeout=SOON)
         assert time.monotonic() - asked < SOON / 1000
@@ -198,8 +200,8 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await expect(page).to_have_title("(4) Inbox · provide-choice")
 
         # Through the inbox's link to the question's own page, answered there, and back.
-        await waiting_link(page, "Deploy target").click()
-        await expect(page.get_by_role("heading", name="Deploy target")).to_be_visible()
+        await waiting_link(page, "Test database").click()
+        await expect(page.get_by_role("heading", name="Test database")).to_be_visible()
         await page.get_by_role("radio", name="SQLite").click()
         await expect(
             page.get_by_role("heading", name="Answer sent, you can close this tab")
@@ -209,11 +211,11 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         assert response["selection"]["selected_ids"] == ["lite"]
         await page.get_by_role("link", name="All questions waiting").click()
         await expect(page).to_have_url(inbox.url + "/")
-        await expect(recent_item(page, "Deploy target")).to_contain_text("Selected: SQLite.")
-        await expect(waiting_link(page, "Deploy target")).to_have_count(0)
+        await expect(recent_item(page, "Test database")).to_contain_text("Selected: SQLite.")
+        await expect(waiting_link(page, "Test database")).to_have_count(0)
         assert time.monotonic() - ended < SOON / 1000 + 1  # plus loading the inbox page again
-        await expect(recent_item(page, "Deploy target")).to_contain_text("terminal-agent 0.9")
-        await expect(recent_item(page, "Deploy target")).to_contain_text("Answered")
+        await expect(recent_item(page, "Test database")).to_contain_text("terminal-agent 0.9")
+        await expect(recent_item(page, "Test database")).to_contain_text("Answered")
 
         await page.mouse.move(0, 0)
         await page.screenshot(path=screenshot_path("inbox.png"), full_page=True)
@@ -240,7 +242,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
             "Cancelled by the agent before the person answered",
         ),
         "Cache size": ("editor-one 1.4.2", "Cancelled by the agent before the person answered"),
-        "Deploy target": ("terminal-agent 0.9", "Selected: SQLite."),
+        "Test database": ("terminal-agent 0.9", "Selected: SQLite."),
         "Database for the new app": ("editor-one 1.4.2", "Selected: PostgreSQL."),
     }
     for title, (client, outcome) in expected.items():
@@ -256,12 +258,12 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
     assert in_table == [entry["title"] for entry in entries]
 
     recorded = {entry["title"]: entry for entry in history_json(home)}
-    deploy_entry = recorded["Deploy target"]
+    deploy_entry = recorded["Test database"]
     assert set(deploy_entry) >= {
         "title", "prompt", "selection_mode", "client", "transport", "asked_at", "ended_at",
         "action_status", "selection",
     }  # fmt: skip
-    assert deploy_entry["prompt"] == "Staging first?"
+    assert deploy_entry["prompt"] == "Which one for the test suite?"
     assert deploy_entry["client"] == {"name": "terminal-agent", "version": "0.9"}
     assert (deploy_entry["transport"], deploy_entry["action_status"]) == ("web", "selected")
     assert deploy_entry["selection"] == response["selection"]
