@@ -40,7 +40,7 @@ lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 ifneq ($(NPM),)
-	node_modules/.bin/eslint eslint.config.js provide_choice/_portal provide_choice/_inbox
+	node_modules/.bin/eslint eslint.config.js provide_choice/_transports/_portal provide_choice/_history/_inbox
 else
 	@echo "npm not found: the page scripts are not linted (eslint)"
 endif

@@ -1,5 +1,5 @@
 // The lint for the pages' scripts (`make lint`): plain browser scripts, inline in their page, with no
-// modules and no bundler. The question page's parts (provide_choice/_portal/page/) are joined by the
+// modules and no bundler. The question page's parts (provide_choice/_transports/_portal/page/) are joined by the
 // server into one strict function, so each part names what it takes from the others
 // (`/* global name */`) and what it gives them (`/* exported name */`): a name used but not given,
 // or given but not used, is found here (a name two parts declare, by a test of the joined script).
@@ -16,7 +16,7 @@ export default [
     languageOptions: { sourceType: "module" },
   },
   {
-    files: ["provide_choice/_portal/**/*.js", "provide_choice/_inbox/*.js"],
+    files: ["provide_choice/_transports/_portal/**/*.js", "provide_choice/_history/_inbox/*.js"],
     languageOptions: {
       sourceType: "script",
       globals: globals.browser,
@@ -31,7 +31,7 @@ export default [
     },
   },
   {
-    files: ["provide_choice/_portal/page/*.js"],
+    files: ["provide_choice/_transports/_portal/page/*.js"],
     languageOptions: {
       // The server puts "use strict" at the head of the joined script.
       parserOptions: { ecmaFeatures: { impliedStrict: true } },

@@ -10,8 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from provide_choice._recorder import HistoryRecorder
-from provide_choice._request import (
+from provide_choice._contract._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
     SelectionLimits,
@@ -20,7 +19,7 @@ from provide_choice._request import (
     parse_call,
     parse_request,
 )
-from provide_choice._response import (
+from provide_choice._contract._response import (
     ActionStatus,
     Answered,
     Cancelled,
@@ -36,17 +35,17 @@ from provide_choice._response import (
     summarize,
     validate_outcome,
 )
-from provide_choice._sessions import PendingQuestion, QuestionRecorder, QuestionRegistry
-from provide_choice._settings import (
+from provide_choice._contract._settings import (
     HOME_VARIABLE,
     InteractionSettings,
     load_settings,
     save_settings,
     settings_path,
 )
-from provide_choice._terminal_transport import TerminalTransport
-from provide_choice._tool_schema import tool_input_schema
-from provide_choice._transport import (
+from provide_choice._contract._tool_schema import tool_input_schema
+from provide_choice._history._recorder import HistoryRecorder
+from provide_choice._server._sessions import PendingQuestion, QuestionRecorder, QuestionRegistry
+from provide_choice._transports._base import (
     AgentClient,
     Interaction,
     Transport,
@@ -54,15 +53,16 @@ from provide_choice._transport import (
     Transports,
     choose_transport,
 )
-from provide_choice._transport_kinds import TransportName
+from provide_choice._transports._kinds import TransportName
+from provide_choice._transports._terminal._transport import TerminalTransport
 
 if TYPE_CHECKING:
-    from provide_choice._server import create_server
-    from provide_choice._terminal import run_terminal_flow
+    from provide_choice._server._mcp_server import create_server
+    from provide_choice._transports._terminal._flow import run_terminal_flow
 
 _LAZY = {
-    "create_server": "provide_choice._server",
-    "run_terminal_flow": "provide_choice._terminal",
+    "create_server": "provide_choice._server._mcp_server",
+    "run_terminal_flow": "provide_choice._transports._terminal._flow",
 }
 
 

@@ -198,9 +198,9 @@ def _search_text(text: str) -> str:
 
 
 def _history(arguments: argparse.Namespace) -> int:
-    from provide_choice._history import history_path
-    from provide_choice._history_command import clear_history, show_history
-    from provide_choice._settings import load_settings
+    from provide_choice._contract._settings import load_settings
+    from provide_choice._history._command import clear_history, show_history
+    from provide_choice._history._store import history_path
 
     if arguments.yes and not arguments.clear:
         raise CommandError("--yes only goes with --clear")
@@ -240,7 +240,7 @@ def _confirm(question: str) -> bool:
 
 
 def _inbox(port: int, *, open_browser: bool) -> int:
-    from provide_choice._inbox._server import serve_inbox
+    from provide_choice._history._inbox._server import serve_inbox
 
     try:
         serve_inbox(port, open_browser=open_browser)
@@ -260,7 +260,7 @@ def _serve(
     open_browser: bool,
     max_wait_seconds: float,
 ) -> int:
-    from provide_choice._serve import serve_http, serve_stdio
+    from provide_choice._server._serve import serve_http, serve_stdio
 
     if port is None:
         serve_stdio(
@@ -284,11 +284,11 @@ def _serve(
 
 def _ask(request_file: str | None, request_json: str | None) -> int:
     from present_choices import ChoicesError
-    from provide_choice._request import parse_request
-    from provide_choice._response import Ending, normalize
-    from provide_choice._settings import load_settings, save_changes
-    from provide_choice._terminal import run_terminal_flow, terminal_session
-    from provide_choice._transport import Interaction
+    from provide_choice._contract._request import parse_request
+    from provide_choice._contract._response import Ending, normalize
+    from provide_choice._contract._settings import load_settings, save_changes
+    from provide_choice._transports._base import Interaction
+    from provide_choice._transports._terminal._flow import run_terminal_flow, terminal_session
 
     data = _read_json(request_file, request_json)
     try:

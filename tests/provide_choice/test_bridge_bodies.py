@@ -14,10 +14,10 @@ import websockets
 from callers import PlainCaller
 
 from provide_choice import Interaction, InteractionSettings, load_settings, parse_request
-from provide_choice._bridge import BODY_LIMIT, Bridge
-from provide_choice._handoff import HandoffTransport
-from provide_choice._portal import WebTransport
-from provide_choice._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._transports._handoff import HandoffTransport
+from provide_choice._transports._portal import WebTransport
+from provide_choice._web._bridge import BODY_LIMIT, Bridge
 
 QUESTION = parse_request(
     {

@@ -27,10 +27,10 @@ from provide_choice import (
     load_settings,
     save_settings,
 )
-from provide_choice._bridge import Bridge
-from provide_choice._handoff import client_command, handoff_transports
-from provide_choice._serve import _until_stopped
-from provide_choice._sessions import QuestionRegistry
+from provide_choice._server._serve import _until_stopped
+from provide_choice._server._sessions import QuestionRegistry
+from provide_choice._transports._handoff import client_command, handoff_transports
+from provide_choice._web._bridge import Bridge
 
 QUESTION = {
     "title": "Migration",
@@ -432,7 +432,7 @@ def test_the_command_names_the_script_by_its_full_path_when_path_would_not_find_
 
 
 def test_the_tool_description_says_sessions_are_single_use() -> None:
-    from provide_choice._server import TOOL_DESCRIPTION
+    from provide_choice._server._mcp_server import TOOL_DESCRIPTION
 
     assert "Sessions are single-use" in TOOL_DESCRIPTION
     assert "a retry needs a new call without session_id" in TOOL_DESCRIPTION

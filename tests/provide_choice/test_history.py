@@ -29,7 +29,9 @@ from provide_choice import (
     normalize,
     parse_request,
 )
-from provide_choice._history import (
+from provide_choice._history._process import ProcessIdentity, is_running, this_process
+from provide_choice._history._recorder import HistoryRecorder
+from provide_choice._history._store import (
     MIGRATIONS,
     HistoryMissing,
     HistoryUnavailable,
@@ -42,9 +44,7 @@ from provide_choice._history import (
     search,
     waiting,
 )
-from provide_choice._process import ProcessIdentity, is_running, this_process
-from provide_choice._recorder import HistoryRecorder
-from provide_choice._transport import AgentClient, Interaction
+from provide_choice._transports._base import AgentClient, Interaction
 
 REQUEST = parse_request(
     {
@@ -405,8 +405,8 @@ WRITER = textwrap.dedent(
     import asyncio, sys, time
     from pathlib import Path
     from provide_choice import Answered, InteractionSettings, QuestionRegistry, parse_request
-    from provide_choice._recorder import HistoryRecorder
-    from provide_choice._transport import AgentClient, Interaction
+    from provide_choice._history._recorder import HistoryRecorder
+    from provide_choice._transports._base import AgentClient, Interaction
 
     REQUEST = parse_request({"title": "Deploy", "prompt": "Which?", "selection_mode": "single",
         "options": [{"id": "a", "label": "A", "recommended": True}, {"id": "b", "label": "B"}]})

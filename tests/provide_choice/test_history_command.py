@@ -24,12 +24,12 @@ from provide_choice import (
     save_settings,
 )
 from provide_choice.__main__ import main
-from provide_choice._history import open_history as open_database
-from provide_choice._history import search
-from provide_choice._history_command import show_history
-from provide_choice._recorder import HistoryRecorder
-from provide_choice._response import Ending
-from provide_choice._transport import AgentClient, Interaction
+from provide_choice._contract._response import Ending
+from provide_choice._history._command import show_history
+from provide_choice._history._recorder import HistoryRecorder
+from provide_choice._history._store import open_history as open_database
+from provide_choice._history._store import search
+from provide_choice._transports._base import AgentClient, Interaction
 
 JSON_FIELDS = {
     "title",

@@ -24,14 +24,20 @@ from provide_choice import (
     parse_request,
 )
 from provide_choice.__main__ import INBOX_PORT
-from provide_choice._history import open_history
-from provide_choice._inbox._link import InboxLink, announce, link_path, running_inbox, withdraw
-from provide_choice._inbox._server import DEFAULT_PORT, create_app, serve_inbox
-from provide_choice._inbox._state import InboxState
-from provide_choice._portal._page import QuestionPage
-from provide_choice._process import this_process
-from provide_choice._recorder import HistoryRecorder
-from provide_choice._transport import AgentClient, Interaction
+from provide_choice._history._inbox._link import (
+    InboxLink,
+    announce,
+    link_path,
+    running_inbox,
+    withdraw,
+)
+from provide_choice._history._inbox._server import DEFAULT_PORT, create_app, serve_inbox
+from provide_choice._history._inbox._state import InboxState
+from provide_choice._history._process import this_process
+from provide_choice._history._recorder import HistoryRecorder
+from provide_choice._history._store import open_history
+from provide_choice._transports._base import AgentClient, Interaction
+from provide_choice._transports._portal._page import QuestionPage
 
 PORT = 8766
 BASE = f"http://127.0.0.1:{PORT}"
@@ -235,7 +241,7 @@ def test_an_inbox_leaves_another_inboxs_link_file_alone(home: Path) -> None:
 async def test_a_question_page_links_back_to_the_inbox_while_it_runs(
     home: Path, registry: QuestionRegistry, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("provide_choice._inbox._link.CHECK_SECONDS", 0.0)
+    monkeypatch.setattr("provide_choice._history._inbox._link.CHECK_SECONDS", 0.0)
     page = QuestionPage(ask(registry, "Deploy"))
     assert page.state()["inbox_url"] is None
     announce("http://127.0.0.1:8766")

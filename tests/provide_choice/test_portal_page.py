@@ -25,7 +25,8 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
-from provide_choice._portal._page import (
+from provide_choice._server._sessions import QuestionRegistry
+from provide_choice._transports._portal._page import (
     NOTE_LIMIT,
     SCRIPT_PARTS,
     TEXT_LIMIT,
@@ -35,7 +36,6 @@ from provide_choice._portal._page import (
     asset,
     page_script,
 )
-from provide_choice._sessions import QuestionRegistry
 
 MULTI = {
     "title": "Checks",
@@ -213,7 +213,7 @@ async def test_the_length_limits_the_page_shows_are_the_ones_a_draft_is_kept_wit
 
 
 def test_the_page_script_joins_every_part_once_in_one_strict_function() -> None:
-    folder = resources.files("provide_choice._portal").joinpath("page")
+    folder = resources.files("provide_choice._transports._portal").joinpath("page")
     shipped = sorted(item.name for item in folder.iterdir() if item.name.endswith(".js"))
     assert sorted(SCRIPT_PARTS) == shipped
     assert SCRIPT_PARTS[-1] == "main.js", "the part that starts the page comes after the rest"

@@ -30,12 +30,12 @@ from provide_choice import (
     TimedOut,
     parse_request,
 )
-from provide_choice._bridge import Bridge
-from provide_choice._portal import WebTransport
-from provide_choice._portal._page import asset, page_script
-from provide_choice._portal._routes import CONTENT_SECURITY_POLICY
-from provide_choice._portal._transport import open_in_browser
-from provide_choice._sessions import QuestionRegistry
+from provide_choice._server._sessions import QuestionRegistry
+from provide_choice._transports._portal import WebTransport
+from provide_choice._transports._portal._page import asset, page_script
+from provide_choice._transports._portal._routes import CONTENT_SECURITY_POLICY
+from provide_choice._transports._portal._transport import open_in_browser
+from provide_choice._web._bridge import Bridge
 
 QUESTION = {
     "title": "Checks",

@@ -31,8 +31,8 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
-from provide_choice._transport import Caller, effective_timeout
-from provide_choice._transport_kinds import ClientFeatures
+from provide_choice._transports._base import Caller, effective_timeout
+from provide_choice._transports._kinds import ClientFeatures
 
 QUESTION = {
     "title": "Database",
@@ -296,7 +296,7 @@ async def test_present_choices_is_served_from_the_present_choices_package() -> N
 
 def test_server_start_up_does_not_load_user_interface_libraries() -> None:
     code = (
-        "import sys, provide_choice._server, provide_choice._serve, provide_choice.__main__\n"
+        "import sys, provide_choice._server._mcp_server, provide_choice._server._serve, provide_choice.__main__\n"
         "print(sorted(name for name in ('questionary', 'prompt_toolkit', 'fastapi', 'nicegui') "
         "if name in sys.modules))"
     )

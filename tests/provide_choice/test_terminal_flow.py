@@ -16,9 +16,9 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from provide_choice import Answered, InteractionSettings, TimedOut, parse_request
-from provide_choice._request import ProvideChoiceRequest
-from provide_choice._response import Ending
-from provide_choice._terminal import run_terminal_flow
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._response import Ending
+from provide_choice._transports._terminal._flow import run_terminal_flow
 
 ENTER, DOWN, SPACE = "\r", "\x1b[B", " "
 

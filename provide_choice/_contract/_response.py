@@ -1,0 +1,333 @@
+"""What comes back: transport-neutral outcomes, and the one response shape every transport returns.
+
+A transport reports what happened as an `Outcome` (a typed union, not a bag of flags). `normalize()` is
+the only place that turns an outcome into a `ProvideChoiceResponse`, so option order, limits, notes and
+the summary line read the same whether the person answered in a terminal, a browser or elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from present_choices import ChoicesError
+from present_choices._schema import quote
+from provide_choice._contract._request import ProvideChoiceRequest, SelectionLimits, describe
+from provide_choice._contract._settings import TimeoutAction
+from provide_choice._transports._kinds import TransportName
+
+ActionStatus = Literal[
+    "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch", "pending"
+]
+
+SUMMARY_TEXT_LENGTH = 80
+
+
+class Answered(BaseModel):
+    """The person submitted: option ids and/or their own text, with optional notes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["answered"] = "answered"
+    selected_ids: list[str] = Field(default_factory=list)
+    custom_input: str | None = None
+    option_annotations: dict[str, str] = Field(default_factory=dict)
+    global_annotation: str | None = None
+    placeholder_used: bool = False
+
+
+class Cancelled(BaseModel):
+    """The question was cancelled: by the person, or by the agent (its MCP client cancelled the
+    call, or gave up waiting)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["cancelled"] = "cancelled"
+    by: Literal["person", "agent"] = "person"
+    detail: str | None = None
+    """How the person cancelled, when the surface knows more (they declined the client's dialog)."""
+
+
+class TimedOut(BaseModel):
+    """The deadline passed; `action` is the person's configured timeout action at that moment."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["timeout"] = "timeout"
+    action: TimeoutAction
+
+
+class PendingLaunch(BaseModel):
+    """The question waits in a hand-off session until the person runs `command` in a terminal."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["pending_terminal_launch"] = "pending_terminal_launch"
+    session_id: str
+    url: str
+    command: str
+
+
+class StillOpen(BaseModel):
+    """The call waited as long as it may (`serve --max-wait`) and the question is still open: the
+    agent calls again with `session_id` to keep waiting."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["pending"] = "pending"
+    session_id: str
+    seconds_left: float
+
+
+Ending = Annotated[Answered | Cancelled | TimedOut, Field(discriminator="kind")]
+"""How a question ends; what a surface that shows it may report."""
+Outcome = Annotated[
+    Answered | Cancelled | TimedOut | PendingLaunch | StillOpen, Field(discriminator="kind")
+]
+"""What a call returns: how the question ended, or what the agent must do to get that."""
+ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending)
+
+
+class Selection(BaseModel):
+    """The answer itself, identical in shape for every transport."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    selected_ids: list[str] = Field(
+        description="Chosen option ids, in the order the options were given."
+    )
+    custom_input: str | None = Field(description="The person's own text (text_input, hybrid).")
+    option_annotations: dict[str, str] = Field(
+        description="Notes by option id, only for options that got one."
+    )
+    global_annotation: str | None = Field(description="The person's note on the whole question.")
+    placeholder_used: bool = Field(
+        description="True when the person accepted the placeholder as their text."
+    )
+    transport: TransportName = Field(description="Where the person answered.")
+    session_id: str | None = Field(
+        description="With pending and pending_terminal_launch: the session to wait on with "
+        "provide_choice(session_id=...)."
+    )
+    url: str | None = Field(
+        description="Address of the web page or hand-off session showing the question, when "
+        "there is one (also after it ended)."
+    )
+    summary: str = Field(description="One human-readable line describing the outcome.")
+
+
+class ProvideChoiceResponse(BaseModel):
+    """The `provide_choice` tool result (its structured content, and the same JSON as its text)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    action_status: ActionStatus
+    selection: Selection
+
+
+def normalize(
+    request: ProvideChoiceRequest,
+    outcome: Outcome,
+    transport: TransportName,
+    *,
+    url: str | None = None,
+    note: str | None = None,
+) -> ProvideChoiceResponse:
+    """The one way to build a response. Raises `ChoicesError` for an outcome the request forbids,
+    so no transport can return ids that are not options or counts outside the limits. `url` is
+    where the question is shown (a page, a hand-off session), for every outcome: a client that hides
+    the server's stderr and asks for no progress still learns it. `note` ends the summary (where
+    the question was asked instead of where the agent asked for it), except a command to run."""
+    problems = outcome_problems(request, outcome)
+    if problems:
+        raise ChoicesError(problems)
+    status: ActionStatus
+    selected: list[str] = []
+    session_id = None
+    match outcome:
+        case Answered():
+            status = "selected" if outcome.custom_input is None else "custom_input"
+            selected = _in_option_order(request, outcome.selected_ids)
+        case Cancelled():
+            status = "cancelled"
+        case TimedOut():
+            status = "timeout"
+            if outcome.action == "return_defaults":
+                selected = _in_option_order(request, request.default_selection_ids)
+        case PendingLaunch():
+            status = "pending_terminal_launch"
+            session_id, url = outcome.session_id, outcome.url
+        case StillOpen():
+            status = "pending"
+            session_id = outcome.session_id
+    answered = outcome if isinstance(outcome, Answered) else Answered()
+    return ProvideChoiceResponse(
+        action_status=status,
+        selection=Selection(
+            selected_ids=selected,
+            custom_input=answered.custom_input,
+            option_annotations=_option_notes(request, answered),
+            global_annotation=(answered.global_annotation or "").strip() or None,
+            placeholder_used=answered.placeholder_used,
+            transport=transport,
+            session_id=session_id,
+            url=url,
+            summary=summarize(request, outcome)
+            + (f" {note}" if note and not isinstance(outcome, PendingLaunch) else ""),
+        ),
+    )
+
+
+def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
+    """One line a person (or an agent's log) can read: what was chosen, or what happened instead."""
+    match outcome:
+        case Answered():
+            return _answer_summary(request, outcome)
+        case Cancelled(by="agent"):
+            return "Cancelled by the agent before the person answered; nothing selected."
+        case Cancelled(detail=str(detail)):
+            return f"{detail}; nothing selected."
+        case Cancelled():
+            return "Cancelled by the person; nothing selected."
+        case TimedOut():
+            defaults = request.labels(request.default_selection_ids)
+            if outcome.action == "return_nothing":
+                return "No answer before the deadline; nothing selected."
+            if not defaults:
+                return "No answer before the deadline; no defaults to return, nothing selected."
+            return (
+                "No answer before the deadline; defaults returned, not chosen by the person: "
+                f"{', '.join(defaults)}."
+            )
+        case PendingLaunch():
+            return outcome.command
+        case StillOpen():
+            return (
+                f"Still waiting for the person ({outcome.seconds_left:.0f} s left); call "
+                f'provide_choice again with only {{"session_id": "{outcome.session_id}"}} to '
+                "keep waiting."
+            )
+
+
+def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
+    """Check a posted ending against the request: types, ids from the options, counts within the
+    limits. Raises `ChoicesError` listing every problem (the bridge answers 422 with it)."""
+    try:
+        outcome = ENDING_ADAPTER.validate_python(data)
+    except ValidationError as error:
+        raise ChoicesError(describe(error)) from None
+    problems = outcome_problems(request, outcome)
+    if isinstance(outcome, Cancelled) and outcome.by != "person":
+        problems.append("by must be 'person': only the server cancels for the agent")
+    if isinstance(outcome, Cancelled) and outcome.detail is not None:
+        problems.append("detail is the server's to set: leave it out")
+    if problems:
+        raise ChoicesError(problems)
+    return outcome
+
+
+def outcome_problems(request: ProvideChoiceRequest, outcome: Outcome) -> list[str]:
+    """Why this outcome cannot be an answer to this request (empty when it can)."""
+    if not isinstance(outcome, Answered):
+        return []
+    problems = id_problems(request, outcome.selected_ids, outcome.option_annotations)
+    problems += _count_problems(request, outcome)
+    problems += _text_problems(request, outcome)
+    if not request.allow_annotations and (outcome.option_annotations or outcome.global_annotation):
+        problems.append("notes are not allowed: the request has allow_annotations false")
+    return problems
+
+
+def id_problems(
+    request: ProvideChoiceRequest, selected_ids: list[str], annotated_ids: Iterable[str]
+) -> list[str]:
+    """Ids that are not the request's options, or are selected twice (answers and drafts alike)."""
+    ids = request.option_ids
+    problems = [
+        f"selected_ids: {quote(option_id)} is not an option id"
+        for option_id in selected_ids
+        if option_id not in ids
+    ]
+    if len(set(selected_ids)) != len(selected_ids):
+        problems.append("selected_ids must not repeat an id")
+    return problems + [
+        f"option_annotations: {quote(option_id)} is not an option id"
+        for option_id in annotated_ids
+        if option_id not in ids
+    ]
+
+
+def answer_limits(request: ProvideChoiceRequest, own_answer: bool) -> SelectionLimits:
+    """How many options an answer may select, with or without an own answer typed: in hybrid
+    mode typing an own answer stands in for picking, so only the maximum applies then."""
+    if own_answer and request.selection_mode == "hybrid":
+        return SelectionLimits(0, request.limits.maximum)
+    return request.limits
+
+
+def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
+    minimum, maximum = answer_limits(request, outcome.custom_input is not None)
+    count = len(outcome.selected_ids)
+    if minimum <= count <= maximum:
+        return []
+    allowed = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
+    return [f"selected_ids must hold {allowed} ids, got {count}"]
+
+
+def _text_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
+    mode = request.selection_mode
+    text = outcome.custom_input
+    problems = []
+    if mode in ("single", "multi") and text is not None:
+        problems.append(f"custom_input is not allowed for {mode}")
+    if mode == "text_input" and not (text or "").strip():
+        problems.append("custom_input is required for text_input")
+    if text is not None and not text.strip() and mode == "hybrid":
+        problems.append("custom_input must not be empty; leave it null when nothing was typed")
+    if outcome.placeholder_used and (request.placeholder is None or text != request.placeholder):
+        problems.append(
+            "placeholder_used is true but custom_input is not the request's placeholder"
+        )
+    return problems
+
+
+def _answer_summary(request: ProvideChoiceRequest, outcome: Answered) -> str:
+    labels = request.labels(outcome.selected_ids)
+    if outcome.custom_input is not None:
+        verb = (
+            "Accepted the suggested answer"
+            if outcome.placeholder_used
+            else "Answered in their own words"
+        )
+        text = _shorten(outcome.custom_input)
+        summary = f'{verb}: "{text}"' + (f" (also selected: {', '.join(labels)})" if labels else "")
+    elif labels:
+        summary = f"Selected: {', '.join(labels)}"
+    else:
+        summary = "Submitted with nothing selected"
+    noted = request.labels(_option_notes(request, outcome))
+    notes = [f"notes on {', '.join(noted)}"] if noted else []
+    if (outcome.global_annotation or "").strip():
+        notes.append("an overall note")
+    return summary + (f" (with {' and '.join(notes)})" if notes else "") + "."
+
+
+def _option_notes(request: ProvideChoiceRequest, outcome: Answered) -> dict[str, str]:
+    """Notes that say something, by option id in option order; blank notes are no notes."""
+    return {
+        option_id: note
+        for option_id in request.option_ids
+        if (note := outcome.option_annotations.get(option_id, "").strip())
+    }
+
+
+def _in_option_order(request: ProvideChoiceRequest, ids: Iterable[str]) -> list[str]:
+    wanted = set(ids)
+    return [option_id for option_id in request.option_ids if option_id in wanted]
+
+
+def _shorten(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= SUMMARY_TEXT_LENGTH else line[: SUMMARY_TEXT_LENGTH - 1] + "…"

@@ -1,0 +1,265 @@
+"""The person's interaction settings, and where they live between runs.
+
+Settings belong to the person, not to the agent: they override how a question is shown (and what a
+timeout returns) whatever the request asked for. They are read on every question, so a change made in
+one surface (the terminal today, the web portal later) applies to the next question everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from present_choices import ChoicesError, describe_errors
+from present_choices._schema import quote
+from provide_choice._transports._kinds import PREFERENCE_LABELS, PreferredTransport
+
+HOME_VARIABLE = "AGENT_CHOICES_HOME"
+SETTINGS_FILE_NAME = "settings.json"
+APPLICATION_NAME = "agent-choices"
+
+TimeoutAction = Literal["return_defaults", "return_nothing"]
+
+TIMEOUT_OVERRIDE_RANGE = (1, 86_400)
+"""Seconds a timeout override may hold: up to a day. A bound, not a taste: a deadline is a float
+of monotonic seconds, and an unbounded integer overflows it."""
+HISTORY_DAYS_RANGE = (1, 3_650)
+"""Days a question stays in the history: up to ten years."""
+FILE_SIZE_LIMIT = 64 * 1024
+"""Bytes of a settings file read at most; a real one holds a few hundred."""
+
+
+class InteractionSettings(BaseModel):
+    """How the person wants questions shown; `None` means "as the agent's request says"."""
+
+    # Unknown keys are ignored so a settings file written by a newer version still loads.
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    transport: PreferredTransport = Field(
+        default="auto",
+        description="Where questions appear when the agent does not name a transport.",
+    )
+    timeout_override_seconds: int | None = Field(
+        default=None,
+        ge=TIMEOUT_OVERRIDE_RANGE[0],
+        le=TIMEOUT_OVERRIDE_RANGE[1],
+        description="Replaces the request's timeout_seconds when set.",
+    )
+    single_submit: bool | None = Field(
+        default=None,
+        description="Single choice: submit on selection (true) or toggle then Enter (false).",
+    )
+    annotations: bool = Field(default=True, description="Offer notes when the request allows them.")
+    placeholder_visible: bool | None = Field(
+        default=None, description="Show the suggested answer in text fields."
+    )
+    timeout_action: TimeoutAction = Field(
+        default="return_defaults",
+        description="What a timeout returns: the request's defaults, or nothing.",
+    )
+    keep_history: bool = Field(
+        default=True,
+        description="Record every question and its answer in the history; off: nothing stays "
+        "once a question ends.",
+    )
+    history_days: int = Field(
+        default=30,
+        ge=HISTORY_DAYS_RANGE[0],
+        le=HISTORY_DAYS_RANGE[1],
+        description="Days a question stays in the history; older ones go at the next start.",
+    )
+
+
+SETTING_NAMES = tuple(InteractionSettings.model_fields)
+
+SETTING_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
+    "transport": (
+        "Where questions appear when the agent does not say",
+        tuple(PREFERENCE_LABELS.items()),
+    ),
+    "single_submit": (
+        "A single choice is sent",
+        (
+            (None, "As the question asks"),
+            (True, "As soon as an option is chosen"),
+            (False, "When submitted"),
+        ),
+    ),
+    "annotations": (
+        "Offer notes on options and on the whole question",
+        ((True, "Offered"), (False, "Not offered")),
+    ),
+    "placeholder_visible": (
+        "Suggested answer in the text field",
+        ((None, "As the question asks"), (True, "Shown"), (False, "Hidden")),
+    ),
+    "timeout_action": (
+        "When time runs out",
+        (
+            ("return_defaults", "Return the question's defaults"),
+            ("return_nothing", "Return nothing"),
+        ),
+    ),
+    "keep_history": (
+        "History of questions and answers",
+        ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
+    ),
+}
+"""Each setting with a fixed set of values: its label and its values with theirs, the one source
+for every surface (the terminal's settings screen and the page's panel)."""
+
+TIMEOUT_LABEL = "Timeout in seconds"
+TIMEOUT_RULE = (
+    f"Type whole seconds from {TIMEOUT_OVERRIDE_RANGE[0]} to {TIMEOUT_OVERRIDE_RANGE[1]}, "
+    "or nothing for the question's own timeout."
+)
+
+
+class NumberSetting(NamedTuple):
+    """A setting typed as a whole number: how surfaces name it and what they accept."""
+
+    label: str
+    range: tuple[int, int]
+    rule: str
+    """What to type, shown when the typed text is refused."""
+    optional: bool
+    """Whether it may be left empty (None: as the question asks)."""
+
+
+NUMBER_SETTINGS = {
+    "timeout_override_seconds": NumberSetting(
+        TIMEOUT_LABEL, TIMEOUT_OVERRIDE_RANGE, TIMEOUT_RULE, optional=True
+    ),
+    "history_days": NumberSetting(
+        "Days of history kept",
+        HISTORY_DAYS_RANGE,
+        f"Type whole days from {HISTORY_DAYS_RANGE[0]} to {HISTORY_DAYS_RANGE[1]}.",
+        optional=False,
+    ),
+}
+"""Each setting typed as a number, the one source for every surface, as `SETTING_CHOICES` is for
+the others."""
+
+
+def choice_label(name: str, value: object) -> str:
+    """How a surface names this value of the setting `name`."""
+    return next(label for choice, label in SETTING_CHOICES[name][1] if choice == value)
+
+
+def apply_changes(
+    settings: InteractionSettings, data: object
+) -> tuple[InteractionSettings, dict[str, Any]]:
+    """`settings` with the changes in `data` (an object of setting names to new values), and
+    those changes as validated values. Raises `ChoicesError` saying what is allowed."""
+    if not isinstance(data, dict):
+        raise ChoicesError(["settings must be an object of the settings to change"])
+    unknown = [name for name in data if name not in SETTING_NAMES]
+    if unknown:
+        raise ChoicesError(
+            [
+                f"{quote(name)} is not a setting; settings: {', '.join(SETTING_NAMES)}"
+                for name in unknown[:5]
+            ]
+        )
+    try:
+        changed = InteractionSettings.model_validate(settings.model_dump() | data, strict=True)
+    except ValidationError as error:
+        raise ChoicesError(describe_errors(error)) from None
+    return changed, {name: getattr(changed, name) for name in data}
+
+
+def save_changes(changes: Mapping[str, Any], path: Path | None = None) -> InteractionSettings:
+    """Write only these changes over the settings saved now, so surfaces open at once (a page,
+    a terminal) never undo each other's changes. Returns the settings as saved."""
+    settings = load_settings(path).model_copy(update=dict(changes))
+    save_settings(settings, path)
+    return settings
+
+
+def settings_path() -> Path:
+    """`$AGENT_CHOICES_HOME/settings.json`, else the platform's user config directory."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home).expanduser() / SETTINGS_FILE_NAME
+    import platformdirs  # only needed when no override is set
+
+    return (
+        Path(platformdirs.user_config_dir(APPLICATION_NAME, appauthor=False)) / SETTINGS_FILE_NAME
+    )
+
+
+def load_settings(path: Path | None = None) -> InteractionSettings:
+    """The saved settings; a missing file means defaults, a broken one defaults plus one warning.
+
+    A question must never fail because of a settings file, so nothing here raises.
+    """
+    path = path or settings_path()
+    try:
+        with path.open("rb") as file:
+            data = file.read(FILE_SIZE_LIMIT + 1)
+    except FileNotFoundError:
+        return InteractionSettings()
+    except OSError as error:
+        return _defaults_with_warning(path, f"cannot be read ({_reason(error)})")
+    if len(data) > FILE_SIZE_LIMIT:
+        return _defaults_with_warning(path, f"is larger than {FILE_SIZE_LIMIT // 1024} KB")
+    try:
+        return InteractionSettings.model_validate(json.loads(data.decode("utf-8")))
+    except UnicodeDecodeError as error:
+        return _defaults_with_warning(path, f"is not UTF-8 text ({error.reason})")
+    except json.JSONDecodeError as error:
+        return _defaults_with_warning(path, f"is not valid JSON ({error.msg}, line {error.lineno})")
+    except ValidationError as error:
+        return _defaults_with_warning(
+            path, f"has invalid values ({'; '.join(describe_errors(error))})"
+        )
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number, nesting 100,000 deep
+        return _defaults_with_warning(path, f"cannot be parsed ({type(error).__name__})")
+
+
+def save_settings(settings: InteractionSettings, path: Path | None = None) -> None:
+    """Write the settings atomically (temp file + rename), so a crash never leaves half a file.
+
+    A failed write warns and returns: the person's answer matters more than remembering settings.
+    """
+    path = path or settings_path()
+    text = json.dumps(settings.model_dump(mode="json"), indent=2) + "\n"
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        _warn(
+            f"could not save settings to {path} ({_reason(error)}); they apply to this question only"
+        )
+
+
+def _defaults_with_warning(path: Path, problem: str) -> InteractionSettings:
+    _warn(f"settings file {path} {problem}; using default settings")
+    return InteractionSettings()
+
+
+def _warn(message: str) -> None:
+    print(f"provide-choice: warning: {message}", file=sys.stderr, flush=True)
+
+
+def _reason(error: OSError | UnicodeDecodeError) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)

@@ -1,0 +1,111 @@
+"""`provide-choice inbox`: one local page listing every question waiting in any server of this
+person, and the last ones that ended, read live from the shared history.
+
+It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `LoopbackGuard`
+refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
+none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
+in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from string import Template
+from typing import TYPE_CHECKING
+
+from provide_choice._history._inbox._link import announce, running_inbox, withdraw
+from provide_choice._history._inbox._state import InboxState
+from provide_choice._history._store import history_path
+from provide_choice._transports._portal._page import STYLE_SHEET, asset, script_safe_json
+from provide_choice._transports._portal._routes import ICON, page_headers
+from provide_choice._transports._portal._transport import open_in_browser
+from provide_choice._web._bridge import HOST, LoopbackGuard, loopback_listener
+
+if TYPE_CHECKING:
+    import socket
+    from collections.abc import Callable
+
+    from fastapi import FastAPI
+
+DEFAULT_PORT = 8766
+PACKAGE = "provide_choice._history._inbox"
+
+
+def page_assets() -> tuple[str, str]:
+    """The page's script and style sheet: the question page's style sheet (its colours, cards,
+    dark mode and narrow layout) followed by the inbox's own rules."""
+    style = asset(STYLE_SHEET) + "\n" + asset("inbox.css", PACKAGE)
+    return asset("inbox.js", PACKAGE), style
+
+
+def create_app(state: InboxState, port: Callable[[], int]) -> FastAPI:
+    """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon; `port` is
+    the port it is bound to, for the Host check."""
+    from fastapi import FastAPI
+    from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+    script, style = page_assets()
+    headers = page_headers(script, style)
+    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+    app.add_middleware(LoopbackGuard, port=port, name="inbox")
+
+    @app.get("/")
+    async def page() -> HTMLResponse:
+        snapshot = await asyncio.to_thread(state.snapshot)
+        html = Template(asset("inbox.html", PACKAGE)).substitute(
+            style=style, state=script_safe_json(snapshot), script=script
+        )
+        return HTMLResponse(html, headers=headers)
+
+    @app.get("/state")
+    async def current() -> JSONResponse:
+        return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
+
+    @app.get("/icon.svg")
+    async def icon() -> Response:
+        return Response(
+            ICON, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
+        )
+
+    return app
+
+
+def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
+    """Serve the inbox until Ctrl-C. An inbox that already runs is opened instead of a second one.
+    Raises `OSError` when the port cannot be bound."""
+    already = running_inbox()
+    if already is not None:
+        _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
+        if open_browser:
+            open_in_browser(already)
+        return
+    listener = loopback_listener(port)
+    bound = listener.getsockname()[1]
+    url = f"http://{HOST}:{bound}"
+    state = InboxState(history_path())
+    _note(f"inbox at {url} (Ctrl-C stops it)")
+    try:
+        announce(url)
+    except OSError as error:  # the inbox works; question pages just cannot link back to it
+        _note(f"warning: question pages cannot link back here ({error.strerror or error})")
+    try:
+        if open_browser:
+            open_in_browser(url)
+        asyncio.run(_serve(create_app(state, lambda: bound), listener))
+    finally:
+        withdraw()
+        state.close_connection()
+
+
+async def _serve(app: FastAPI, listener: socket.socket) -> None:
+    import uvicorn
+
+    config = uvicorn.Config(
+        app, log_config=None, log_level="warning", access_log=False, lifespan="off"
+    )
+    await uvicorn.Server(config).serve(sockets=[listener])
+
+
+def _note(message: str) -> None:
+    print(f"provide-choice inbox: {message}", file=sys.stderr, flush=True)

@@ -1,0 +1,95 @@
+"""What the inbox shows, read from the history: the questions waiting now in every running server,
+and the ones that ended last. Nothing here imports FastAPI; `_server` serves it.
+
+Time is sent as seconds left on the inbox's own clock: the browser's clock may differ from it,
+while every server wrote its deadline on the one wall clock of this machine.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from provide_choice._history._store import (
+    HistoryMissing,
+    HistoryUnavailable,
+    RecordedQuestion,
+    iso_time,
+    open_history,
+    recent,
+    waiting,
+)
+
+if TYPE_CHECKING:
+    import sqlite3
+
+WHERE = {
+    "terminal": "Shown in its server's terminal",
+    "terminal_handoff": "Shown in a terminal the agent opens",
+    "elicitation": "Shown in the agent's own window",
+}
+"""Where a question without a page of its own waits for the person."""
+PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
+
+
+class InboxState:
+    """Reads the history for the inbox page; one connection, used by one thread at a time."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._connection: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The page's state. A history that cannot be read is a problem to show, never an error:
+        the next snapshot tries again (the file may be created, or replaced, meanwhile)."""
+        import sqlite3
+
+        with self._lock:
+            try:
+                if self._connection is None:
+                    self._connection = open_history(self.path, create=False)
+                return {
+                    "waiting": [_waiting(question) for question in waiting(self._connection)],
+                    "recent": [_ended(question) for question in recent(self._connection)],
+                    "problem": None,
+                }
+            except HistoryMissing:
+                return {"waiting": [], "recent": [], "problem": None}
+            except (HistoryUnavailable, sqlite3.Error) as error:
+                self.close_connection()
+                return {"waiting": [], "recent": [], "problem": str(error)}
+
+    def close_connection(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+def _waiting(question: RecordedQuestion) -> dict[str, Any]:
+    has_page = question.transport == "web" and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
+    return _common(question) | {
+        "url": question.url if has_page else None,
+        "where": None if has_page else WHERE.get(question.transport, "Not shown yet"),
+        "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
+    }
+
+
+def _ended(question: RecordedQuestion) -> dict[str, Any]:
+    selection = question.selection or {}
+    return _common(question) | {
+        "action_status": question.action_status,
+        "summary": selection.get("summary"),
+        "ended_at": None if question.ended_at is None else iso_time(question.ended_at),
+    }
+
+
+def _common(question: RecordedQuestion) -> dict[str, Any]:
+    return {
+        "key": question.key,
+        "title": question.title,
+        "client": question.client_text,
+        "transport": question.transport,
+    }

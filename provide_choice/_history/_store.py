@@ -1,0 +1,346 @@
+"""The history: every question any server of this person asked, in one SQLite file they share.
+
+Several `provide-choice serve` processes (one per agent) write to `history.sqlite3` at once, and the
+inbox and `provide-choice history` read it meanwhile. WAL mode lets readers and the writer go on
+without waiting for each other; the busy timeout makes a writer wait its turn instead of failing
+with "database is locked"; every write is one short `BEGIN IMMEDIATE` transaction (taking the write
+lock up front, so two writers never deadlock upgrading a read). Each server writes from one
+background thread fed by a queue (`_recorder`): a question never waits for the disk.
+
+The database holds its schema version (`PRAGMA user_version`); `MIGRATIONS` brings any older file
+up to date, from the first version on. A file that cannot be opened, is corrupt, or comes from a
+newer version costs one warning on stderr: questions are asked as ever, just not recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
+from provide_choice._history._process import ProcessIdentity, is_running
+from provide_choice._transports._base import AgentClient
+
+if TYPE_CHECKING:
+    import sqlite3
+
+HISTORY_FILE_NAME = "history.sqlite3"
+BUSY_TIMEOUT_SECONDS = 10.0
+"""How long a write waits for another process's write before it counts as failed."""
+RECENT_LIMIT = 50
+STALE_SECONDS = 60.0
+"""A question this far past its deadline and still not ended is no longer shown as waiting, even
+where the system cannot tell whether its server still runs."""
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the first version.
+    (
+        """
+        CREATE TABLE questions (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            prompt TEXT NOT NULL,
+            selection_mode TEXT NOT NULL,
+            options TEXT NOT NULL,
+            client_name TEXT,
+            client_version TEXT,
+            transport TEXT NOT NULL,
+            url TEXT,
+            server_pid INTEGER NOT NULL,
+            server_start TEXT,
+            asked_at REAL NOT NULL,
+            deadline_at REAL NOT NULL,
+            ended_at REAL,
+            action_status TEXT,
+            response TEXT
+        )
+        """,
+        "CREATE INDEX questions_by_asked_at ON questions (asked_at)",
+        "CREATE INDEX questions_by_ended_at ON questions (ended_at)",
+    ),
+)
+"""Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
+seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
+`options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON."""
+
+QuestionState = Literal["waiting", "ended", "unfinished"]
+
+
+class HistoryUnavailable(Exception):
+    """The history cannot be used; the message says why and what to do."""
+
+
+class HistoryMissing(HistoryUnavailable):
+    """Nothing was recorded yet: there is no history file (readers do not create one)."""
+
+
+def data_directory() -> Path:
+    """`$AGENT_CHOICES_HOME`, else the platform's user data directory (the history, the inbox's
+    address): beside the settings when the variable is set, as for the settings file."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home).expanduser()
+    import platformdirs  # only needed when no override is set
+
+    return Path(platformdirs.user_data_dir(APPLICATION_NAME, appauthor=False))
+
+
+def history_path() -> Path:
+    return data_directory() / HISTORY_FILE_NAME
+
+
+def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
+    """A connection to the history at `path`, migrated to the current schema. Raises
+    `HistoryUnavailable` saying why it cannot be used; without `create`, also when it does not exist.
+
+    The file is private to the person (mode 600: it holds their answers and the questions'
+    addresses); SQLite gives its WAL files the same mode.
+    """
+    import sqlite3
+
+    try:
+        if create:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        elif not path.exists():
+            raise HistoryMissing(f"no question has been recorded yet (history: {path})")
+        connection = sqlite3.connect(
+            path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
+        )
+    except (OSError, sqlite3.Error) as error:
+        raise unavailable(path, error) from None
+    try:
+        # Before anything writes to it: a file from a newer version must stay as it is.
+        _check_version(connection.execute("PRAGMA user_version").fetchone()[0], len(MIGRATIONS))
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL; no fsync per write
+        connection.execute("PRAGMA secure_delete = ON")  # a deleted question leaves no bytes behind
+        connection.create_function("folded", 1, _folded, deterministic=True)
+        connection.row_factory = sqlite3.Row
+        migrate(connection)
+    except (sqlite3.Error, HistoryUnavailable) as error:
+        connection.close()
+        raise unavailable(path, error) from None
+    return connection
+
+
+def migrate(
+    connection: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS
+) -> None:
+    """Bring the schema to `len(migrations)`, one version at a time, in one transaction (another
+    process migrating at the same moment waits, then finds nothing left to do). Raises
+    `HistoryUnavailable` for a file from a newer version, which this one must not write to."""
+    with transaction(connection):
+        version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+        _check_version(version, len(migrations))
+        for number in range(version, len(migrations)):
+            for statement in migrations[number]:
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {number + 1}")
+
+
+def _check_version(version: int, known: int) -> None:
+    if version > known:
+        raise HistoryUnavailable(
+            f"it was written by a newer version of agent-choices: schema {version}, this "
+            f"version knows up to {known}"
+        )
+
+
+@contextmanager
+def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction holding the write lock from its start; rolled back on any error."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield connection
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def prune(
+    connection: sqlite3.Connection, settings: InteractionSettings, now: float | None = None
+) -> int:
+    """Delete what the person's settings say must go (at a server's start): questions asked more
+    than `history_days` ago, and questions whose server stopped before they ended, when they are
+    that old or history is off. Returns how many went."""
+    cutoff = (time.time() if now is None else now) - settings.history_days * 86_400
+    with transaction(connection):
+        deleted = connection.execute(
+            "DELETE FROM questions WHERE ended_at IS NOT NULL AND asked_at < ?", (cutoff,)
+        ).rowcount
+        servers = connection.execute(
+            "SELECT DISTINCT server_pid, server_start FROM questions WHERE ended_at IS NULL"
+        ).fetchall()
+        for pid, start in servers:
+            if not is_running(ProcessIdentity(pid, start)):
+                deleted += connection.execute(
+                    "DELETE FROM questions WHERE ended_at IS NULL AND server_pid = ? "
+                    "AND server_start IS ? AND (asked_at < ? OR ?)",
+                    (pid, start, cutoff, not settings.keep_history),
+                ).rowcount
+    return int(deleted)
+
+
+def overwrite_log(connection: sqlite3.Connection) -> None:
+    """Deleted rows are zeroed in the database (secure_delete), but their earlier versions stay in
+    the write-ahead log until it restarts: copy the log back and truncate it now. Best effort and
+    brief: readers that hold the log make it wait at most half a second."""
+    import sqlite3
+
+    with suppress(sqlite3.Error):
+        connection.execute("PRAGMA busy_timeout = 500")
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+
+
+@dataclass(frozen=True)
+class RecordedQuestion:
+    """One question as the history holds it."""
+
+    key: int
+    """Its row in the history (not its session id, which is a secret)."""
+    title: str
+    prompt: str
+    selection_mode: str
+    options: list[dict[str, Any]]
+    client: AgentClient | None
+    transport: str
+    url: str | None
+    asked_at: float
+    deadline_at: float
+    ended_at: float | None
+    action_status: str | None
+    selection: dict[str, Any] | None
+    state: QuestionState
+    """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
+
+    @property
+    def client_text(self) -> str | None:
+        return None if self.client is None else f"{self.client.name} {self.client.version}".strip()
+
+    def as_json(self) -> dict[str, Any]:
+        """What `provide-choice history --json` prints for it."""
+        return {
+            "title": self.title,
+            "prompt": self.prompt,
+            "selection_mode": self.selection_mode,
+            "options": self.options,
+            "client": None if self.client is None else self.client._asdict(),
+            "transport": self.transport,
+            "asked_at": iso_time(self.asked_at),
+            "ended_at": None if self.ended_at is None else iso_time(self.ended_at),
+            "action_status": self.action_status,
+            "selection": self.selection,
+        }
+
+
+COLUMNS = "rowid, *"
+
+
+def waiting(connection: sqlite3.Connection) -> list[RecordedQuestion]:
+    """The questions waiting right now in a running server, oldest first."""
+    rows = connection.execute(
+        f"SELECT {COLUMNS} FROM questions WHERE ended_at IS NULL AND deadline_at > ? "
+        "ORDER BY asked_at",
+        (time.time() - STALE_SECONDS,),
+    ).fetchall()
+    return [question for question in _read(rows) if question.state == "waiting"]
+
+
+def recent(connection: sqlite3.Connection, limit: int = RECENT_LIMIT) -> list[RecordedQuestion]:
+    """The questions that ended last, the last first."""
+    rows = connection.execute(
+        f"SELECT {COLUMNS} FROM questions WHERE ended_at IS NOT NULL "
+        "ORDER BY ended_at DESC LIMIT ?",
+        (limit,),
+    ).fetchall()
+    return _read(rows)
+
+
+def search(
+    connection: sqlite3.Connection, *, limit: int, text: str | None = None
+) -> list[RecordedQuestion]:
+    """Every question, newest first; with `text`, those whose title, prompt, options, client or
+    answer hold it (case-insensitively)."""
+    where, parameters = "", {"limit": limit, "text": text}
+    if text:
+        where = (
+            "WHERE instr(folded(title || ' ' || prompt || ' ' || options || ' ' || "
+            "coalesce(client_name, '') || ' ' || coalesce(response, '')), folded(:text)) > 0"
+        )
+    rows = connection.execute(
+        f"SELECT {COLUMNS} FROM questions {where} ORDER BY asked_at DESC LIMIT :limit", parameters
+    ).fetchall()
+    return _read(rows)
+
+
+def clear(connection: sqlite3.Connection) -> tuple[int, int]:
+    """Delete every question but those waiting in a running server (their servers complete them
+    when they end). Returns how many went and how many are still waiting."""
+    with transaction(connection):
+        keep = [question.key for question in waiting(connection)]
+        marks = ", ".join("?" * len(keep))
+        deleted = connection.execute(
+            f"DELETE FROM questions WHERE rowid NOT IN ({marks})", keep
+        ).rowcount
+    overwrite_log(connection)
+    return int(deleted), len(keep)
+
+
+def iso_time(timestamp: float) -> str:
+    """ISO 8601 in the local time zone, with its offset, to the second."""
+    return datetime.fromtimestamp(timestamp).astimezone().isoformat(timespec="seconds")
+
+
+def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
+    running: dict[ProcessIdentity, bool] = {}
+    questions = []
+    for row in rows:
+        state: QuestionState = "ended"
+        if row["ended_at"] is None:
+            server = ProcessIdentity(row["server_pid"], row["server_start"])
+            if server not in running:
+                running[server] = is_running(server)
+            state = "waiting" if running[server] else "unfinished"
+        client_name, response = row["client_name"], row["response"]
+        questions.append(
+            RecordedQuestion(
+                key=row["rowid"],
+                title=row["title"],
+                prompt=row["prompt"],
+                selection_mode=row["selection_mode"],
+                options=json.loads(row["options"]),
+                client=None
+                if client_name is None
+                else AgentClient(client_name, row["client_version"]),
+                transport=row["transport"],
+                url=row["url"],
+                asked_at=row["asked_at"],
+                deadline_at=row["deadline_at"],
+                ended_at=row["ended_at"],
+                action_status=row["action_status"],
+                selection=None if response is None else json.loads(response)["selection"],
+                state=state,
+            )
+        )
+    return questions
+
+
+def unavailable(path: Path, error: Exception) -> HistoryUnavailable:
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return HistoryUnavailable(
+        f"the history {path} cannot be used ({reason}); move the file away to start a new one"
+    )
+
+
+def _folded(text: str | None) -> str:
+    return (text or "").casefold()

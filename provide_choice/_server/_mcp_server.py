@@ -1,0 +1,190 @@
+"""The MCP server: `provide_choice` and `present_choices`, with the server's instructions.
+
+Both tools take their arguments raw and validate them themselves, so an agent gets one error result
+listing every problem in its own words (unknown fields included: the SDK would silently drop them).
+The server only imports what start-up needs; a transport imports its UI when it first asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict
+
+from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
+from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
+from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
+from provide_choice._contract._response import ProvideChoiceResponse
+from provide_choice._contract._tool_schema import tool_input_schema
+from provide_choice._server._provide_choice_tool import (
+    HEARTBEAT_SECONDS,
+    MAX_WAIT_SECONDS,
+    ProvideChoiceTool,
+    error_result,
+)
+from provide_choice._server._sessions import QuestionRegistry
+from provide_choice._transports._base import Transports
+from provide_choice._transports._elicitation._transport import ElicitationTransport
+
+SERVER_NAME = "provide-choice"
+TOOL_NAME = "provide_choice"
+
+DECISION_POLICY = (
+    "Call provide_choice when more than two viable paths exist, before a destructive action "
+    "(deleting, overwriting, force-pushing, migrating data), or when required configuration is "
+    "missing. Put the task context and the reason a choice is needed in `prompt`. Never guess a "
+    "default instead of asking."
+)
+
+INSTRUCTIONS = (
+    "This server lets you ask the person you work for to decide, and get their answer as data. "
+    + DECISION_POLICY
+    + " Use present_choices instead for a quick question shown as buttons in a chat that renders "
+    "```choices blocks."
+)
+
+TOOL_DESCRIPTION = (
+    "Ask the person a structured question (in your MCP client's own dialog where it has one, a "
+    "terminal, or the browser) and wait for the answer. "
+    + DECISION_POLICY
+    + "\n\nselection_mode: single (pick one of 2+ options), multi (pick several of 2+ options), "
+    "text_input (type an answer; no options), hybrid (pick from 1+ options or type an own answer; "
+    "typing waives min_selections). Give every option an id and a label; mark at least one "
+    "recommended. The request is validated in full before anything is shown; an error lists every "
+    "problem. allow_cancel is accepted and ignored: the person can always cancel."
+    "\n\nReturns {action_status, selection}. action_status: selected, custom_input, cancelled, "
+    "timeout, pending or pending_terminal_launch. selection.selected_ids are option ids in option "
+    "order; selection.summary is one line describing the outcome; selection.url is the address "
+    "of the page showing the question, when there is one. After cancelled or timeout do not act "
+    "as if the person chose: a timeout may return the defaults (or nothing, as the person "
+    "configured) and its summary says so."
+    "\n\nA call waits at most about 50 s (the server's --max-wait), so that clients with a 60 s "
+    "tool timeout never cut it off (a question in the client's own dialog is not cut short: the "
+    "client waits for its dialog). pending means the question is still open and untouched: call "
+    'provide_choice again with only {"session_id": selection.session_id} to keep waiting; '
+    "repeat until another status comes back. The question still ends at its own deadline."
+    "\n\nAfter pending_terminal_launch, run selection.summary (a shell command) in an interactive "
+    "terminal (your run-in-terminal tool) so the person answers there, then call provide_choice "
+    "again with only session_id, as after pending. Sessions are single-use: once its answer is "
+    "fetched, or long after it ended, a session is gone, and a retry needs a new call without "
+    "session_id."
+    "\n\nWhile a call waits it sends progress notifications with the time left (timeout_seconds, "
+    "default 300) and, for the browser, the page's address: if the person says no page appeared, "
+    "give them selection.url."
+)
+
+ONLY_TOOLS = (
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+)
+"""Request handlers the SDK's high-level server always registers. This server has no prompts and
+no resources, and capabilities derive from the handlers, so they go: a client then sees only what
+is there."""
+
+
+class _RawArguments(ArgModelBase):
+    """Takes the arguments as they came, so the tool reports every problem in them itself."""
+
+    model_config = ConfigDict(extra="allow", arbitrary_types_allowed=True)
+
+    def model_dump_one_level(self) -> dict[str, Any]:
+        return {"arguments": dict(self.model_extra or {})}
+
+
+def create_server(
+    transports: Transports | None = None,
+    *,
+    heartbeat_seconds: float = HEARTBEAT_SECONDS,
+    questions: QuestionRegistry | None = None,
+    max_wait_seconds: float = MAX_WAIT_SECONDS,
+) -> MCPServer:
+    """The MCP server. `transports` maps a transport name to what shows the question: leave
+    "terminal" out when this process has no terminal. Progress is reported every
+    `heartbeat_seconds` while a question waits. A call waits at most `max_wait_seconds` (0: until
+    the question's deadline), then returns `pending`; `questions` holds the open questions a
+    `session_id` call waits on again."""
+    # The client's own dialog needs nothing set up: it is there for every client that has one.
+    every = {"elicitation": ElicitationTransport(), **(transports or {})}
+    provide_choice = ProvideChoiceTool(every, heartbeat_seconds, questions, max_wait_seconds)
+    server = MCPServer(
+        SERVER_NAME,
+        version=package_version(),
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        tools=[
+            _raw_tool(
+                provide_choice,
+                name=TOOL_NAME,
+                description=TOOL_DESCRIPTION,
+                parameters=tool_input_schema(),
+                output_model=ProvideChoiceResponse,
+                takes_context=True,
+                annotations=ToolAnnotations(title="Ask the person to choose", read_only_hint=True),
+            ),
+            _raw_tool(
+                _present_choices,
+                name=PRESENT_CHOICES_NAME,
+                description=PRESENT_CHOICES_DESCRIPTION,
+                parameters=parameters_schema(),
+                annotations=ToolAnnotations(
+                    title="Show choices as chat buttons", read_only_hint=True
+                ),
+            ),
+        ],
+        subscriptions=False,
+    )
+    for method in ONLY_TOOLS:
+        server._lowlevel_server._request_handlers.pop(method, None)
+    return server
+
+
+def package_version() -> str:
+    """The installed agent-choices version (the `serverInfo.version` clients show)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("agent-choices")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"
+
+
+async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
+    """`present_choices.present_choices`, with every problem reported as an error result."""
+    try:
+        prompt = parse_prompt(arguments)
+    except ChoicesError as error:
+        return error_result("Invalid present_choices arguments:", error.problems)
+    text = present_choices(prompt.question, prompt.options, prompt.context)
+    return CallToolResult(content=[TextContent(type="text", text=text)])
+
+
+def _raw_tool(
+    function: Callable[..., Awaitable[CallToolResult | InputRequiredResult]],
+    *,
+    name: str,
+    description: str,
+    parameters: dict[str, Any],
+    annotations: ToolAnnotations,
+    output_model: type[BaseModel] | None = None,
+    takes_context: bool = False,
+) -> Tool:
+    """A tool that receives its raw arguments (and the context when `takes_context`) and publishes
+    a hand-written input schema; with `output_model`, successful results are checked against it."""
+    return Tool(
+        fn=function,
+        name=name,
+        description=description,
+        parameters=parameters,
+        fn_metadata=FuncMetadata(arg_model=_RawArguments, output_model=output_model),
+        is_async=True,
+        context_kwarg="context" if takes_context else None,
+        annotations=annotations,
+    )

@@ -1,0 +1,253 @@
+"""The `provide_choice` tool: validate, choose a transport, show, wait (bounded), normalize.
+
+One call asks a question and waits for it at most `serve --max-wait` seconds (then `pending`); a call
+with only `session_id` waits again; a call retried with `input_required` answers (2026-07-28) goes on
+from the sealed state. Every ending goes through `normalize`, whatever the transport.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+import anyio
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult, InputRequiredResult, TextContent
+
+from present_choices import ChoicesError
+from provide_choice._contract._request import SessionPoll, parse_call
+from provide_choice._contract._response import (
+    Cancelled,
+    Ending,
+    Outcome,
+    PendingLaunch,
+    ProvideChoiceResponse,
+    StillOpen,
+    TimedOut,
+    normalize,
+)
+from provide_choice._contract._settings import load_settings
+from provide_choice._server._caller import McpCaller
+from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._transports._base import (
+    AgentClient,
+    InputNeeded,
+    Interaction,
+    Launch,
+    Resumable,
+    Transport,
+    TransportError,
+    choose_transport,
+)
+from provide_choice._transports._kinds import TransportName, candidates
+
+HEARTBEAT_SECONDS = 10.0
+PROBLEM_LIMIT = 20
+MAX_WAIT_SECONDS = 50.0
+"""How long one call waits for the person before it returns `pending`: under the 60 s that the
+TypeScript SDK, the MCP Inspector and several desktop clients allow a tool call."""
+
+UNAVAILABLE: dict[TransportName, str] = {
+    "web": (
+        "this server was set up without the web portal, and has no terminal (stdin and stdout "
+        "must be one). `provide-choice serve` asks in the browser when it has no terminal."
+    ),
+    "terminal_handoff": (
+        "transport 'terminal' needs a terminal, and this server has none (it runs without a "
+        "terminal window) and no terminal hand-off set up. Ask the person to run "
+        "`provide-choice serve --http PORT` in a terminal window and connect to it."
+    ),
+}
+
+
+class ProvideChoiceTool:
+    """The `provide_choice` tool: validate, choose a transport, show, wait (bounded), normalize."""
+
+    def __init__(
+        self,
+        transports: dict[TransportName, Transport],
+        heartbeat_seconds: float,
+        questions: QuestionRegistry | None,
+        max_wait_seconds: float,
+    ) -> None:
+        self.transports = transports
+        self.heartbeat_seconds = heartbeat_seconds
+        self.questions = QuestionRegistry() if questions is None else questions
+        self.max_wait_seconds = max_wait_seconds or math.inf
+
+    async def __call__(
+        self, arguments: dict[str, Any], context: Context
+    ) -> CallToolResult | InputRequiredResult:
+        caller = McpCaller(context)
+        if context.request_state is not None:  # a retried call, with the client's answers
+            return await self._resume(context, caller)
+        try:
+            call = parse_call(arguments)
+        except ChoicesError as error:
+            return error_result(
+                f"Invalid provide_choice request; nothing was shown to the person. "
+                f"Fix {'this problem' if len(error.problems) == 1 else 'these problems'} and call again:",
+                error.problems,
+            )
+        if isinstance(call, SessionPoll):
+            question = self.questions.get(call.session_id)
+            if question is None:
+                return error_result(_no_session(call.session_id))
+            return await self._wait(question, context)
+        settings = load_settings()
+        choice = choose_transport(
+            call.transport, settings.transport, self.transports.__contains__, caller.features
+        )
+        if choice is None:
+            wished = candidates(call.transport, settings.transport)
+            return error_result(
+                f"provide_choice cannot ask the person here: {UNAVAILABLE[wished[-1]]}"
+            )
+        interaction = Interaction.start(
+            call, settings, note=choice.note, client=_client_of(context)
+        )
+        question = self.questions.create(interaction, choice.transport)
+        try:
+            launch = await self.transports[choice.transport].show(question, caller)
+        except BaseException as error:
+            self.questions.pop(question.id)
+            question.finish(Cancelled(by="agent"))
+            if not isinstance(error, TransportError):
+                raise
+            return error_result(f"provide_choice cannot ask the person here: {error}")
+        return await self._go_on(question, launch, context)
+
+    async def _go_on(
+        self, question: PendingQuestion, launch: Launch | None, context: Context
+    ) -> CallToolResult | InputRequiredResult:
+        """After a transport showed (or resumed) the question: what the call returns."""
+        if isinstance(launch, InputNeeded):
+            state = {
+                **launch.state,
+                "question": question.id,
+                "deadline": time.time() + question.seconds_left(),
+            }
+            # The SDK seals the state: the client echoes it back, but cannot read or alter it.
+            return InputRequiredResult(
+                input_requests=dict(launch.requests), request_state=json.dumps(state)
+            )
+        if isinstance(launch, PendingLaunch):
+            interaction = question.interaction
+            return tool_result(
+                normalize(interaction.request, launch, question.transport, note=interaction.note)
+            )
+        return await self._wait(question, context)
+
+    async def _resume(
+        self, context: Context, caller: McpCaller
+    ) -> CallToolResult | InputRequiredResult:
+        """A call retried with the answers to its `input_required` round (2026-07-28): go on with
+        the question its state names. A question is answered once, and never past its deadline,
+        whatever a client sends."""
+        try:
+            state = json.loads(context.request_state or "")
+            question = self.questions.get(str(state["question"]))
+            deadline = float(state["deadline"])
+        except (ValueError, TypeError, KeyError):
+            return error_result("provide_choice cannot read this call's request state.")
+        if question is None:
+            return error_result(_no_session(str(state["question"])))
+        transport = self.transports[question.transport]
+        if question.outcome is None and time.time() >= deadline:
+            question.finish(TimedOut(action=question.interaction.settings.timeout_action))
+        if question.outcome is not None or not isinstance(transport, Resumable):
+            return await self._wait(question, context)
+        responses = context.input_responses or {}
+        launch = await transport.resume(question, caller, responses, state)
+        return await self._go_on(question, launch, context)
+
+    async def _wait(self, question: PendingQuestion, context: Context) -> CallToolResult:
+        """Wait for the question to end, at most `max_wait_seconds` (unless the transport is not
+        to be cut short): then it is still open and the agent hears `pending` with the id to call
+        back with. The final outcome consumes the question (sessions are single-use)."""
+        interaction, transport = question.interaction, self.transports[question.transport]
+        max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
+        try:
+            with anyio.move_on_after(max_wait):
+                outcome: Outcome = await self._heard(question, context)
+        except anyio.get_cancelled_exc_class():
+            # The client cancelled the call or gave up: the agent cancelled the question, unless
+            # it waits for a terminal the agent opened (a retried poll still gets that answer).
+            if transport.cancelled_with_the_call:
+                question.finish(Cancelled(by="agent"))
+            raise
+        if question.outcome is None:
+            outcome = StillOpen(session_id=question.id, seconds_left=question.seconds_left())
+        elif self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
+            return error_result(_no_session(question.id))
+        response = normalize(
+            interaction.request,
+            outcome,
+            question.transport,
+            url=question.url,
+            note=interaction.note,
+        )
+        return tool_result(response)
+
+    async def _heard(self, question: PendingQuestion, context: Context) -> Ending:
+        """The outcome, reporting the time left as progress meanwhile, and at once when the
+        question's address or deadline changes."""
+
+        async def heartbeat() -> None:
+            while True:
+                question.changed.clear()
+                left = question.seconds_left()
+                # Whole seconds for the total (the timeout as the agent set it, or as the person
+                # extended it); elapsed time as progress, which only ever grows.
+                total = round(question.interaction.deadline - question.started)
+                elapsed = min(round(time.monotonic() - question.started, 1), total)
+                where = f" at {question.url}" if question.url else ""
+                await context.report_progress(
+                    elapsed,
+                    total,
+                    f"Waiting for the person to answer{where}: {left:.0f} s left",
+                )
+                with anyio.move_on_after(self.heartbeat_seconds):
+                    await question.changed.wait()
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(heartbeat)
+            outcome = await question.wait()
+            group.cancel_scope.cancel()
+        return outcome
+
+
+def _client_of(context: Context) -> AgentClient | None:
+    """The MCP client that made this call, as it names itself (none may be given)."""
+    params = context.request_context.session.client_params
+    if params is None:
+        return None
+    return AgentClient(params.client_info.name, params.client_info.version)
+
+
+def tool_result(response: ProvideChoiceResponse) -> CallToolResult:
+    return CallToolResult(
+        content=[TextContent(type="text", text=response.model_dump_json())],
+        structured_content=response.model_dump(mode="json"),
+    )
+
+
+def _no_session(session_id: str) -> str:
+    return (
+        f"session_id {session_id[:80]!r} is not an open question of this server: sessions are "
+        "single-use, so its answer was already fetched, it ended long ago, or its server "
+        "restarted. Call provide_choice again without session_id to ask the person anew."
+    )
+
+
+def error_result(message: str, problems: list[str] | None = None) -> CallToolResult:
+    """An error the agent reads: the first `PROBLEM_LIMIT` problems, and how many more there are
+    (ten thousand broken options must not make a megabyte of text)."""
+    problems = problems or []
+    lines = [message, *(f"- {problem}" for problem in problems[:PROBLEM_LIMIT])]
+    if len(problems) > PROBLEM_LIMIT:
+        lines.append(f"- and {len(problems) - PROBLEM_LIMIT:,} more problems of the same kinds")
+    text = "\n".join(lines)
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)

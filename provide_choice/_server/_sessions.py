@@ -1,0 +1,226 @@
+"""Pending questions: a question asked in one call and answered later, maybe after several calls.
+
+Every transport shows a question that may outlive the MCP call that asked it: a call waits at most
+`serve --max-wait` seconds, then the agent polls with the question's id. So the question lives here:
+created with its deadline, shown by a transport (maybe at an address, maybe attached by a terminal),
+finished exactly once (answer, cancel, or the deadline), then consumed by the call that returns the
+outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
+
+Memory per pending question is the `Interaction` plus one timer handle, never a task: the deadline
+is a `loop.call_later`, replaced on finish by the retention timer that drops a never-consumed
+question, so the registry cannot grow without bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, Literal, Protocol
+
+from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._transports._base import Interaction
+from provide_choice._transports._kinds import TransportName
+
+QuestionStatus = Literal["pending", "attached", "finished"]
+FinishCallback = Callable[["PendingQuestion"], object]
+
+ID_BYTES = 24
+"""192 random bits, well above the 128 a session id must carry. Written in hex, not urlsafe base64:
+an id starting with "-" would read as an option on the `choice-terminal --session <id>` line."""
+
+RETENTION_SECONDS = 600.0
+"""How long a finished question waits to be consumed before it is dropped."""
+
+
+class QuestionRecorder(Protocol):
+    """Told about every question of a registry, whatever its transport (the history). Called in the
+    event loop, so each call must return at once and never raise."""
+
+    def asked(self, question: PendingQuestion) -> None:
+        """It was just created: not shown anywhere yet."""
+
+    def changed(self, question: PendingQuestion) -> None:
+        """Its address or its deadline changed."""
+
+    def ended(self, question: PendingQuestion) -> None:
+        """It finished (once): `question.outcome` says how."""
+
+
+class _NoRecorder:
+    """What a registry tells when nobody records its questions (a server embedded in a test)."""
+
+    def asked(self, question: PendingQuestion) -> None:
+        pass
+
+    def changed(self, question: PendingQuestion) -> None:
+        pass
+
+    def ended(self, question: PendingQuestion) -> None:
+        pass
+
+
+class PendingQuestion:
+    """One question between its creation and its consumption. Create through `QuestionRegistry`."""
+
+    __slots__ = (
+        "_callbacks",
+        "_registry",
+        "_timer",
+        "_waiters",
+        "changed",
+        "id",
+        "interaction",
+        "outcome",
+        "started",
+        "status",
+        "transport",
+        "url",
+    )
+
+    def __init__(
+        self,
+        question_id: str,
+        interaction: Interaction,
+        transport: TransportName,
+        registry: QuestionRegistry,
+    ) -> None:
+        self.id = question_id
+        self.interaction = interaction
+        self.transport: TransportName = transport
+        self.status: QuestionStatus = "pending"
+        self.outcome: Ending | None = None
+        self.url: str | None = None
+        """Where the question is shown, once a transport shows it at an address."""
+        self.started = time.monotonic()
+        self.changed = asyncio.Event()
+        """Set when the address or the deadline changes, so the waiting call tells its client at
+        once rather than at its next progress heartbeat. Whoever waits clears it."""
+        self._registry = registry
+        self._waiters: list[asyncio.Future[Ending]] = []
+        self._callbacks: list[FinishCallback] = []
+        self._timer = self._call_at_deadline()
+
+    def attach(self) -> bool:
+        """Claim the question for one surface (a `choice-terminal`): only a pending question can be
+        claimed, once; a second claim gets False (HTTP 409), so two people never answer one question."""
+        if self.status != "pending":
+            return False
+        self.status = "attached"
+        return True
+
+    def show_at(self, url: str) -> None:
+        """The transport shows the question at `url` (a page, a hand-off session)."""
+        self.url = url
+        self.changed.set()
+        self._registry.recorder.changed(self)
+
+    def extend_deadline(self, seconds_from_now: float) -> None:
+        """Give the question at least `seconds_from_now` more (the person set a timeout override
+        while looking at it); a deadline already further away stays."""
+        deadline = time.monotonic() + seconds_from_now
+        if self.status == "finished" or deadline <= self.interaction.deadline:
+            return
+        self.interaction = replace(self.interaction, deadline=deadline)
+        self._timer.cancel()
+        self._timer = self._call_at_deadline()
+        self.changed.set()
+        self._registry.recorder.changed(self)
+
+    def change_settings(self, changes: Mapping[str, Any]) -> None:
+        """Follow the settings the person changed while the question is shown: the timeout action
+        at the deadline is the one they set last, and a timeout override gives the question at
+        least that long (the person asked for more time while looking at it)."""
+        settings = self.interaction.settings.model_copy(update=dict(changes))
+        self.interaction = replace(self.interaction, settings=settings)
+        override = changes.get("timeout_override_seconds")
+        if override:
+            self.extend_deadline(override)
+
+    def finish(self, outcome: Ending) -> bool:
+        """Record how the question ended. The first call wins; a later one returns False (HTTP 409)."""
+        if self.status == "finished":
+            return False
+        self.status = "finished"
+        self.outcome = outcome
+        self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(
+            self._registry.retention_seconds, self._registry.pop, self.id
+        )
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(outcome)
+        self._waiters.clear()
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback(self)
+        return True
+
+    def on_finish(self, callback: FinishCallback) -> None:
+        """Call `callback(question)` once the question finishes (at once when it already has)."""
+        if self.status == "finished":
+            callback(self)
+        else:
+            self._callbacks.append(callback)
+
+    async def wait(self) -> Ending:
+        """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.
+
+        Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome.
+        """
+        if self.outcome is not None:
+            return self.outcome
+        waiter: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            return await waiter
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+
+    def seconds_left(self) -> float:
+        """Time to the deadline, never negative. Other processes get this, not the deadline itself:
+        monotonic clocks are not comparable between processes."""
+        return max(self.interaction.deadline - time.monotonic(), 0.0)
+
+    def _call_at_deadline(self) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(self.seconds_left(), self._expire)
+
+    def _expire(self) -> None:
+        self.finish(TimedOut(action=self.interaction.settings.timeout_action))
+
+
+class QuestionRegistry:
+    """The pending questions of one server process, by id. Use it inside the server's event loop
+    (deadlines and retention are timers on that loop). A `recorder` hears of every question from
+    its creation to its end, which is the one place every transport goes through."""
+
+    def __init__(
+        self,
+        *,
+        retention_seconds: float = RETENTION_SECONDS,
+        recorder: QuestionRecorder | None = None,
+    ) -> None:
+        self.retention_seconds = retention_seconds
+        self.recorder: QuestionRecorder = recorder or _NoRecorder()
+        self._questions: dict[str, PendingQuestion] = {}
+
+    def __len__(self) -> int:
+        return len(self._questions)
+
+    def create(self, interaction: Interaction, transport: TransportName) -> PendingQuestion:
+        """A new pending question with an unguessable id; it times out by itself at its deadline."""
+        question = PendingQuestion(secrets.token_hex(ID_BYTES), interaction, transport, self)
+        self._questions[question.id] = question
+        self.recorder.asked(question)
+        question.on_finish(self.recorder.ended)
+        return question
+
+    def get(self, question_id: str) -> PendingQuestion | None:
+        return self._questions.get(question_id)
+
+    def pop(self, question_id: str) -> PendingQuestion | None:
+        """Remove and return the question: consuming it (a poll), or dropping it after retention."""
+        return self._questions.pop(question_id, None)

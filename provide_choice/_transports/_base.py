@@ -1,0 +1,185 @@
+"""The transport seam: where a question is shown is one `Transport`, chosen by one rule.
+
+A transport only has to show a validated question and finish it with what the person did;
+validation before, waiting (bounded by `serve --max-wait`, then polled) and normalization after are
+the server's job, the same for all of them. A transport is given the `Caller` (the MCP client of the
+call) because some need it: the client's own dialog (elicitation), a page the client opens for the
+person (URL-mode elicitation). Each transport is one module; what they are called and when they are
+usable is described once, in `_transport_kinds`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._response import PendingLaunch
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._transports._kinds import (
+    TRANSPORT_KINDS,
+    ClientFeatures,
+    PreferredTransport,
+    RequestedTransport,
+    TransportName,
+    candidates,
+)
+
+if TYPE_CHECKING:
+    from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
+
+    from provide_choice._server._sessions import PendingQuestion
+
+
+class TransportError(Exception):
+    """A transport cannot show the question here; the message says why and what to do."""
+
+
+class AgentClient(NamedTuple):
+    """The MCP client that asked, as it names itself (its `clientInfo`): the history and the inbox
+    say which agent a question came from."""
+
+    name: str
+    version: str
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """Everything a transport needs to ask one question."""
+
+    request: ProvideChoiceRequest
+    settings: InteractionSettings
+    deadline: float
+    """`time.monotonic()` value after which the question ends with a timeout."""
+    note: str | None = None
+    """Said at the end of every summary: where the question went instead of where it was asked to."""
+    client: AgentClient | None = None
+    """The MCP client that asked, when it said who it is."""
+
+    @classmethod
+    def start(
+        cls,
+        request: ProvideChoiceRequest,
+        settings: InteractionSettings,
+        *,
+        note: str | None = None,
+        client: AgentClient | None = None,
+    ) -> Interaction:
+        """An interaction whose deadline runs from now."""
+        deadline = time.monotonic() + effective_timeout(request, settings)
+        return cls(request, settings, deadline, note, client)
+
+
+def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
+    """The person's timeout override, when set, replaces the agent's timeout."""
+    return settings.timeout_override_seconds or request.timeout_seconds
+
+
+class Caller(Protocol):
+    """The MCP client that made the call, as far as a transport needs it."""
+
+    @property
+    def features(self) -> ClientFeatures:
+        """What the client declared it can show, for this connection."""
+        ...
+
+    @property
+    def input_required(self) -> bool:
+        """Whether the connection speaks the 2026-07-28 revision: the server cannot send the
+        client a request during a call, so a question goes back as an `input_required` result
+        and comes back answered in a retried call."""
+        ...
+
+    async def elicit(self, params: ElicitRequestParams) -> ElicitResult:
+        """Send `elicitation/create` now and wait for the client's answer (older revisions)."""
+        ...
+
+    async def elicitation_complete(self, elicitation_id: str) -> None:
+        """Tell the client that the URL-mode elicitation `elicitation_id` has ended."""
+        ...
+
+
+@dataclass(frozen=True)
+class InputNeeded:
+    """What a transport returns to ask through the client on the 2026-07-28 revision: the call
+    ends with these requests, and the client retries it with the answers (`Resumable.resume`)."""
+
+    requests: Mapping[str, InputRequest]
+    state: Mapping[str, Any] = field(default_factory=dict)
+    """What the transport needs in the next round; the server adds the question's id and
+    deadline, and the SDK seals the whole of it, so a client cannot alter it."""
+
+
+Launch = PendingLaunch | InputNeeded
+"""What `show` returns when the call must not wait for the answer now."""
+
+
+class Transport(Protocol):
+    """Shows a question somewhere; the person's answer, cancel or the deadline finish it.
+
+    `show` returns once the question is shown, or raises `TransportError`. It returns a `Launch`
+    when the call must end first: the command the person must run (the hand-off), or requests for
+    the client (`InputNeeded`); else None, and the call waits. Whatever it shows follows
+    `question.on_finish`: the question may end elsewhere (the deadline, the agent's cancel), and
+    the surface then says how it ended.
+    """
+
+    cancelled_with_the_call: bool
+    """Whether the agent cancelling a call that waits for this question cancels the question.
+    A hand-off keeps it: the agent's terminal tool may still be showing it to the person."""
+
+    bounded_wait: bool
+    """Whether a call waits at most `--max-wait` for this question, then returns `pending`. The
+    client's own dialog is not cut short: the client is showing it, and waits for it."""
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> Launch | None: ...
+
+
+@runtime_checkable
+class Resumable(Transport, Protocol):
+    """A transport that may return `InputNeeded`, and takes the client's answers back."""
+
+    async def resume(
+        self,
+        question: PendingQuestion,
+        caller: Caller,
+        responses: Mapping[str, object],
+        state: Mapping[str, Any],
+    ) -> Launch | None:
+        """Go on with the question given the client's `responses` to the requests of the last
+        round (and its `state`): finish it, ask again, or return None to wait for it."""
+        ...
+
+
+Transports = Mapping[TransportName, Transport]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Where a question goes, and the note its summary ends with when that is not where the agent
+    asked for it."""
+
+    transport: TransportName
+    note: str | None = None
+
+
+def choose_transport(
+    requested: RequestedTransport | None,
+    preferred: PreferredTransport,
+    has: Callable[[TransportName], bool],
+    client: ClientFeatures,
+) -> Choice | None:
+    """The first of the wished transports (`candidates`) that this server has and this client can
+    take; None when there is none. An explicit wish that the client cannot take is noted."""
+    wished = candidates(requested, preferred)
+    for name in wished:
+        if has(name) and TRANSPORT_KINDS[name].usable(client):
+            first = TRANSPORT_KINDS[wished[0]]
+            note = None
+            if requested is not None and name != first.name and not first.usable(client):
+                where = TRANSPORT_KINDS[name].label.lower()
+                note = f"(Asked in {where}: {first.unusable}.)"
+            return Choice(name, note)
+    return None

@@ -1,0 +1,152 @@
+"""A question as an MCP elicitation form (the 2025-11-25 shapes), and the form's answer as an outcome.
+
+A client draws the form itself, so it gets only what the spec lets a form carry: flat fields of
+strings, numbers, booleans, a single choice (`oneOf` arms of `{const: id, title: label}`) and a
+multiple choice (an array whose `items.anyOf` has the same arms, with `minItems`/`maxItems`). The
+title and the prompt are the message; a description and the recommended mark go in an arm's title
+("Red (recommended): warm"); a note on the whole question is an optional text field. A form has no
+room for notes on single options, so those are not offered here.
+
+What comes back is checked before it is trusted: an id that was not offered or a count outside
+the limits is a problem worded for the person, who is asked again once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mcp_types import ElicitRequestFormParams
+
+from present_choices import ChoicesError
+from present_choices._schema import quote
+from provide_choice._contract._presentation import count_text, notes_offered, shown_placeholder
+from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
+from provide_choice._contract._response import Answered, answer_limits, outcome_problems
+from provide_choice._contract._settings import InteractionSettings
+
+CHOICE = "choice"
+"""The single-choice field (single; hybrid with at most one option)."""
+CHOICES = "choices"
+"""The multiple-choice field (multi; hybrid with several)."""
+ANSWER = "answer"
+"""The text field of text_input."""
+OWN_ANSWER = "own_answer"
+"""hybrid: the person's own answer instead of (or beside) the options."""
+NOTE = "note"
+"""The note on the whole question, when notes are offered."""
+
+
+def form_params(
+    request: ProvideChoiceRequest, settings: InteractionSettings, problem: str | None = None
+) -> ElicitRequestFormParams:
+    """The `elicitation/create` parameters for the question; `problem` says why it is asked again."""
+    message = f"{request.title}\n\n{request.prompt}"
+    if problem is not None:
+        message = f"Your answer did not fit: {problem}. Please answer again.\n\n{message}"
+    return ElicitRequestFormParams(
+        mode="form", message=message, requested_schema=form_schema(request, settings)
+    )
+
+
+def form_schema(request: ProvideChoiceRequest, settings: InteractionSettings) -> dict[str, Any]:
+    """The form's flat object schema: the choice field, the text field, the note, as the mode and
+    the person's settings have them."""
+    mode, (minimum, maximum) = request.selection_mode, request.limits
+    defaults = list(request.default_selection_ids)
+    placeholder = shown_placeholder(request, settings)
+    properties: dict[str, dict[str, Any]] = {}
+    required: list[str] = []
+    arms = [{"const": option.id, "title": arm_title(option)} for option in request.options or ()]
+    if mode == "single" or (mode == "hybrid" and maximum == 1):
+        properties[CHOICE] = {
+            "type": "string",
+            "title": "Choose one" if mode == "single" else "Choose an option",
+            "oneOf": arms,
+        } | ({"default": defaults[0]} if defaults else {})
+        if mode == "single":
+            required.append(CHOICE)
+    elif mode in ("multi", "hybrid"):
+        properties[CHOICES] = {
+            "type": "array",
+            "title": f"Choose {count_text(minimum, maximum)}",
+            "items": {"anyOf": arms},
+            # In hybrid mode typing an own answer stands in for the options, so none are required.
+            "minItems": minimum if mode == "multi" else 0,
+            "maxItems": maximum,
+        } | ({"default": defaults} if defaults else {})
+        if mode == "multi" and minimum > 0:
+            required.append(CHOICES)
+    if mode == "text_input":
+        properties[ANSWER] = {"type": "string", "title": "Your answer", "minLength": 1}
+        properties[ANSWER] |= {"default": placeholder} if placeholder else {}
+        required.append(ANSWER)
+    if mode == "hybrid":
+        properties[OWN_ANSWER] = {"type": "string", "title": "Or your own answer"}
+        properties[OWN_ANSWER] |= {"default": placeholder} if placeholder and not defaults else {}
+    if notes_offered(request, settings):
+        properties[NOTE] = {"type": "string", "title": "A note for the agent (optional)"}
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def arm_title(option: ProvideChoiceOption) -> str:
+    """An option as one line: its label, the recommended mark, its description."""
+    title = option.label + (" (recommended)" if option.recommended else "")
+    return f"{title}: {option.description}" if option.description else title
+
+
+def read_answer(
+    request: ProvideChoiceRequest, settings: InteractionSettings, content: Mapping[str, object]
+) -> Answered:
+    """The form's content as an answer. Raises `ChoicesError` with problems worded for the
+    person (an id that was not offered, a count outside the limits, an empty answer)."""
+    problems: list[str] = []
+    chosen = _chosen(request, content.get(CHOICE), content.get(CHOICES), problems)
+    text = _text(content.get(ANSWER if request.selection_mode == "text_input" else OWN_ANSWER))
+    note = _text(content.get(NOTE)) if notes_offered(request, settings) else None
+    minimum, maximum = answer_limits(request, text is not None)
+    if request.options and not problems and not minimum <= len(chosen) <= maximum:
+        own = ", or type your own answer" if request.selection_mode == "hybrid" else ""
+        problems.append(f"choose {count_text(minimum, maximum)}{own} ({len(chosen)} chosen)")
+    if request.selection_mode == "text_input" and text is None:
+        problems.append("type an answer")
+    placeholder = shown_placeholder(request, settings)
+    answer = Answered(
+        selected_ids=chosen,
+        custom_input=text,
+        global_annotation=note,
+        placeholder_used=text is not None and text == placeholder,
+    )
+    # What this module let through must be an answer the request allows, like any transport's.
+    problems += [] if problems else outcome_problems(request, answer)
+    if problems:
+        raise ChoicesError(problems)
+    return answer
+
+
+def _chosen(
+    request: ProvideChoiceRequest, one: object, several: object, problems: list[str]
+) -> list[str]:
+    """The offered ids among what the person chose; every other value is a problem."""
+    values: list[object] = []
+    if one not in (None, ""):
+        values.append(one)
+    if isinstance(several, list):
+        values += several
+    elif several is not None:
+        problems.append(f"the choices must be a list of options, got {quote(several)}")
+    ids = request.option_ids
+    chosen = [value for value in values if isinstance(value, str) and value in ids]
+    problems += [
+        f"{quote(value)} is not one of the options" for value in values if value not in ids
+    ]
+    if len(set(chosen)) != len(chosen):
+        problems.append("an option was chosen twice")
+    return chosen
+
+
+def _text(value: object) -> str | None:
+    """A text field's answer, trimmed; None when left empty (or not text at all)."""
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        return None
+    return str(value).strip() or None

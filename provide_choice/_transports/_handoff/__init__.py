@@ -1,0 +1,21 @@
+"""The terminal hand-off: a question answered in a terminal the agent opens (`choice-terminal`).
+
+`HandoffTransport` imports no FastAPI: its routes (`_routes`) load when the bridge first starts.
+`_client` is the `choice-terminal` command.
+"""
+
+from provide_choice._transports._handoff._transport import (
+    CLIENT_COMMAND,
+    ROUTE_PREFIX,
+    HandoffTransport,
+    client_command,
+    handoff_transports,
+)
+
+__all__ = [
+    "CLIENT_COMMAND",
+    "ROUTE_PREFIX",
+    "HandoffTransport",
+    "client_command",
+    "handoff_transports",
+]

@@ -1,0 +1,157 @@
+"""`choice-terminal`: answer a handed-off question in the terminal the agent opened.
+
+It claims the session on the bridge, shows the question with the same flow as the in-process
+terminal (`run_terminal_flow`: settings surface, every mode, notes, cancel, the live deadline),
+posts the outcome back, and leaves one summary line on the screen. The agent then fetches the answer
+with `provide_choice(session_id=...)`.
+
+Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
+person reading it is in the middle of someone else's task, so no tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._transports._handoff import CLIENT_COMMAND, ROUTE_PREFIX
+
+if TYPE_CHECKING:
+    import httpx
+
+FAILED = 1
+REQUEST_TIMEOUT_SECONDS = 10.0
+SERVER_GONE = (
+    "nothing answers at this address any more: the question has ended (answered or timed out) "
+    "or the agent's provide-choice server stopped; ask the agent to call provide_choice again"
+)
+NO_TERMINAL = (
+    "needs an interactive terminal, and this is not one (stdin and stdout must both be a "
+    "terminal); run the command in a terminal window (agents: your run-in-terminal tool)"
+)
+
+
+class HandoffFailed(Exception):
+    """Why the question could not be answered here, as the one line to print."""
+
+
+class SessionRefused(HandoffFailed):
+    """The bridge refused a request (404, 409, 410, 422); its reason is the message."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = _parser().parse_args(argv)
+    try:
+        return answer(arguments.session, arguments.url)
+    except HandoffFailed as error:
+        print(f"{CLIENT_COMMAND}: {error}", file=sys.stderr, flush=True)
+        return FAILED
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=CLIENT_COMMAND,
+        description="Answer a question an agent handed off to this terminal (provide_choice).",
+    )
+    parser.add_argument("--session", required=True, help="the session id the agent got back")
+    parser.add_argument("--url", required=True, help="the bridge address, http://127.0.0.1:<port>")
+    return parser
+
+
+def answer(session_id: str, url: str) -> int:
+    """Claim the session, ask, post the outcome. The flow itself prints the summary line."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise HandoffFailed(NO_TERMINAL)
+    # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
+    import httpx
+
+    from provide_choice._transports._terminal._flow import run_terminal_flow, terminal_session
+
+    session_url = f"{_base_url(url, session_id)}{ROUTE_PREFIX}/{session_id}"
+    with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
+        session = _post(client, f"{session_url}/attach", {})
+        try:
+            request = ProvideChoiceRequest.model_validate(session["request"])
+            settings = InteractionSettings.model_validate(session["settings"])
+            deadline = time.monotonic() + float(session["seconds_left"])
+        except (KeyError, TypeError, ValueError, ValidationError):
+            raise HandoffFailed(
+                "the server sent a session this choice-terminal cannot read (a different "
+                "version?); ask the agent to call provide_choice again"
+            ) from None
+
+        def settings_changed(changes: dict[str, Any]) -> None:
+            # A refusal here (the server went away) shows when the answer is posted.
+            with contextlib.suppress(HandoffFailed):
+                _post(client, f"{session_url}/settings", changes)
+
+        async def ask() -> Ending:
+            with terminal_session(sys.stdout):
+                return await run_terminal_flow(
+                    request, settings, deadline, on_settings_change=settings_changed
+                )
+
+        outcome = asyncio.run(ask())
+        try:
+            _post(client, f"{session_url}/result", outcome.model_dump(mode="json"))
+        except SessionRefused as refusal:
+            # At the deadline the server times the session out itself, an instant before this
+            # terminal notices; the summary line on screen already says what the agent gets.
+            if not (isinstance(outcome, TimedOut) and refusal.status in (409, 410)):
+                raise
+    return 0
+
+
+def _base_url(url: str, session_id: str) -> str:
+    """The bridge address; the session's own URL (`selection.url`) is accepted too."""
+    url = url.rstrip("/")
+    session_path = f"{ROUTE_PREFIX}/{session_id}"
+    return url.removesuffix(session_path)
+
+
+def _post(client: httpx.Client, url: str, body: dict[str, Any]) -> Any:
+    import httpx
+
+    try:
+        response = client.post(url, json=body)
+    except httpx.ConnectError:
+        raise HandoffFailed(SERVER_GONE) from None
+    except httpx.HTTPError as error:
+        raise HandoffFailed(
+            f"cannot talk to the agent's provide-choice server at {url} ({error}); "
+            "ask the agent to call provide_choice again"
+        ) from None
+    if response.is_success:
+        return response.json()
+    raise SessionRefused(response.status_code, _reason(response))
+
+
+def _reason(response: httpx.Response) -> str:
+    """The bridge's reasons (`{"problems": [...]}`, the shape of every refusal), as one line."""
+    try:
+        problems = response.json()["problems"]
+    except (ValueError, KeyError, TypeError):
+        problems = None
+    if not isinstance(problems, list) or not problems:
+        return f"the server answered HTTP {response.status_code}; ask the agent to call provide_choice again"
+    return "; ".join(str(problem) for problem in problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""`HandoffTransport`: the question waits on the bridge until the person answers it in a terminal the
+agent opens (`choice-terminal`), and a later `provide_choice(session_id=...)` fetches the answer.
+
+An MCP server started over stdio has no terminal of its own, but the agent usually has a "run in
+terminal" tool. So the call does not wait: the question waits on the bridge and the call returns
+`PendingLaunch` with the command to run; its routes (`_routes`) are what that command talks to.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+from provide_choice._contract._response import PendingLaunch
+from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._transports._base import Caller, Transport
+from provide_choice._transports._kinds import TransportName
+from provide_choice._web._bridge import Bridge, lazy_routes
+
+CLIENT_COMMAND = "choice-terminal"
+ROUTE_PREFIX = "/terminal"
+
+
+class HandoffTransport:
+    """Keeps the question on the bridge and returns at once with the command to answer it."""
+
+    cancelled_with_the_call = False
+    bounded_wait = True
+
+    def __init__(self, bridge: Bridge, questions: QuestionRegistry) -> None:
+        self.bridge = bridge
+        self.questions = questions
+        bridge.add_routes(lazy_routes("provide_choice._transports._handoff._routes", questions))
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> PendingLaunch:
+        base_url = await self.bridge.hold(question)
+        url = f"{base_url}{ROUTE_PREFIX}/{question.id}"
+        question.show_at(url)
+        return PendingLaunch(
+            session_id=question.id, url=url, command=client_command(question.id, base_url)
+        )
+
+
+def handoff_transports(
+    bridge: Bridge, questions: QuestionRegistry
+) -> dict[TransportName, Transport]:
+    """The `"terminal_handoff"` entry of a server's transports."""
+    return {"terminal_handoff": HandoffTransport(bridge, questions)}
+
+
+def client_command(session_id: str, base_url: str) -> str:
+    """`choice-terminal --session <id> --url <bridge url>`, with the script's full path when the
+    name alone would not find this installation's script (a virtual environment not on PATH)."""
+    installed = Path(sys.executable).parent / CLIENT_COMMAND
+    on_path = shutil.which(CLIENT_COMMAND)
+    program = CLIENT_COMMAND
+    if installed.exists() and (on_path is None or not Path(on_path).samefile(installed)):
+        program = shlex.quote(str(installed))
+    return f"{program} --session {shlex.quote(session_id)} --url {shlex.quote(base_url)}"

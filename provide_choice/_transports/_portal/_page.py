@@ -1,0 +1,361 @@
+"""One question as a live web page: what the page shows, and every change the person makes to it.
+
+The person's draft (choices, text, notes), their settings and the options they hid live here, on the
+server, so closing the tab loses nothing: reopening the URL shows the same page. Every change arrives
+as plain data (from the WebSocket or the HTTP fallback alike) and is validated before it is kept;
+the answer itself goes through `validate_outcome`, like any transport's. Nothing here imports
+FastAPI: `_routes` carries the messages, this module decides what they mean.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from collections.abc import AsyncIterator
+from contextlib import suppress
+from functools import cache
+from importlib import resources
+from string import Template
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from present_choices import ChoicesError, render_markdown
+from present_choices._schema import quote
+from provide_choice._contract._presentation import (
+    choose_text,
+    count_text,
+    hiding_problem,
+    notes_offered,
+    shown_placeholder,
+    submits_on_selection,
+)
+from provide_choice._contract._request import ProvideChoiceRequest, describe
+from provide_choice._contract._response import (
+    Answered,
+    Cancelled,
+    Outcome,
+    TimedOut,
+    answer_limits,
+    id_problems,
+    summarize,
+    validate_outcome,
+)
+from provide_choice._contract._settings import (
+    NUMBER_SETTINGS,
+    SETTING_CHOICES,
+    InteractionSettings,
+    apply_changes,
+    save_changes,
+)
+from provide_choice._history._inbox._link import InboxLink
+from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+
+Ending = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
+
+TEXT_LIMIT = 10_000
+"""Characters of the person's own answer kept in a draft."""
+NOTE_LIMIT = 2_000
+"""Characters of one note kept in a draft."""
+
+STYLE_SHEET = "portal.css"
+SCRIPT_PARTS = (
+    "dom.js",
+    "answer.js",
+    "options.js",
+    "form.js",
+    "settings.js",
+    "countdown.js",
+    "channel.js",
+    "main.js",
+)
+"""The page script's parts in page/, in the order they are joined: main.js, which starts the page,
+comes last."""
+
+SETTING_FIELDS = {
+    name: {"label": label, "choices": [[value, text] for value, text in choices]}
+    for name, (label, choices) in SETTING_CHOICES.items()
+} | {
+    name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+    for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+}
+"""The settings panel's labels, values and rules, from the one source every surface uses."""
+
+INBOX_LINK = InboxLink()
+"""Where the inbox runs, for the link back to it on every page."""
+
+Note = Annotated[str, StringConstraints(max_length=NOTE_LIMIT)]
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class QuestionEnded(Exception):
+    """The question already ended (answered, cancelled or timed out): nothing can change it now."""
+
+
+class Draft(BaseModel):
+    """What the person has chosen and typed so far, in the answer's own field names."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    selected_ids: list[str] = Field(default_factory=list)
+    custom_input: str = Field(default="", max_length=TEXT_LIMIT)
+    option_annotations: dict[str, Note] = Field(default_factory=dict)
+    global_annotation: Note = ""
+
+
+class Visibility(BaseModel):
+    """Which options the person hid from this question (never saved: the next question differs)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    hidden_ids: list[str]
+
+
+class QuestionPage:
+    """The page of one pending question. Create through `QuestionPages.open`."""
+
+    def __init__(self, question: PendingQuestion) -> None:
+        self.question = question
+        self.settings = question.interaction.settings
+        self.draft = Draft(selected_ids=list(self.request.default_selection_ids))
+        self.hidden_ids: frozenset[str] = frozenset()
+        self._changed = asyncio.Event()
+        question.on_finish(lambda _question: self._notify())
+
+    @property
+    def request(self) -> ProvideChoiceRequest:
+        return self.question.interaction.request
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the question ended, as the page words it; None while it is pending."""
+        match self.question.outcome:
+            case None:
+                return None
+            case Answered():
+                return "answered"
+            case Cancelled(by="agent"):
+                return "cancelled_by_agent"
+            case Cancelled():
+                return "cancelled"
+            case TimedOut():
+                return "timeout"
+        raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
+
+    def state(self) -> dict[str, Any]:
+        """Everything the page shows, as JSON-ready data. Time is sent as seconds left, never as a
+        clock time: the browser's clock and the server's monotonic clock have nothing in common."""
+        request, settings = self.request, self.settings
+        outcome = self.question.outcome
+        return {
+            "status": self.ending or "pending",
+            "seconds_left": round(self.question.seconds_left(), 1),
+            "summary": None if outcome is None else summarize(request, outcome),
+            "mode": request.selection_mode,
+            "options": [
+                option.model_dump(include={"label", "description", "recommended"})
+                | {"id": option.id}
+                for option in request.options or ()
+            ],
+            "hidden_ids": [
+                option_id for option_id in request.option_ids if option_id in self.hidden_ids
+            ],
+            "limits": request.limits._asdict(),
+            "instruction": _instruction(request, settings),
+            "selection_rules": {
+                "options_only": _selection_rule(request, own_answer=False),
+                "with_own_answer": _selection_rule(request, own_answer=True),
+            },
+            "text_limit": TEXT_LIMIT,
+            "note_limit": NOTE_LIMIT,
+            "placeholder": shown_placeholder(request, settings),
+            "has_placeholder": request.placeholder is not None,
+            "notes": notes_offered(request, settings),
+            "notes_allowed": request.allow_annotations,
+            "submits_on_selection": submits_on_selection(request, settings),
+            "requested_timeout_seconds": request.timeout_seconds,
+            "settings": settings.model_dump(mode="json"),
+            "setting_choices": SETTING_FIELDS,
+            "draft": self.draft.model_dump(),
+            "inbox_url": INBOX_LINK.url(),
+        }
+
+    def save_draft(self, data: object) -> None:
+        """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
+        self._refuse_when_ended()
+        draft = _validated(Draft, data)
+        problems = id_problems(self.request, draft.selected_ids, draft.option_annotations)
+        if problems:
+            raise ChoicesError(problems)
+        self.draft = draft
+
+    def change_settings(self, data: object) -> None:
+        """Apply the settings the person changed, here and in the settings file the terminal uses.
+
+        Only the changed settings are written over the file's current ones, so two pages open at
+        once do not undo each other's changes. A timeout override also gives this question at
+        least that long: the person asked for more time while looking at it.
+        """
+        self._refuse_when_ended()
+        self.settings, changes = apply_changes(self.settings, data)
+        self.question.change_settings(changes)
+        save_changes(changes)
+        self._notify()
+
+    def hide_options(self, data: object) -> None:
+        """Hide options from this question; a hidden option is no longer chosen."""
+        self._refuse_when_ended()
+        hidden = _validated(Visibility, data).hidden_ids
+        ids = self.request.option_ids
+        problems = [
+            f"hidden_ids: {quote(option_id)} is not an option id"
+            for option_id in hidden
+            if option_id not in ids
+        ]
+        if not problems and (problem := hiding_problem(self.request, len(set(hidden)))):
+            problems.append(problem)
+        if problems:
+            raise ChoicesError(problems)
+        self.hidden_ids = frozenset(hidden)
+        kept = [
+            option_id for option_id in self.draft.selected_ids if option_id not in self.hidden_ids
+        ]
+        self.draft = self.draft.model_copy(update={"selected_ids": kept})
+        self._notify()
+
+    def answer(self, data: object) -> None:
+        """End the question with the person's answer or cancel. Raises `ChoicesError` with every
+        reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
+        self._refuse_when_ended()
+        outcome = validate_outcome(self.request, data)
+        problems = self._answer_problems(outcome)
+        if problems:
+            raise ChoicesError(problems)
+        if not self.question.finish(outcome):
+            raise QuestionEnded
+
+    async def updates(self, every_seconds: float) -> AsyncIterator[dict[str, Any]]:
+        """The state now, then after every change and at least every `every_seconds` (so the
+        countdown stays in step with the server), ending with the state that says how it ended."""
+        while True:
+            changed = self._changed
+            state = self.state()
+            yield state
+            if state["status"] != "pending":
+                return
+            with suppress(TimeoutError):
+                async with asyncio.timeout(every_seconds):
+                    await changed.wait()
+
+    def html(self) -> str:
+        """The page: agent text escaped (title) or rendered as safe markdown (prompt); the state
+        goes in as JSON the page's script reads, never as markup or script. The page's own style
+        sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
+        request = self.request
+        return Template(asset("page.html")).substitute(
+            title=html.escape(request.title),
+            prompt=render_markdown(request.prompt),
+            state=script_safe_json(self.state()),
+            style=asset(STYLE_SHEET),
+            script=page_script(),
+        )
+
+    def _answer_problems(self, outcome: Outcome) -> list[str]:
+        """What this page did not offer, beyond what the request allows: the person's settings
+        and hidden options narrow what an answer from this page may hold."""
+        if isinstance(outcome, Cancelled):
+            return []
+        if not isinstance(outcome, Answered):
+            return [f"kind must be 'answered' or 'cancelled', got {quote(outcome.kind)}"]
+        problems = [
+            f"selected_ids: {quote(option_id)} is hidden"
+            for option_id in outcome.selected_ids
+            if option_id in self.hidden_ids
+        ]
+        if not notes_offered(self.request, self.settings) and (
+            outcome.option_annotations or outcome.global_annotation
+        ):
+            problems.append("notes are switched off in the settings")
+        if outcome.placeholder_used and shown_placeholder(self.request, self.settings) is None:
+            problems.append("placeholder_used is true but the suggested answer is hidden")
+        return problems
+
+    def _refuse_when_ended(self) -> None:
+        if self.question.outcome is not None:
+            raise QuestionEnded
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+
+class QuestionPages:
+    """The pages of the questions asked in the browser. A page lives as long as its question is in
+    the registry, so an ended question still shows how it ended for a while, and memory stays as
+    bounded as the registry's."""
+
+    def __init__(self, registry: QuestionRegistry) -> None:
+        self.registry = registry
+        self._pages: dict[str, QuestionPage] = {}
+
+    def open(self, question: PendingQuestion) -> QuestionPage:
+        for question_id in [key for key in self._pages if self.registry.get(key) is None]:
+            del self._pages[question_id]
+        page = self._pages[question.id] = QuestionPage(question)
+        return page
+
+    def get(self, question_id: str) -> QuestionPage | None:
+        page = self._pages.get(question_id)
+        if page is not None and self.registry.get(question_id) is not page.question:
+            del self._pages[question_id]
+            return None
+        return page
+
+
+def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
+    """The line above the options: how many to choose, and what choosing does."""
+    if submits_on_selection(request, settings):
+        return f"{choose_text(request, settings)}: choosing an option sends your answer."
+    return f"{choose_text(request, settings)}."
+
+
+def _selection_rule(request: ProvideChoiceRequest, own_answer: bool) -> dict[str, Any]:
+    """How many options the page lets an answer hold, with or without an own answer typed: the
+    limits `validate_outcome` checks, and how to say them."""
+    limits = answer_limits(request, own_answer)
+    return limits._asdict() | {"text": count_text(*limits)}
+
+
+def _validated(model: type[Model], data: object) -> Model:
+    try:
+        return model.model_validate(data, strict=True)
+    except ValidationError as error:
+        raise ChoicesError(describe(error)) from None
+
+
+def script_safe_json(data: object) -> str:
+    """JSON that cannot end its `<script type="application/json">` block early, whatever it holds."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@cache
+def asset(name: str, package: str = "provide_choice._transports._portal") -> str:
+    """A file shipped beside this module (the pages, their script and style sheet), or beside
+    another package's modules."""
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def page_script() -> str:
+    """The page's one inline script: its parts joined in order inside one strict function, so they
+    share their top-level names with each other and with nothing else. Each part says what it
+    takes from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
+    parts = "\n".join(asset(f"page/{name}") for name in SCRIPT_PARTS)
+    return f'"use strict";\n\n(() => {{\n{parts}}})();\n'
+
+
+def missing_html() -> str:
+    """The page at the address of a question that is not (or no longer) waiting."""
+    return Template(asset("missing.html")).substitute(style=asset(STYLE_SHEET))

@@ -1,0 +1,218 @@
+"""The portal's routes on the bridge, all under `/choice/`.
+
+- `GET  /choice/<id>`             the page, with its script and style sheet inline; its
+                                  Content-Security-Policy allows exactly those two (by hash), and
+                                  no other script or style, inline or from anywhere
+- `GET  /choice/assets/icon.svg`  the tab's icon
+- `GET  /choice/<id>/state`       the page's state (the HTTP fallback polls it)
+- `POST /choice/<id>/draft`       what is chosen and typed so far: `{selected_ids, custom_input,
+                                  option_annotations, global_annotation}`
+- `POST /choice/<id>/settings`    the changed settings only: `{"annotations": false}`
+- `POST /choice/<id>/visibility`  `{"hidden_ids": [...]}`: options hidden from this question
+- `POST /choice/<id>/answer`      an outcome, `{"kind": "answered", ...}` or `{"kind": "cancelled"}`
+- `WS   /choice/<id>/live`        the same four messages as `{"type": "draft", "data": {...}}`; the
+                                  server sends `{"type": "state", "state": {...}}` at once, after
+                                  every change and every few seconds, `{"type": "saved", "about":
+                                  "draft"}`, and `{"type": "refused", "about": ..., "problems": [...]}`
+
+A POST answers 200 `{"state": ...}`, 404 for an unknown id, 409 once the question ended, 413 for a
+body over the size limit, 422 `{"problems": [...]}` for anything invalid (the question stays
+pending). The bridge's middleware has already checked Host, Origin and the JSON content type.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from present_choices import ChoicesError
+from provide_choice._contract._request import describe
+from provide_choice._transports._portal._page import (
+    STYLE_SHEET,
+    QuestionEnded,
+    QuestionPage,
+    QuestionPages,
+    asset,
+    missing_html,
+    page_script,
+)
+from provide_choice._web._bridge import BODY_LIMIT, BodyRefused, read_json, refusal
+
+PREFIX = "/choice"
+TICK_SECONDS = 5.0
+"""How often a live page gets the state even when nothing changed: its countdown resyncs."""
+
+
+def page_headers(script: str, style: str) -> dict[str, str]:
+    """The headers of a page whose only script and style sheet are these, inline: its
+    Content-Security-Policy allows exactly them (by hash), and nothing from anywhere else."""
+    policy = (
+        f"default-src 'self'; script-src {_hash_source(script)}; "
+        f"style-src {_hash_source(style)}; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    )
+    return {
+        "Content-Security-Policy": policy,
+        "X-Content-Type-Options": "nosniff",
+        # The URL holds the question's secret id: links in the prompt must not pass it on.
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-store",
+    }
+
+
+def _hash_source(text: str) -> str:
+    """The CSP source that allows exactly this inline script or style sheet."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+PAGE_HEADERS = page_headers(page_script(), asset(STYLE_SHEET))
+CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
+ICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
+    'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '
+    'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'
+)
+"""The tab's icon (a browser asks for one; without it, every page load logs a 404)."""
+ENDED = "this question has already ended"
+
+MessageKind = Literal["draft", "settings", "visibility", "answer"]
+HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
+    "draft": QuestionPage.save_draft,
+    "settings": QuestionPage.change_settings,
+    "visibility": QuestionPage.hide_options,
+    "answer": QuestionPage.answer,
+}
+
+
+class LiveMessage(BaseModel):
+    """One message from a page over the WebSocket."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    type: MessageKind
+    data: Any
+
+
+def install(app: FastAPI, pages: QuestionPages) -> None:
+    """Add the portal's routes to the bridge's app."""
+
+    @app.get(PREFIX + "/assets/{name}")
+    async def asset_file(name: str) -> Response:
+        if name != "icon.svg":  # the page's script and style sheet are inline
+            return Response(status_code=404)
+        headers = PAGE_HEADERS | {"Cache-Control": "no-cache"}
+        return Response(ICON, media_type="image/svg+xml", headers=headers)
+
+    @app.get(PREFIX + "/{question_id}")
+    async def question_page(question_id: str) -> HTMLResponse:
+        page = pages.get(question_id)
+        if page is None:
+            return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
+        return HTMLResponse(page.html(), headers=PAGE_HEADERS)
+
+    @app.get(PREFIX + "/{question_id}/state")
+    async def question_state(question_id: str) -> JSONResponse:
+        page = pages.get(question_id)
+        if page is None:
+            return _not_found()
+        return JSONResponse({"state": page.state()}, headers=PAGE_HEADERS)
+
+    @app.post(PREFIX + "/{question_id}/{kind}")
+    async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
+        page = pages.get(question_id)
+        if page is None or kind not in HANDLERS:
+            return _not_found()
+        try:
+            data = await read_json(request)
+        except BodyRefused as refusal:
+            return _problems(refusal.status, [refusal.problem])
+        status, reply = apply(page, kind, data)
+        return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
+
+    @app.websocket(PREFIX + "/{question_id}/live")
+    async def live(websocket: WebSocket, question_id: str) -> None:
+        page = pages.get(question_id)
+        if page is None:
+            await websocket.close(code=4404)  # before accepting: the handshake gets 403
+            return
+        await websocket.accept()
+        await _converse(websocket, page)
+
+
+def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the HTTP status and the reply body."""
+    try:
+        HANDLERS[kind](page, data)
+    except ChoicesError as error:
+        return 422, {"problems": error.problems}
+    except QuestionEnded:
+        return 409, {"problems": [ENDED], "state": page.state()}
+    return 200, {"state": page.state()}
+
+
+async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
+    """Push the state while reading the page's messages; close once the question ended."""
+    sending = asyncio.Lock()
+
+    async def send(message: dict[str, Any]) -> None:
+        async with sending:
+            # A reply may come after the push closed the socket: the question ended meanwhile.
+            if websocket.application_state == WebSocketState.CONNECTED:
+                await websocket.send_json(message)
+
+    async def push() -> None:
+        async for state in page.updates(TICK_SECONDS):
+            await send({"type": "state", "state": state})
+        async with sending:
+            await websocket.close()
+
+    pusher = asyncio.create_task(push())
+    try:
+        while (received := await websocket.receive())["type"] != "websocket.disconnect":
+            reply = _live_reply(page, received.get("text"))
+            if reply is not None:
+                await send(reply)
+    finally:
+        pusher.cancel()
+        # The page may have gone while the push was sending: nothing is left to tell it.
+        with suppress(asyncio.CancelledError, WebSocketDisconnect):
+            await pusher
+
+
+def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
+    """The reply to one WebSocket message: refused with the reasons, saved (a draft), or none
+    (the state push that follows a change is the reply)."""
+    if text is None:
+        return {"type": "refused", "about": None, "problems": ["messages must be JSON text"]}
+    if len(text.encode(errors="replace")) > BODY_LIMIT:
+        return {
+            "type": "refused",
+            "about": None,
+            "problems": [f"a message must be at most {BODY_LIMIT} bytes"],
+        }
+    try:
+        message = LiveMessage.model_validate_json(text)
+    except ValidationError as error:
+        return {"type": "refused", "about": None, "problems": describe(error)}
+    status, reply = apply(page, message.type, message.data)
+    if status != 200:
+        return {"type": "refused", "about": message.type, "problems": reply["problems"]}
+    return {"type": "saved", "about": "draft"} if message.type == "draft" else None
+
+
+def _not_found() -> JSONResponse:
+    return _problems(404, ["no question with this id is open here"])
+
+
+def _problems(status: int, problems: list[str]) -> JSONResponse:
+    return refusal(status, problems, PAGE_HEADERS)

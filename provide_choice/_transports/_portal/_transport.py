@@ -1,0 +1,170 @@
+"""`WebTransport`: the question as a page on the bridge, answered in the person's browser.
+
+It is the transport for a server without a terminal (the usual case for an MCP server a desktop
+client starts over stdio) and for requests that ask for `transport="web"`. The page is plain FastAPI
+on the shared bridge, not a NiceGUI app: it is usable in the browser sooner, and a bridge that stops
+between questions leaves nothing behind.
+
+Where the client declared URL-mode elicitation, the client is asked to open the page (it reaches
+the person's browser even where this server cannot start one), and told when the question ended;
+else the server opens the browser itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+import sys
+import threading
+from collections.abc import Coroutine, Mapping
+from typing import TYPE_CHECKING, Any
+
+from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
+
+from provide_choice._contract._response import Cancelled
+from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._transports._base import Caller, InputNeeded
+from provide_choice._transports._portal._page import QuestionPages
+from provide_choice._web._bridge import Bridge, lazy_routes
+
+if TYPE_CHECKING:
+    pass
+
+
+class WebTransport:
+    """Shows the question at `/choice/<id>` on the bridge and opens it in the browser; the page
+    finishes it. Any number of questions may wait at once."""
+
+    cancelled_with_the_call = True
+    bounded_wait = True
+
+    def __init__(
+        self, bridge: Bridge, registry: QuestionRegistry, *, open_browser: bool = True
+    ) -> None:
+        self.bridge = bridge
+        self.pages = QuestionPages(registry)
+        self.open_browser = open_browser
+        self._background: set[asyncio.Task[None]] = set()
+        bridge.add_routes(lazy_routes("provide_choice._transports._portal._routes", self.pages))
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> InputNeeded | None:
+        base_url = await self.bridge.hold(question)
+        self.pages.open(question)
+        url = f"{base_url}/choice/{question.id}"
+        question.show_at(url)
+        # Tell the person too: the agent hears it in progress notifications and in the result.
+        print(f"provide-choice: question waiting at {url}", file=sys.stderr, flush=True)
+        if not caller.features.url:
+            if self.open_browser:
+                open_in_browser(url)
+            return None
+        request = ElicitRequest(params=_open_page(question, url))
+        if caller.input_required:
+            return InputNeeded({OPEN_PAGE_KEY: request})
+        self._tell_when_ended(question, caller)
+        self._spawn(self._ask_to_open(question, caller, request))
+        return None
+
+    async def resume(
+        self,
+        question: PendingQuestion,
+        caller: Caller,
+        responses: Mapping[str, object],
+        state: Mapping[str, Any],
+    ) -> None:
+        """The client answered the request to open the page: the question waits on the page,
+        unless the person declined to open it."""
+        self._tell_when_ended(question, caller)
+        result = responses.get(OPEN_PAGE_KEY)
+        if isinstance(result, ElicitResult):
+            _follow_consent(question, result)
+
+    async def _ask_to_open(
+        self, question: PendingQuestion, caller: Caller, request: ElicitRequest
+    ) -> None:
+        try:
+            result = await caller.elicit(request.params)
+        except Exception:  # the client could not show its offer: open the browser from here
+            if self.open_browser and question.url is not None:
+                open_in_browser(question.url)
+            return
+        _follow_consent(question, result)
+
+    def _tell_when_ended(self, question: PendingQuestion, caller: Caller) -> None:
+        def ended(_question: PendingQuestion) -> None:
+            self._spawn(_complete(caller, question.id))
+
+        question.on_finish(ended)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+
+OPEN_PAGE_KEY = "open_page"
+"""The key of the request to open the page among a round's input requests (2026-07-28)."""
+DECLINED_PAGE = "The person declined to open the question's page in the MCP client"
+DISMISSED_PAGE = "The person dismissed the MCP client's offer to open the question's page"
+
+
+def _open_page(question: PendingQuestion, url: str) -> ElicitRequestURLParams:
+    """The URL-mode request: the page's address, the question's id as the elicitation's id."""
+    request = question.interaction.request
+    return ElicitRequestURLParams(
+        mode="url",
+        message=f"{request.title}: answer this question in your browser.",
+        url=url,
+        elicitation_id=question.id,
+    )
+
+
+def _follow_consent(question: PendingQuestion, result: ElicitResult) -> None:
+    """Accepting the offer opens the page; declining or dismissing it cancels the question."""
+    if result.action == "decline":
+        question.finish(Cancelled(detail=DECLINED_PAGE))
+    elif result.action == "cancel":
+        question.finish(Cancelled(detail=DISMISSED_PAGE))
+
+
+async def _complete(caller: Caller, elicitation_id: str) -> None:
+    """`notifications/elicitation/complete`; a client that went away cannot hear it."""
+    with contextlib.suppress(Exception):
+        await caller.elicitation_complete(elicitation_id)
+
+
+def open_in_browser(url: str) -> None:
+    """Open `url` in the person's browser, in a thread nobody waits for (a browser command may stay
+    in the foreground until the browser exits), without touching this process's stdio.
+
+    Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` may run a
+    `$BROWSER` command, or a console browser such as lynx when there is no display, with our stdin
+    and stdout: it could read protocol bytes or write into the stream. So every command it starts
+    gets no stdin and writes to stderr; and nothing here writes to stderr by itself (no bell).
+    """
+    threading.Thread(
+        target=_open_quietly, args=(url,), name="provide-choice-browser", daemon=True
+    ).start()
+
+
+def _open_quietly(url: str) -> None:
+    import webbrowser
+
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return  # no browser here: the address is on stderr and in the result
+    if isinstance(browser, webbrowser.GenericBrowser):  # $BROWSER, xdg-open and the like
+        command = [browser.name, *(arg.replace("%s", url) for arg in browser.args)]
+        with contextlib.suppress(OSError):
+            subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+    elif isinstance(browser, webbrowser.UnixBrowser) and not browser.background:
+        return  # a console browser (lynx, w3m) needs the terminal this server does not own
+    else:  # a graphical browser: webbrowser gives it no stdin and no stdout
+        browser.open_new_tab(url)

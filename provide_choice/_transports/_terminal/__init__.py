@@ -1,0 +1,20 @@
+"""The terminal flow: one question in a terminal with questionary, from settings to summary line.
+
+`run_terminal_flow` knows nothing about MCP or servers: it takes a validated request, the person's
+settings and a deadline, and returns a transport-neutral `Outcome`. The in-process terminal, the
+terminal hand-off and `provide-choice ask` all show the question through it, so they look and behave
+the same. Every screen runs under the deadline, shows the time left, erases itself when done, and
+treats Ctrl-C as "cancel this question" (never as "stop the server").
+
+`_transport` (the server's own terminal as a transport) imports nothing heavy; the flow loads
+questionary and prompt_toolkit, so import `_flow` only where a question is shown in a terminal.
+
+The parts, each its own module:
+- `_transport`: `TerminalTransport`, the question in this server's own terminal;
+- `_flow`: the order of the screens and how the flow ends (`run_terminal_flow`, the summary line);
+- `_settings_editor`: the settings surface and the editor behind "Change settings";
+- `_option_list`, `_notes`, `_text_answer`: the question's screens, by mode;
+- `_keys`: the keys added to questionary's lists; `_screen`: the frame every screen runs in;
+- `_state`: what the screens share; `_list_values`: what a list entry stands for;
+- `_markdown`: agent markdown as terminal text; `_style`: the colours.
+"""

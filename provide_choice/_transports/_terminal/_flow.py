@@ -1,0 +1,75 @@
+"""One question from settings to summary line: the order of the screens, and how the flow ends.
+
+The screens themselves live beside this module: the settings editor, the option list (with its note
+screen), the text answer; `Screen` is the frame they all run in.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TextIO
+
+from prompt_toolkit import print_formatted_text
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.input import create_input
+from prompt_toolkit.output import create_output
+
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._response import Cancelled, Ending, TimedOut, summarize
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._transports._terminal._option_list import OptionList
+from provide_choice._transports._terminal._screen import DeadlinePassed, Screen
+from provide_choice._transports._terminal._settings_editor import SettingsChanged, SettingsEditor
+from provide_choice._transports._terminal._state import QuestionState
+from provide_choice._transports._terminal._style import STYLE
+from provide_choice._transports._terminal._text_answer import answer_in_text
+
+
+@contextmanager
+def terminal_session(output: TextIO) -> Iterator[None]:
+    """Prompts inside read the keyboard on stdin and draw on `output` (stdout in the server, the
+    terminal itself in `provide-choice ask`, whose stdout carries only the JSON answer)."""
+    with create_app_session(input=create_input(sys.stdin), output=create_output(stdout=output)):
+        yield
+
+
+async def run_terminal_flow(
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    deadline: float,
+    *,
+    on_settings_change: SettingsChanged,
+) -> Ending:
+    """Show the settings surface, then the question; print one summary line; return the outcome.
+
+    `deadline` is a `time.monotonic()` value; a timeout override the person sets meanwhile moves it
+    later. `on_settings_change` receives each change the person makes, to save it and to apply it
+    to the question. Cancellation of the calling task closes the prompt.
+    """
+    state = QuestionState(request, settings, deadline)
+    outcome: Ending
+    try:
+        outcome = await _ask(state, on_settings_change)
+    except KeyboardInterrupt:
+        outcome = Cancelled()
+    except DeadlinePassed:
+        outcome = TimedOut(action=state.settings.timeout_action)
+    print_summary(summarize(request, outcome))
+    return outcome
+
+
+def print_summary(summary: str) -> None:
+    """The one line a question leaves in the terminal once it ends."""
+    print_formatted_text(FormattedText([("class:summary", summary)]), style=STYLE)
+
+
+async def _ask(state: QuestionState, on_settings_change: SettingsChanged) -> Ending:
+    screen = Screen(state)
+    if not await SettingsEditor(screen, state, on_settings_change).accept():
+        return Cancelled()
+    if state.request.selection_mode == "text_input":
+        return await answer_in_text(screen, state)
+    return await OptionList(screen, state).answer()

@@ -1,0 +1,102 @@
+"""The keys we add to questionary's lists: a guarded Enter, the note keys, and radio-style space.
+
+questionary builds each list around an `InquirerControl` that knows the entries, the pointer and the
+ticks; every key here works on that control, which `list_control` finds once per screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import Layout
+from questionary.prompts.common import InquirerControl
+
+from provide_choice._transports._terminal._list_values import OWN_ANSWER, ListValue, NoteRequest
+
+SubmitCheck = Callable[[list[ListValue]], bool | str]
+"""Decides whether Enter may submit the ticked values: True, or the refusal to show."""
+
+ListKeys = Callable[[InquirerControl], KeyBindings]
+"""Builds a screen's extra keys for its list, once the list's control is known."""
+
+
+def list_control(layout: Layout) -> InquirerControl | None:
+    """The list of a questionary screen (select or checkbox); None on a text screen."""
+    return next(
+        (found for found in layout.find_all_controls() if isinstance(found, InquirerControl)),
+        None,
+    )
+
+
+def ticked(control: InquirerControl) -> list[ListValue]:
+    """The ticked values of a checkbox list, in list order."""
+    return [cast(ListValue, choice.value) for choice in control.get_selected_values()]
+
+
+def pointed(control: InquirerControl) -> ListValue:
+    """The value of the entry the pointer is on."""
+    return cast(ListValue, control.get_pointed_at().value)
+
+
+class GuardedSubmit:
+    """Enter on a list submits the ticked values only when `check` allows them.
+
+    After a refused attempt `refusal` says why, for the screen's footer: questionary's own validation
+    toolbar is not used, since prompt_toolkit hides it when the terminal does not report its cursor
+    position."""
+
+    def __init__(self, control: InquirerControl, check: SubmitCheck) -> None:
+        self.control = control
+        self.check = check
+        self.attempted = False
+
+    def refusal(self) -> str | None:
+        if not self.attempted:
+            return None
+        verdict = self.check(ticked(self.control))
+        return verdict if isinstance(verdict, str) else None
+
+    def key_bindings(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("enter", eager=True)
+        def _submit_if_allowed(event: KeyPressEvent) -> None:
+            self.attempted = True
+            if self.refusal() is None:
+                self.control.is_answered = True
+                event.app.exit(result=ticked(self.control))
+
+        return keys
+
+
+def option_list_keys(control: InquirerControl, *, notes: bool, radio: bool) -> KeyBindings:
+    """Note keys (`notes`), and space that ticks only the pointed entry (`radio`, for lists where
+    at most one option may be chosen). A note key ends the screen with a `NoteRequest`."""
+    keys = KeyBindings()
+
+    def ask_note(event: KeyPressEvent, option_id: str | None) -> None:
+        checked = tuple(cast(list[ListValue], control.selected_options))
+        event.app.exit(result=NoteRequest(option_id, pointed(control), checked))
+
+    if notes:
+
+        @keys.add("n", eager=True)
+        def _note_on_option(event: KeyPressEvent) -> None:
+            value = pointed(control)
+            if value is not OWN_ANSWER:
+                ask_note(event, value)
+
+        @keys.add("g", eager=True)
+        def _overall_note(event: KeyPressEvent) -> None:
+            ask_note(event, None)
+
+    if radio:
+
+        @keys.add(" ", eager=True)
+        def _select_only_this(event: KeyPressEvent) -> None:
+            value = pointed(control)
+            control.selected_options = [] if value in control.selected_options else [value]
+
+    return keys

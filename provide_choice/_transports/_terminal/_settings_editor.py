@@ -1,0 +1,171 @@
+"""The settings surface shown before the question, and the editor behind "Change settings".
+
+Accepting the saved settings is a single Enter. Each change is saved at once (through the flow's
+`SettingsChanged` callback), so cancelling the question afterwards keeps it, and it applies to the
+question on screen: a longer timeout moves the deadline, and hidden options leave the list.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import cast
+
+import questionary
+
+from provide_choice._contract._presentation import hiding_problem
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._settings import (
+    NUMBER_SETTINGS,
+    SETTING_CHOICES,
+    TIMEOUT_LABEL,
+    InteractionSettings,
+    choice_label,
+)
+from provide_choice._transports._terminal._screen import Screen
+from provide_choice._transports._terminal._state import QuestionState
+from provide_choice._transports._terminal._style import STYLE
+
+SettingsChanged = Callable[[dict[str, object]], object]
+"""Receives the settings the person changed (name to new value), to save just those."""
+
+
+class SettingsEditor:
+    """The settings screens of one question; they change `state` and report each change."""
+
+    def __init__(
+        self, screen: Screen, state: QuestionState, on_settings_change: SettingsChanged
+    ) -> None:
+        self.screen = screen
+        self.state = state
+        self.on_settings_change = on_settings_change
+
+    async def accept(self) -> bool:
+        """Show the settings until the person continues (True) or cancels the question (False)."""
+        while True:
+            choice = await self.screen.answer(
+                questionary.select(
+                    f"Settings: {settings_line(self.state.settings, self.state.request)}",
+                    choices=[
+                        questionary.Choice("Continue with these settings", "continue"),
+                        questionary.Choice("Change settings", "change"),
+                        questionary.Choice("Cancel this question", "cancel"),
+                    ],
+                    instruction="(Enter continues)",
+                    style=STYLE,
+                )
+            )
+            if choice != "change":
+                return choice == "continue"
+            await self._edit()
+
+    async def _edit(self) -> None:
+        item = "done"
+        while True:
+            item = await self.screen.answer(
+                questionary.select(
+                    "Change settings (Enter changes the highlighted one)",
+                    choices=self._choices(),
+                    default=item,
+                    style=STYLE,
+                )
+            )
+            if item == "done":
+                return
+            if item == "hidden":
+                self.state.hidden_ids = await self._ask_hidden_options()
+                continue
+            value = await self._next_value(item)
+            if value == getattr(self.state.settings, item):
+                continue
+            self.state.settings = self.state.settings.model_copy(update={item: value})
+            if item == "timeout_override_seconds" and isinstance(value, int):
+                # The person asked for more time while looking at the question: they get it now.
+                self.state.deadline = max(self.state.deadline, time.monotonic() + value)
+            self.on_settings_change({item: value})
+
+    def _choices(self) -> list[questionary.Choice]:
+        settings, request = self.state.settings, self.state.request
+        override = settings.timeout_override_seconds
+        timeout = (
+            f"{override} s" if override else f"as the question asks ({request.timeout_seconds} s)"
+        )
+        choices = [
+            questionary.Choice("Done", "done"),
+            questionary.Choice(f"{TIMEOUT_LABEL}: {timeout}", "timeout_override_seconds"),
+        ]
+        for name, (label, _values) in SETTING_CHOICES.items():
+            shown = choice_label(name, getattr(settings, name))
+            if name == "annotations" and not request.allow_annotations:
+                shown += " (this question allows none)"
+            choices.append(questionary.Choice(f"{label}: {shown}", name))
+        days = NUMBER_SETTINGS["history_days"].label
+        choices.append(questionary.Choice(f"{days}: {settings.history_days}", "history_days"))
+        if request.options:
+            hidden = len(self.state.hidden_ids)
+            choices.append(
+                questionary.Choice(
+                    f"Hidden options (this question only): {hidden or 'none'}", "hidden"
+                )
+            )
+        return choices
+
+    async def _next_value(self, name: str) -> object:
+        """The setting's next value in its list, or the typed number."""
+        if name in NUMBER_SETTINGS:
+            return await self._ask_number(name)
+        values = [value for value, _label in SETTING_CHOICES[name][1]]
+        return values[(values.index(getattr(self.state.settings, name)) + 1) % len(values)]
+
+    async def _ask_number(self, name: str) -> int | None:
+        """A setting typed as whole number within its range; empty (None) only when optional."""
+        setting = NUMBER_SETTINGS[name]
+        minimum, maximum = setting.range
+
+        def check(text: str) -> bool | str:
+            text = text.strip()
+            return (
+                (not text and setting.optional)
+                or (text.isdigit() and len(text) < 10 and minimum <= int(text) <= maximum)
+                or setting.rule
+            )
+
+        current = getattr(self.state.settings, name)
+        empty = " (empty: as the question asks)" if setting.optional else ""
+        text = await self.screen.answer(
+            questionary.text(
+                setting.label + empty,
+                default=str(current or ""),
+                validate=check,
+                style=STYLE,
+            )
+        )
+        return int(text) if text.strip() else None
+
+    async def _ask_hidden_options(self) -> frozenset[str]:
+        request, hidden_ids = self.state.request, self.state.hidden_ids
+
+        def check(hidden: Sequence[object]) -> bool | str:
+            return hiding_problem(request, len(hidden)) or True
+
+        hidden = await self.screen.show(
+            questionary.checkbox(
+                "Options to hide (space toggles, Enter confirms)",
+                choices=[
+                    questionary.Choice(option.label, option.id, checked=option.id in hidden_ids)
+                    for option in request.options or []
+                ],
+                style=STYLE,
+            ),
+            check=check,
+        )
+        # The entries' values are option ids, so the ticked ones are too.
+        return frozenset(cast(list[str], hidden))
+
+
+def settings_line(settings: InteractionSettings, request: ProvideChoiceRequest) -> str:
+    """The settings in one line, as the first screen shows them."""
+    timeout = settings.timeout_override_seconds or request.timeout_seconds
+    notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"
+    history = "" if settings.keep_history else " · history off"
+    return f"transport {settings.transport} · timeout {timeout} s · {notes}{history}"

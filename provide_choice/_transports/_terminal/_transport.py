@@ -1,0 +1,68 @@
+"""`TerminalTransport`: the question in this process's own terminal (`serve --http` in a window)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TextIO
+
+from provide_choice._contract._response import Cancelled, summarize
+from provide_choice._contract._settings import save_changes
+from provide_choice._transports._base import Caller
+
+if TYPE_CHECKING:
+    from provide_choice._server._sessions import PendingQuestion
+
+
+class TerminalTransport:
+    """Asks in this process's own terminal. One terminal shows one question at a time: later
+    questions wait their turn, within their deadline. The question keeps its screen when a call
+    stops waiting for it (`pending`)."""
+
+    cancelled_with_the_call = True
+    bounded_wait = True
+
+    def __init__(self, output: TextIO) -> None:
+        self._output = output
+        self._turn = asyncio.Lock()
+        self._showing: set[asyncio.Task[None]] = set()
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> None:
+        task = asyncio.get_running_loop().create_task(self._run(question))
+        self._showing.add(task)
+        task.add_done_callback(self._showing.discard)
+        # The question may end without the person (the deadline, the agent's cancel): stop asking.
+        question.on_finish(lambda _question: task.cancel())
+
+    async def _run(self, question: PendingQuestion) -> None:
+        # Imported here: questionary and prompt_toolkit load only when a question is asked,
+        # which keeps the server's start-up fast.
+        from provide_choice._transports._terminal._flow import (
+            print_summary,
+            run_terminal_flow,
+            terminal_session,
+        )
+
+        interaction = question.interaction
+        async with self._turn:
+            with terminal_session(self._output):
+                try:
+                    outcome = await run_terminal_flow(
+                        interaction.request,
+                        interaction.settings,
+                        interaction.deadline,
+                        on_settings_change=lambda updates: _follow_settings(question, updates),
+                    )
+                except asyncio.CancelledError:
+                    if isinstance(question.outcome, Cancelled | None):
+                        ending = question.outcome or Cancelled(by="agent")
+                        print_summary(summarize(interaction.request, ending))
+                    raise
+                question.finish(outcome)
+
+
+def _follow_settings(question: PendingQuestion, updates: Mapping[str, Any]) -> None:
+    """Settings the person changed while the question is shown: saved for later questions, and
+    this question follows them (its timeout action, a longer deadline)."""
+    save_changes(updates)
+    question.change_settings(updates)
