@@ -27,11 +27,15 @@ from provide_choice._web._bridge import HOST, LoopbackGuard, loopback_listener
 
 if TYPE_CHECKING:
     import socket
+    import threading
     from collections.abc import Callable
 
     from fastapi import FastAPI
 
 DEFAULT_PORT = 8766
+OPENING_SECONDS = 5.0
+"""How long a second `provide-choice inbox` waits for the browser command it started (one that
+stays in the foreground until the browser exits is left running)."""
 PACKAGE = "provide_choice._history._inbox"
 
 
@@ -82,7 +86,9 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
     if already is not None:
         _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
         if open_browser:
-            _open(already)
+            opening = _open(already)
+            if opening is not None:
+                opening.join(OPENING_SECONDS)  # this process ends now, and its thread with it
         return
     listener = loopback_listener(port)
     bound = listener.getsockname()[1]
@@ -109,16 +115,16 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
         state.close_connection()
 
 
-def _open(address: str) -> None:
-    """Open the inbox in the browser through its private opener page. Where that page cannot be
-    written, the browser is not opened: started with the address, it would show the token to every
-    process on the machine, for as long as it runs."""
+def _open(address: str) -> threading.Thread | None:
+    """Open the inbox in the browser through its private opener page; the thread that opens it.
+    Where that page cannot be written, the browser is not opened: started with the address, it
+    would show the token to every process on the machine, for as long as it runs."""
     try:
         page = opener(address)
     except OSError as error:
         _note(f"warning: not opening the browser ({error.strerror or error}); open the address above")
-        return
-    open_in_browser(page.as_uri())
+        return None
+    return open_in_browser(page.as_uri())
 
 
 async def _serve(app: FastAPI, listener: socket.socket) -> None:
