@@ -367,7 +367,9 @@ async def test_agent_text_is_text_and_foreign_pages_are_refused(
     assert "unsafe" not in policy
 
 
-async def ask_in_the_browser(client: Client, title: str) -> tuple[asyncio.Task[CallToolResult], str]:
+async def ask_in_the_browser(
+    client: Client, title: str
+) -> tuple[asyncio.Task[CallToolResult], str]:
     """Ask `title` through `client`; the call, and the address of its page (from its progress)."""
     urls: list[str] = []
     address = asyncio.Event()
@@ -442,7 +444,8 @@ async def test_a_second_inbox_prints_the_full_address_and_opens_it_through_a_pri
     browser_command = tmp_path / "browser"
     browser_command.write_text(f'#!/bin/sh\nprintf "%s" "$*" > "{opened}"\n')
     browser_command.chmod(0o755)
-    again = subprocess.run(
+    again = await asyncio.to_thread(
+        subprocess.run,
         [COMMAND, "inbox"],
         env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(browser_command)},
         capture_output=True,

@@ -394,9 +394,7 @@ def test_the_browser_is_opened_through_a_private_page_not_with_the_token_on_its_
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(
-        "provide_choice._history._inbox._server.open_in_browser", opened.append
-    )
+    monkeypatch.setattr("provide_choice._history._inbox._server.open_in_browser", opened.append)
     announce(BASE, TOKEN)
     serve_inbox(0, open_browser=True)  # the running one is opened
     assert opened == [opener_path().as_uri()]
@@ -413,29 +411,44 @@ PRINTED = re.compile(
 )
 
 
+INBOX_COMMAND = [sys.executable, "-m", "provide_choice", "inbox"]
+
+
+def start_inbox() -> tuple[subprocess.Popen[str], str]:
+    """`provide-choice inbox --no-browser --port 0`, and the line it prints first."""
+    process = subprocess.Popen(
+        [*INBOX_COMMAND, "--no-browser", "--port", "0"], stderr=subprocess.PIPE, text=True
+    )
+    assert process.stderr is not None
+    return process, process.stderr.readline()
+
+
+def run_inbox_again() -> str:
+    """What a second `provide-choice inbox` prints."""
+    return subprocess.run(
+        [*INBOX_COMMAND, "--no-browser"], capture_output=True, text=True, timeout=30, check=True
+    ).stderr
+
+
+def stop_inbox(process: subprocess.Popen[str]) -> str:
+    process.send_signal(signal.SIGINT)
+    return process.communicate(timeout=15)[1]
+
+
 async def test_another_process_needs_the_printed_address_and_a_second_inbox_prints_it_again(
     home: Path, registry: QuestionRegistry
 ) -> None:
     question = ask(registry, SECRET_TITLE)
     flushed(registry)
-    command = [sys.executable, "-m", "provide_choice", "inbox"]
-    inbox = subprocess.Popen(
-        [*command, "--no-browser", "--port", "0"], stderr=subprocess.PIPE, text=True
-    )
+    inbox, line = start_inbox()
     try:
-        assert inbox.stderr is not None
-        line = inbox.stderr.readline()
         printed = PRINTED.fullmatch(line)
         assert printed is not None, line
         url, token = printed.groups()
         address = f"{url}/?token={token}"
         assert stat.S_IMODE(link_path().stat().st_mode) == 0o600
         assert token in link_path().read_text()
-
-        again = subprocess.run(
-            [*command, "--no-browser"], capture_output=True, text=True, timeout=30, check=True
-        )
-        assert again.stderr == f"provide-choice inbox: the inbox already runs at {address}\n"
+        assert run_inbox_again() == f"provide-choice inbox: the inbox already runs at {address}\n"
 
         async with httpx.AsyncClient(base_url=url) as client:
             for path in ("/", "/state", "/icon.svg"):
@@ -452,8 +465,7 @@ async def test_another_process_needs_the_printed_address_and_a_second_inbox_prin
             (SECRET_TITLE, question.url)
         ]
     finally:
-        inbox.send_signal(signal.SIGINT)
-        _output, errors = inbox.communicate(timeout=15)
+        errors = stop_inbox(inbox)
     assert "Traceback" not in errors
     assert not link_path().exists()  # the record, and the token with it, leave with the inbox
 

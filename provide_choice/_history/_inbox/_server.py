@@ -122,7 +122,9 @@ def _open(address: str) -> threading.Thread | None:
     try:
         page = opener(address)
     except OSError as error:
-        _note(f"warning: not opening the browser ({error.strerror or error}); open the address above")
+        _note(
+            f"warning: not opening the browser ({error.strerror or error}); open the address above"
+        )
         return None
     return open_in_browser(page.as_uri())
 
