@@ -410,6 +410,22 @@ async def test_the_question_pages_link_opens_the_inbox_in_a_browser_that_never_h
         assert (await result_of(call))["selection"]["selected_ids"] == ["lite"]
 
 
+async def test_a_page_that_lost_its_cookie_says_how_to_get_the_address(
+    inbox: Inbox, browser: Browser
+) -> None:
+    context = await browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(inbox.address)
+    await expect(region(page, "Waiting")).to_be_visible()
+    await context.clear_cookies()  # as after the inbox restarted with a new token
+    await expect(page.get_by_role("alert")).to_contain_text(
+        "run `provide-choice inbox` again to get the address", timeout=SOON
+    )
+    await page.reload()
+    assert "run `provide-choice inbox` again" in await page.content()
+    await context.close()
+
+
 async def test_another_process_without_the_token_gets_403_and_no_question_from_every_route(
     home: Path, inbox: Inbox
 ) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 TOKEN_BYTES = 32
-"""256 random bits, as 43 URL-safe characters (the issue asks for at least 128)."""
+"""256 random bits, as 43 URL-safe characters."""
 TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 QUERY_NAME = "token"
 COOKIE_PREFIX = "provide-choice-inbox-"
