@@ -18,6 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from callers import PlainCaller
 
 from provide_choice import (
     Answered,
@@ -41,8 +42,10 @@ from provide_choice._history._inbox._token import REFUSED, cookie_name, new_toke
 from provide_choice._history._process import this_process
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history
+from provide_choice._server._serve import bridge_transports
 from provide_choice._transports._base import AgentClient, Interaction
 from provide_choice._transports._portal._page import QuestionPage
+from provide_choice._web._bridge import Bridge
 
 PORT = 8766
 BASE = f"http://127.0.0.1:{PORT}"
@@ -365,6 +368,45 @@ async def test_a_question_page_links_back_to_the_inbox_while_it_runs(
     assert page.state()["inbox_url"] == ADDRESS  # with the token: the page is the person's own
     withdraw()
     assert page.state()["inbox_url"] is None
+
+
+async def test_only_a_question_pages_own_routes_carry_the_inbox_token(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("provide_choice._history._inbox._link.CHECK_SECONDS", 0.0)
+    announce(BASE, TOKEN)
+    bridge, questions = Bridge(), QuestionRegistry()
+    web = bridge_transports(bridge, questions, open_browser=False)["web"]
+    interaction = Interaction.start(
+        parse_request(question_request("Deploy")), InteractionSettings()
+    )
+    question = questions.create(interaction, "web")
+    await web.show(question, PlainCaller())
+    assert question.url is not None
+    origin = question.url.split("/choice/")[0]
+    try:
+        async with httpx.AsyncClient(base_url=origin) as client:
+            assert TOKEN in (await client.get(question.url)).text
+            assert TOKEN in (await client.get(question.url + "/state")).text
+            for path in (
+                "/",
+                "/choice",
+                "/choice/",
+                "/choice/assets/icon.svg",
+                f"/choice/{new_token()}",
+                f"/choice/{new_token()}/state",
+                f"/terminal/{question.id}",
+                "/docs",
+                "/openapi.json",
+            ):
+                response = await client.get(path)
+                assert response.status_code in (200, 404), path
+                assert TOKEN not in response.text, path
+                assert question.id not in response.text, path
+    finally:
+        question.finish(Answered(selected_ids=["a"]))
+        await bridge.aclose()
+        withdraw()
 
 
 def test_the_link_is_looked_up_at_most_once_a_second(
