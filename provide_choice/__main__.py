@@ -148,7 +148,9 @@ def _parser() -> argparse.ArgumentParser:
         help="port on 127.0.0.1 (default: %(default)s; 0: any free port)",
     )
     inbox.add_argument(
-        "--no-browser", action="store_true", help="do not open the page; its address is printed"
+        "--no-browser",
+        action="store_true",
+        help="do not open the page; its address, with its token, is printed",
     )
     return parser
 

@@ -2,7 +2,8 @@
 --no-browser` spawned over stdio by the MCP SDK's own client (one per agent, each naming itself),
 `provide-choice inbox` in a process of its own, and `provide-choice history` afterwards, all with
 `AGENT_CHOICES_HOME` pointing at one directory. Questions are answered through the inbox's links in
-Chromium."""
+Chromium. The inbox opens only with the token in the address it prints (or the cookie its first visit
+sets): another process without it sees no question."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import signal
+import stat
 import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -86,7 +89,8 @@ def history_files(home: Path) -> dict[str, bytes]:
 
 
 class Inbox:
-    """`provide-choice inbox --no-browser --port 0`, its address read from its first line."""
+    """`provide-choice inbox --no-browser --port 0`, its address read from its first line: `address`
+    with the token, as printed, and `url` without it (what the address bar shows once loaded)."""
 
     def __init__(self, home: Path) -> None:
         self.process = subprocess.Popen(
@@ -97,9 +101,9 @@ class Inbox:
         )
         assert self.process.stderr is not None
         line = self.process.stderr.readline()
-        found = re.search(r"inbox at (http://127\.0\.0\.1:\d+) ", line)
+        found = re.search(r"inbox at ((http://127\.0\.0\.1:\d+)/\?token=[\w-]{43}) ", line)
         assert found is not None, line
-        self.url = found.group(1)
+        self.address, self.url = found.groups()
 
     def stop(self) -> str:
         self.process.send_signal(signal.SIGINT)
@@ -162,8 +166,9 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
     home: Path, inbox: Inbox, context: BrowserContext
 ) -> None:
     page = await context.new_page()
-    await page.goto(inbox.url)
+    await page.goto(inbox.address)
     await expect(page).to_have_title("Inbox · provide-choice")
+    await expect(page).to_have_url(inbox.url + "/")  # the token left the address bar
     await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
     async with (
         Client(server(home), client_info=EDITOR) as editor,
@@ -280,7 +285,7 @@ async def test_a_server_killed_with_sigkill_is_dropped_from_waiting(
         env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
     )
     page = await context.new_page()
-    await page.goto(inbox.url)
+    await page.goto(inbox.address)
     async with Client(parameters, client_info=EDITOR) as client:
         call = asyncio.create_task(client.call_tool("provide_choice", question("Left behind")))
         await expect(waiting_link(page, "Left behind")).to_be_visible(timeout=SOON)
@@ -307,7 +312,7 @@ async def test_the_inbox_works_by_keyboard_and_passes_axe_light_dark_and_narrow(
         for scheme, viewport in (("light", DESKTOP), ("dark", DESKTOP), ("dark", MOBILE)):
             context = await browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[arg-type]
             page = await context.new_page()
-            await page.goto(inbox.url)
+            await page.goto(inbox.address)
             await expect(waiting_link(page, long_title)).to_be_visible(timeout=SOON)
             assert await serious_violations(page) == [], (scheme, viewport)
             overflow = await page.evaluate(
@@ -318,7 +323,7 @@ async def test_the_inbox_works_by_keyboard_and_passes_axe_light_dark_and_narrow(
 
         context = await browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
         page = await context.new_page()
-        await page.goto(inbox.url)
+        await page.goto(inbox.address)
         link = waiting_link(page, long_title)
         await expect(link).to_be_visible(timeout=SOON)
         await page.keyboard.press("Tab")
@@ -345,7 +350,7 @@ async def test_agent_text_is_text_and_foreign_pages_are_refused(
         server(home), client_info=Implementation(name="<b>bold</b>", version="1")
     ) as client:
         call = asyncio.create_task(client.call_tool("provide_choice", question(hostile)))
-        await page.goto(inbox.url)
+        await page.goto(inbox.address)
         await expect(waiting_link(page, hostile)).to_be_visible(timeout=SOON)
         await expect(region(page, "Waiting")).to_contain_text("<b>bold</b> 1")
         assert await region(page, "Waiting").locator("img, b, script").count() == 0
@@ -354,12 +359,131 @@ async def test_agent_text_is_text_and_foreign_pages_are_refused(
             await call
     assert dialogs == []
     async with httpx.AsyncClient() as client:
-        rebinding = await client.get(inbox.url + "/state", headers={"Host": "evil.example"})
-        page_response = await client.get(inbox.url + "/")
+        rebinding = await client.get(inbox.address, headers={"Host": "evil.example"})
+        page_response = await client.get(inbox.address)
     assert rebinding.status_code == 403
     policy = page_response.headers["content-security-policy"]
     assert "http" not in policy
     assert "unsafe" not in policy
+
+
+async def ask_in_the_browser(
+    client: Client, title: str
+) -> tuple[asyncio.Task[CallToolResult], str]:
+    """Ask `title` through `client`; the call, and the address of its page (from its progress)."""
+    urls: list[str] = []
+    address = asyncio.Event()
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        found = re.search(r"at (http://\S+/choice/\S+): ", message or "")
+        if found:
+            urls.append(found.group(1))
+            address.set()
+
+    call = asyncio.create_task(
+        client.call_tool("provide_choice", question(title), progress_callback=on_progress)
+    )
+    await asyncio.wait_for(address.wait(), 10)
+    return call, urls[0]
+
+
+async def test_the_question_pages_link_opens_the_inbox_in_a_browser_that_never_had_its_address(
+    home: Path, inbox: Inbox, context: BrowserContext
+) -> None:
+    async with Client(server(home), client_info=EDITOR) as client:
+        call, url = await ask_in_the_browser(client, "Secret deploy target")
+        page = await context.new_page()
+        await page.goto(url)
+        link = page.get_by_role("link", name="All questions waiting")
+        await expect(link).to_be_visible()
+        assert await link.get_attribute("href") == inbox.address
+        await link.click()
+        await expect(page).to_have_title("(1) Inbox · provide-choice")
+        await expect(waiting_link(page, "Secret deploy target")).to_be_visible(timeout=SOON)
+        await expect(page).to_have_url(inbox.url + "/")  # the token left the address bar
+        await page.reload()  # the cookie stands in for the token, for the page and its polls
+        await expect(waiting_link(page, "Secret deploy target")).to_be_visible()
+        await page.wait_for_timeout(1_500)
+        await expect(page.locator("#problem")).to_be_empty()  # its polls were let in
+        await waiting_link(page, "Secret deploy target").click()
+        await page.get_by_role("radio", name="SQLite").click()
+        assert (await result_of(call))["selection"]["selected_ids"] == ["lite"]
+
+
+async def test_a_page_that_lost_its_cookie_says_how_to_get_the_address(
+    inbox: Inbox, browser: Browser
+) -> None:
+    context = await browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(inbox.address)
+    await expect(region(page, "Waiting")).to_be_visible()
+    await context.clear_cookies()  # as after the inbox restarted with a new token
+    await expect(page.get_by_role("alert")).to_contain_text(
+        "run `provide-choice inbox` again to get the address", timeout=SOON
+    )
+    await page.reload()
+    assert "run `provide-choice inbox` again" in await page.content()
+    await context.close()
+
+
+async def test_another_process_without_the_token_gets_403_and_no_question_from_every_route(
+    home: Path, inbox: Inbox
+) -> None:
+    async with Client(server(home), client_info=EDITOR) as client:
+        call, url = await ask_in_the_browser(client, "Secret deploy target")
+        question_id = url.rsplit("/", 1)[1]
+        async with httpx.AsyncClient() as http:
+            deadline = time.monotonic() + SOON / 1000
+            while "Secret deploy target" not in (await http.get(inbox.address)).text:
+                assert time.monotonic() < deadline, "the inbox did not list the question"
+                await asyncio.sleep(0.1)
+        wrong = secrets.token_urlsafe(32)
+        assert len(wrong) == len(inbox.address.rsplit("=", 1)[1])
+        for path in ("/", "/state", "/icon.svg"):
+            for query in ("", f"?token={wrong}"):
+                async with httpx.AsyncClient() as stranger:  # no cookie from an earlier visit
+                    response = await stranger.get(inbox.url + path + query)
+                assert response.status_code == 403, (path, query)
+                (problem,) = response.json()["problems"]
+                assert "run `provide-choice inbox` again to get the address" in problem
+                assert "Secret deploy target" not in response.text
+                assert question_id not in response.text
+        call.cancel()
+        with suppress(asyncio.CancelledError):
+            await call
+
+
+async def test_a_second_inbox_prints_the_full_address_and_opens_it_through_a_private_page(
+    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path
+) -> None:
+    opened = tmp_path / "opened"
+    browser_command = tmp_path / "browser"
+    browser_command.write_text(f'#!/bin/sh\nprintf "%s" "$*" > "{opened}"\n')
+    browser_command.chmod(0o755)
+    again = await asyncio.to_thread(
+        subprocess.run,
+        [COMMAND, "inbox"],
+        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(browser_command)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert again.stderr == (
+        f"provide-choice inbox: the inbox already runs at {inbox.address}; opening it\n"
+    )
+    deadline = time.monotonic() + 5
+    while not opened.exists() or not opened.read_text():
+        assert time.monotonic() < deadline, "the browser was not started"
+        await asyncio.sleep(0.05)
+    argument = opened.read_text()  # what any process on the machine could read from `ps`
+    assert argument == (home / "inbox-open.html").as_uri()
+    assert stat.S_IMODE((home / "inbox-open.html").stat().st_mode) == 0o600
+    assert stat.S_IMODE((home / "inbox.json").stat().st_mode) == 0o600
+    page = await context.new_page()
+    await page.goto(argument)
+    await expect(page).to_have_url(inbox.url + "/")
+    await expect(region(page, "Waiting")).to_be_visible()
 
 
 async def test_keep_history_set_off_on_the_page_leaves_nothing_once_the_question_ends(

@@ -1,57 +1,93 @@
-"""Where the running inbox is, so that every question's page can link back to it.
+"""Where the running inbox is, with its token, so that every question's page can link back to it.
 
-The inbox writes its address and its process to `inbox.json` in the data directory while it runs;
-a page shows the link only while that process runs (an inbox killed without cleaning up leaves
-the file behind), and only to an address of the inbox's own form.
+The inbox writes its address, its token and its process to `inbox.json` in the data directory while
+it runs, readable by the person alone (mode 600, like the history): the token is what keeps the
+inbox's list of questions from every other process on the machine. A page shows the link only while
+that process runs, only to an address of the inbox's own form, and only from a file that no one else
+could have written.
+
+When the inbox stops, it removes the file. An inbox killed without cleaning up (SIGKILL) leaves it
+behind: its process is gone, so it is no link, and the next inbox replaces it, with a new token;
+the old token opens nothing, since the only server that took it is gone.
+
+The browser is opened through a second private file, `inbox-open.html`, that forwards to the
+address: a browser started with the address on its command line would show the token to anyone who
+lists the machine's processes, for as long as that browser runs.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
+import stat
 import time
 from pathlib import Path
 
+from provide_choice._history._inbox._token import TOKEN, address_with_token
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._store import data_directory
 
 LINK_FILE_NAME = "inbox.json"
+OPENER_FILE_NAME = "inbox-open.html"
 CHECK_SECONDS = 1.0
 """How long a page's state reuses what it found: the state is built every few seconds per page."""
 INBOX_ADDRESS = re.compile(r"http://127\.0\.0\.1:[0-9]{1,5}")
+PRIVATE_MODE = 0o600
+OPENER = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<meta http-equiv="refresh" content="0;url={address}">
+<title>Opening the inbox · provide-choice</title>
+</head>
+<body><p><a href="{address}">Open the inbox</a></p></body>
+</html>
+"""
 
 
 def link_path() -> Path:
     return data_directory() / LINK_FILE_NAME
 
 
-def announce(url: str) -> None:
-    """Say that this process serves the inbox at `url` (replacing the file at once, whole)."""
-    path = link_path()
+def opener_path() -> Path:
+    return data_directory() / OPENER_FILE_NAME
+
+
+def announce(url: str, token: str) -> None:
+    """Say that this process serves the inbox at `url` with `token` (replacing the file at once,
+    whole, readable by the person alone)."""
     process = this_process()
-    text = json.dumps({"url": url, "pid": process.pid, "start": process.start})
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{process.pid}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    record = {"url": url, "token": token, "pid": process.pid, "start": process.start}
+    _write_private(link_path(), json.dumps(record))
 
 
 def withdraw() -> None:
-    """Remove the file, when it still names this process (a newer inbox may have replaced it)."""
+    """Remove the file, and the opener, when the file still names this process (a newer inbox may
+    have replaced it)."""
     path = link_path()
     found = _read(path)
     if found is not None and found[0] == this_process():
         path.unlink(missing_ok=True)
+        opener_path().unlink(missing_ok=True)
 
 
 def running_inbox() -> str | None:
-    """The address of the inbox that runs now, or None."""
-    path = link_path()
-    found = _read(path)
+    """The full address (with the token) of the inbox that runs now, or None."""
+    found = _read(link_path())
     if found is None or not is_running(found[0]):
         return None
     return found[1]
+
+
+def opener(address: str) -> Path:
+    """A private page that forwards the browser to `address`: open it instead of the address, so
+    that the token stays off every command line."""
+    path = opener_path()
+    _write_private(path, OPENER.format(address=html.escape(address)))
+    return path
 
 
 class InboxLink:
@@ -71,15 +107,40 @@ class InboxLink:
         return self._checked[2]
 
 
+def _write_private(path: Path, text: str) -> None:
+    """Replace `path` with `text` at once, in a file created with mode 600 (whatever the umask)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.unlink(missing_ok=True)  # left by a process killed while writing: not ours to trust
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
 def _read(path: Path) -> tuple[ProcessIdentity, str] | None:
+    """The process and the full address a record names, or None for a record that is missing, not
+    private to this user, or not of the inbox's own form."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with path.open(encoding="utf-8") as file:
+            if not _private(os.fstat(file.fileno())):
+                return None
+            data = json.loads(file.read())
         process = ProcessIdentity(int(data["pid"]), data["start"])
-        url = data["url"]
+        url, token = data["url"], data["token"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if not isinstance(url, str) or not INBOX_ADDRESS.fullmatch(url):
         return None
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        return None
     if process.start is not None and not isinstance(process.start, str):
         return None
-    return process, url
+    return process, address_with_token(url, token)
+
+
+def _private(status: os.stat_result) -> bool:
+    """Owned by this user and readable by no one else (where the system has users and modes)."""
+    if not hasattr(os, "getuid"):
+        return True
+    return status.st_uid == os.getuid() and not stat.S_IMODE(status.st_mode) & 0o077

@@ -5,6 +5,8 @@ It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `L
 refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
 none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
 in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
+Beyond those, every route asks for the inbox's token (`TokenGuard`): the inbox lists what each
+question's 192-bit id keeps from other processes.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import sys
 from string import Template
 from typing import TYPE_CHECKING
 
-from provide_choice._history._inbox._link import announce, running_inbox, withdraw
+from provide_choice._history._inbox._link import announce, opener, running_inbox, withdraw
 from provide_choice._history._inbox._state import InboxState
+from provide_choice._history._inbox._token import TokenGuard, address_with_token, new_token
 from provide_choice._history._store import history_path
 from provide_choice._transports._portal._page import STYLE_SHEET, asset, script_safe_json
 from provide_choice._transports._portal._routes import ICON, page_headers
@@ -24,11 +27,15 @@ from provide_choice._web._bridge import HOST, LoopbackGuard, loopback_listener
 
 if TYPE_CHECKING:
     import socket
+    import threading
     from collections.abc import Callable
 
     from fastapi import FastAPI
 
 DEFAULT_PORT = 8766
+OPENING_SECONDS = 5.0
+"""How long a second `provide-choice inbox` waits for the browser command it started (one that
+stays in the foreground until the browser exits is left running)."""
 PACKAGE = "provide_choice._history._inbox"
 
 
@@ -39,16 +46,17 @@ def page_assets() -> tuple[str, str]:
     return asset("inbox.js", PACKAGE), style
 
 
-def create_app(state: InboxState, port: Callable[[], int]) -> FastAPI:
-    """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon; `port` is
-    the port it is bound to, for the Host check."""
+def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
+    """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
+    with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
     script, style = page_assets()
     headers = page_headers(script, style)
     app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-    app.add_middleware(LoopbackGuard, port=port, name="inbox")
+    app.add_middleware(TokenGuard, token=token, port=port)
+    app.add_middleware(LoopbackGuard, port=port, name="inbox")  # added last: checked first
 
     @app.get("/")
     async def page() -> HTMLResponse:
@@ -72,30 +80,53 @@ def create_app(state: InboxState, port: Callable[[], int]) -> FastAPI:
 
 
 def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
-    """Serve the inbox until Ctrl-C. An inbox that already runs is opened instead of a second one.
-    Raises `OSError` when the port cannot be bound."""
+    """Serve the inbox until Ctrl-C. An inbox that already runs is opened instead of a second one,
+    and its full address printed again. Raises `OSError` when the port cannot be bound."""
     already = running_inbox()
     if already is not None:
         _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
         if open_browser:
-            open_in_browser(already)
+            opening = _open(already)
+            if opening is not None:
+                opening.join(OPENING_SECONDS)  # this process ends now, and its thread with it
         return
     listener = loopback_listener(port)
     bound = listener.getsockname()[1]
-    url = f"http://{HOST}:{bound}"
+    url, token = f"http://{HOST}:{bound}", new_token()
+    address = address_with_token(url, token)
     state = InboxState(history_path())
-    _note(f"inbox at {url} (Ctrl-C stops it)")
+    problem = None
     try:
-        announce(url)
+        announce(url, token)  # first: once the address is printed, a second inbox finds this one
     except OSError as error:  # the inbox works; question pages just cannot link back to it
-        _note(f"warning: question pages cannot link back here ({error.strerror or error})")
+        problem = error.strerror or str(error)
+    _note(f"inbox at {address} (Ctrl-C stops it)")
+    if problem is not None:
+        _note(
+            "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
+            f"find this one again ({problem})"
+        )
     try:
         if open_browser:
-            open_in_browser(url)
-        asyncio.run(_serve(create_app(state, lambda: bound), listener))
+            _open(address)
+        asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
     finally:
         withdraw()
         state.close_connection()
+
+
+def _open(address: str) -> threading.Thread | None:
+    """Open the inbox in the browser through its private opener page; the thread that opens it.
+    Where that page cannot be written, the browser is not opened: started with the address, it
+    would show the token to every process on the machine, for as long as it runs."""
+    try:
+        page = opener(address)
+    except OSError as error:
+        _note(
+            f"warning: not opening the browser ({error.strerror or error}); open the address above"
+        )
+        return None
+    return open_in_browser(page.as_uri())
 
 
 async def _serve(app: FastAPI, listener: socket.socket) -> None:

@@ -20,6 +20,15 @@
   const count = byId("count");
   const problem = byId("problem");
   let state = JSON.parse(byId("inbox-state").textContent);
+
+  // The address the inbox printed carries its token; the cookie that came with this page stands in
+  // for it from now on, so the token leaves the address bar (and the history, bookmarks and screen
+  // shares with it).
+  const address = new URL(location.href);
+  if (address.searchParams.has("token")) {
+    address.searchParams.delete("token");
+    history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+  }
   let syncedAt = performance.now();
   const shownIn = new WeakMap(); // list item -> what it shows now, as JSON
 
@@ -132,6 +141,12 @@
   async function poll() {
     try {
       const response = await fetch("/state", { cache: "no-store" });
+      if (response.status === 403) {
+        // No token any more (the inbox restarted with a new one): the server says what to do.
+        state = { ...state, problem: (await response.json()).problems.join(" ") };
+        render();
+        return;
+      }
       if (!response.ok) throw new Error(`status ${response.status}`);
       state = (await response.json()).state;
       syncedAt = performance.now();

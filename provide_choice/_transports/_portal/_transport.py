@@ -134,18 +134,22 @@ async def _complete(caller: Caller, elicitation_id: str) -> None:
         await caller.elicitation_complete(elicitation_id)
 
 
-def open_in_browser(url: str) -> None:
-    """Open `url` in the person's browser, in a thread nobody waits for (a browser command may stay
-    in the foreground until the browser exits), without touching this process's stdio.
+def open_in_browser(url: str) -> threading.Thread:
+    """Open `url` in the person's browser, in a thread nobody needs to wait for (a browser command
+    may stay in the foreground until the browser exits), without touching this process's stdio.
+    A process about to exit joins the thread (with a timeout): it is a daemon, so it would die with
+    the process before starting the browser.
 
     Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` may run a
     `$BROWSER` command, or a console browser such as lynx when there is no display, with our stdin
     and stdout: it could read protocol bytes or write into the stream. So every command it starts
     gets no stdin and writes to stderr; and nothing here writes to stderr by itself (no bell).
     """
-    threading.Thread(
+    thread = threading.Thread(
         target=_open_quietly, args=(url,), name="provide-choice-browser", daemon=True
-    ).start()
+    )
+    thread.start()
+    return thread
 
 
 def _open_quietly(url: str) -> None:
