@@ -101,7 +101,10 @@ class Screen:
         timers: list[asyncio.TimerHandle] = []
 
         def expire() -> None:
-            application.exit(exception=DeadlinePassed())
+            # The question's own deadline may have ended the screen in the same moment (its
+            # timer cancels the task): a second exit would be an error printed on the terminal.
+            if not application.is_done:
+                application.exit(exception=DeadlinePassed())
 
         def start_deadline() -> None:
             timers.append(loop.call_later(max(self.state.deadline - time.monotonic(), 0), expire))
