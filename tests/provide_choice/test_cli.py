@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import socket
 import subprocess
@@ -289,3 +290,40 @@ def test_client_config_refuses_what_a_client_cannot_use() -> None:
     assert unknown.returncode == 2
     assert "argument client: invalid choice: 'zed' (choose from" in unknown.stderr
     assert all(client in unknown.stderr for client in CLIENTS)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "line"),
+    [
+        (
+            ["serve", "--http", "0", "--no-browser"],
+            r"provide-choice: MCP server at (http://127\.0\.0\.1:(\d+))/mcp; .*\.",
+        ),
+        (
+            ["inbox", "--port", "0", "--no-browser"],
+            r"provide-choice inbox: inbox at (http://127\.0\.0\.1:(\d+)) \(Ctrl-C stops it\)",
+        ),
+    ],
+)
+def test_every_server_prints_the_address_it_serves_once_on_stderr(
+    arguments: list[str], line: str, home: Path
+) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "provide_choice", *arguments],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        found = re.fullmatch(line, server.stderr.readline().strip())
+        assert found
+        assert int(found.group(2)) != 0
+        with socket.create_connection(("127.0.0.1", int(found.group(2))), timeout=10):
+            pass  # the address printed is the one it listens on
+    finally:
+        server.terminate()
+        stdout, stderr = server.communicate(timeout=20)
+    assert re.search(line, stderr) is None, "printed once"
+    assert stdout == ""
