@@ -82,26 +82,18 @@ def inline_code() -> Iterator[str]:
 # Tables -------------------------------------------------------------------------------------------
 
 
-def table_lines() -> set[int]:
-    """The source lines (0-based) that markdown-it renders as part of a table."""
+def lines_of(kind: str) -> set[int]:
+    """The source lines (0-based) that markdown-it renders as a `kind` ("table_open", "fence")."""
     covered: set[int] = set()
     for token in TOKENS:
-        if token.type == "table_open" and token.map:
-            covered.update(range(*token.map))
-    return covered
-
-
-def fence_lines() -> set[int]:
-    covered: set[int] = set()
-    for token in TOKENS:
-        if token.type == "fence" and token.map:
+        if token.type == kind and token.map:
             covered.update(range(*token.map))
     return covered
 
 
 def test_regression_every_table_row_is_inside_a_table() -> None:
     # The contract table's session_id row sat after a paragraph and rendered as literal pipes.
-    inside, fenced = table_lines(), fence_lines()
+    inside, fenced = lines_of("table_open"), lines_of("fence")
     stray = [
         f"README.md:{number + 1}: {line}"
         for number, line in enumerate(README.splitlines())

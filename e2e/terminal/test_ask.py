@@ -317,20 +317,14 @@ def test_regression_a_huge_timeout_typed_in_the_settings_is_refused_with_the_ran
 
 def test_regression_a_cancelled_question_exits_1_where_an_answer_exits_0(tmp_path: Path) -> None:
     # Ctrl-C exited 0, like an answer: a script under `set -e` could not tell them apart.
-    for folder in ("answered", "cancelled"):
-        (tmp_path / folder).mkdir()
-    child, answer_file = spawn_ask(question("single"), tmp_path / "answered")
-    continue_with_settings(child)
-    expect_plain(child, "Choose one")
-    child.send(ENTER)
-    assert answer_of(child, answer_file)["action_status"] == "selected"
-    assert child.exitstatus == 0
-    child, answer_file = spawn_ask(question("single"), tmp_path / "cancelled")
-    continue_with_settings(child)
-    expect_plain(child, "Choose one")
-    child.send(CTRL_C)
-    assert answer_of(child, answer_file)["action_status"] == "cancelled"
-    assert child.exitstatus == 1
+    for key, status, exit_status in ((ENTER, "selected", 0), (CTRL_C, "cancelled", 1)):
+        (tmp_path / status).mkdir()
+        child, answer_file = spawn_ask(question("single"), tmp_path / status)
+        continue_with_settings(child)
+        expect_plain(child, "Choose one")
+        child.send(key)
+        assert answer_of(child, answer_file)["action_status"] == status
+        assert child.exitstatus == exit_status
 
 
 def test_regression_a_timed_out_question_exits_1_with_one_summary_and_no_loop_error(
