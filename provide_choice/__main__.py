@@ -28,6 +28,13 @@ INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
 HISTORY_LIMIT = 50
 HISTORY_LIMIT_MAX = 1_000_000
+STARTED_BY_HAND = """\
+provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start
+  (`provide-choice client-config claude-code`, or claude-desktop, cursor, vscode, prints its setup).
+  To try it by hand: `provide-choice ask REQUEST.json` asks one question in this terminal, and
+  `provide-choice serve --http 0` serves MCP over HTTP, with the questions shown here.
+  Waiting for a client on stdin; Ctrl-D or Ctrl-C stops it."""
+"""Said once when `serve` starts over stdio with a person's terminal on stdin."""
 
 
 class CommandError(Exception):
@@ -336,15 +343,6 @@ def _serve(
     except OSError as error:
         raise _cannot_listen(error, port, "--http") from None
     return 0
-
-
-STARTED_BY_HAND = """\
-provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start
-  (`provide-choice client-config claude-code`, or claude-desktop, cursor, vscode, prints its setup).
-  To try it by hand: `provide-choice ask REQUEST.json` asks one question in this terminal, and
-  `provide-choice serve --http 0` serves MCP over HTTP, with the questions shown here.
-  Waiting for a client on stdin; Ctrl-D or Ctrl-C stops it."""
-"""Said once when `serve` starts over stdio with a person's terminal on stdin."""
 
 
 def _client_config(client: str, http_port: int | None) -> int:
