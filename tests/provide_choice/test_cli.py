@@ -327,3 +327,15 @@ def test_every_server_prints_the_address_it_serves_once_on_stderr(
         stdout, stderr = server.communicate(timeout=20)
     assert re.search(line, stderr) is None, "printed once"
     assert stdout == ""
+
+
+def test_ask_and_client_config_never_load_the_mcp_sdk() -> None:
+    code = (
+        "import sys, provide_choice.__main__, provide_choice._server._ask, "
+        "provide_choice._server._client_config\n"
+        "print(sorted(name for name in ('mcp', 'mcp_types', 'fastapi') if name in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert loaded.stdout.strip() == "[]"
