@@ -7,6 +7,8 @@ TEST_STAMP := $(VENV)/.installed-test
 PIP_QUIET := --quiet --disable-pip-version-check
 NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
+# The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
+PORT ?= 8080
 
 .PHONY: demo test lint types unit e2e bench screenshots clean
 
@@ -32,7 +34,7 @@ else
 endif
 
 demo: $(BASE_STAMP)
-	$(BIN)/choices-chat --agent demo
+	$(BIN)/choices-chat --agent demo --port $(PORT)
 
 test: lint types unit e2e
 

@@ -1,16 +1,20 @@
 """`choices-chat`: run the chat in a browser with the demo agent, a scripted one, or a language model.
 
 Every mistake on the command line (a model name without its provider, a missing API key, the `llm`
-extra not installed, an unreadable file) ends the program before it serves anything, with exit
-status 2 and a message that says what is expected.
+extra not installed, an unreadable file, a port that is taken) ends the program before it serves
+anything, with exit status 2 and a message that says what is expected. Once it serves, it says
+where, on stderr, whether or not it opens a browser.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from nicegui import ui
 from nicegui.storage import Storage
@@ -19,8 +23,9 @@ from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._chat_page import TITLE, chat_page
 from chat_ui._storage import storage_dir, storage_secret
 
-LLM_EXTRA_HINT = "pip install 'agent-choices[llm]'"
+USAGE_ERROR = 2
 LLM_OPTIONS = ("model", "base_url", "system_prompt")
+DISTRIBUTION = "agent-choices"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -45,8 +50,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         try:
             agent = load_script(args.script)
         except ScriptError as error:
-            sys.exit(f"choices-chat: {error}")
+            _fail(str(error))
         subtitle = f"script: {Path(args.script).name}"
+    port = _claim_port(args.host, args.port)
 
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:
@@ -55,14 +61,71 @@ def main(argv: Sequence[str] | None = None) -> None:
     directory = storage_dir()
     # NiceGUI reads $NICEGUI_STORAGE_PATH when it is imported; this sets the default it lacks.
     Storage.path = directory.resolve()
+    print(
+        f"choices-chat: the chat is at {_address(args.host, port)} (Ctrl-C stops it)",
+        file=sys.stderr,
+        flush=True,
+    )
     ui.run(
         host=args.host,
-        port=args.port,
+        port=port,
         show=not args.no_show,
         reload=False,
         storage_secret=storage_secret(directory),
-        show_welcome_message=not args.no_show,
+        # NiceGUI's own line goes to stdout and says "ready" before the port is bound; ours above
+        # goes to stderr, with or without --no-show.
+        show_welcome_message=False,
     )
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"choices-chat: {message}", file=sys.stderr, flush=True)
+    sys.exit(USAGE_ERROR)
+
+
+def _claim_port(host: str, port: int) -> int:
+    """The port to serve on: `port`, or a free one for 0. Exits 2 with one line when it is taken.
+
+    NiceGUI binds the port itself, long after it has said it is ready, and fails there with
+    uvicorn's raw error (exit 3); and it serves port 0 as 8080. So the port is bound here first,
+    on the host it will serve, and let go at once for NiceGUI to take. Between the two another
+    program could take it: that race is narrow (milliseconds), and losing it gives uvicorn's own
+    error, as before.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.create_server((host, port), family=family) as probe:
+            bound: int = probe.getsockname()[1]
+    except OverflowError:
+        _fail(f"--port must be from 0 (any free port) to 65535, got {port}")
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            _fail(
+                f"port {port} on {host} is in use; choose another with --port PORT "
+                "(--port 0 picks a free one)"
+            )
+        reason = error.strerror or error
+        _fail(f"cannot serve on {host} port {port}: {reason} (--host and --port choose where)")
+    return bound
+
+
+def _address(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def _llm_extra_hint() -> str:
+    """How to add the `llm` extra, worded for where this runs: a checkout (an editable install,
+    or the source tree on the path), whose project is installed from its own directory, or an
+    installed package, which comes from the package index."""
+    root = Path(__file__).resolve().parent.parent
+    pyproject = root / "pyproject.toml"
+    try:
+        in_checkout = f'name = "{DISTRIBUTION}"' in pyproject.read_text(encoding="utf-8")
+    except OSError:
+        in_checkout = False
+    if in_checkout:
+        return f"in {root}, the checkout this runs from, run pip install -e '.[llm]'"
+    return f"run pip install '{DISTRIBUTION}[llm]'"
 
 
 def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
@@ -73,7 +136,7 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
     except ImportError as error:
         parser.error(
             f"--agent llm needs the llm extra ({error.name or error} is not installed): "
-            f"{LLM_EXTRA_HINT}"
+            f"{_llm_extra_hint()}"
         )
     system_prompt = DEFAULT_SYSTEM_PROMPT
     if args.system_prompt is not None:
@@ -126,7 +189,7 @@ def _parser() -> argparse.ArgumentParser:
         help="with --agent llm: a text file replacing the default system prompt",
     )
     parser.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
-    parser.add_argument("--port", type=int, default=8080, help="default: 8080")
+    parser.add_argument("--port", type=int, default=8080, help="default: 8080; 0 picks a free one")
     parser.add_argument("--no-show", action="store_true", help="do not open a browser tab")
     return parser
 

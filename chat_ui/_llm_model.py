@@ -57,10 +57,7 @@ def build_model(name: str, base_url: str | None = None) -> Model:
     try:
         if base_url is None:
             if key_variable and not key:
-                raise ModelSettingError(
-                    f"model {name!r} needs an API key: set {key_variable} "
-                    "(or give a base URL for a local OpenAI-compatible server)"
-                )
+                raise ModelSettingError(_missing_key(name, provider, key_variable))
             return infer_model(name)
         try:
             at_server = provider_class(base_url=base_url, api_key=key or PLACEHOLDER_API_KEY)  # type: ignore[call-arg]
@@ -73,6 +70,18 @@ def build_model(name: str, base_url: str | None = None) -> Model:
         return infer_model(f"{kind}:{model_name}", provider_factory=lambda _: at_server)
     except UserError as error:
         raise ModelSettingError(str(error)) from None
+
+
+def _missing_key(name: str, provider: str, key_variable: str) -> str:
+    """The provider named, its key variable, and a local server only where one can stand in:
+    OpenAI's API is what local servers speak, Anthropic's is not."""
+    message = f"model {name!r} needs an API key for the {provider} provider: set {key_variable}"
+    if key_variable != API_KEY_VARIABLES["openai"]:
+        return message
+    return (
+        f"{message}, or use a local OpenAI-compatible server (Ollama, vLLM, LM Studio) with a "
+        "base URL (choices-chat --base-url URL)"
+    )
 
 
 def key_variable_of(model: Model) -> str | None:

@@ -7,14 +7,17 @@ it, and `ask` never loads the MCP SDK.
 from __future__ import annotations
 
 import argparse
-import asyncio
+import difflib
+import errno
 import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
+ANSWERED = 0
+NOT_ANSWERED = 1
 USAGE_ERROR = 2
 PORT_MAX = 65_535
 MAX_WAIT_SECONDS = 50.0
@@ -25,6 +28,13 @@ INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
 HISTORY_LIMIT = 50
 HISTORY_LIMIT_MAX = 1_000_000
+STARTED_BY_HAND = """\
+provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start
+  (`provide-choice client-config claude-code`, or claude-desktop, cursor, vscode, prints its setup).
+  To try it by hand: `provide-choice ask REQUEST.json` asks one question in this terminal, and
+  `provide-choice serve --http 0` serves MCP over HTTP, with the questions shown here.
+  Waiting for a client on stdin; Ctrl-D or Ctrl-C stops it."""
+"""Said once when `serve` starts over stdio with a person's terminal on stdin."""
 
 
 class CommandError(Exception):
@@ -46,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _history(arguments)
         if arguments.command == "inbox":
             return _inbox(arguments.port, open_browser=not arguments.no_browser)
+        if arguments.command == "client-config":
+            return _client_config(arguments.client, arguments.http)
         return _ask(arguments.request_file, arguments.request_json)
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
@@ -54,12 +66,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser (`serve`, `ask`, ...): an option it does not know is its own mistake,
+    shown with its own usage and the closest option it has, not the top level's usage."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, unknown = super().parse_known_args(args, namespace)
+        if unknown:
+            self.error(f"unrecognized arguments: {' '.join(unknown)}{self._suggestion(unknown)}")
+        return parsed, unknown
+
+    def _suggestion(self, unknown: list[str]) -> str:
+        options = [name for action in self._actions for name in action.option_strings]
+        close = [
+            match
+            for word in unknown
+            if word.startswith("-")
+            for match in difflib.get_close_matches(word.split("=", 1)[0], options, n=1)
+        ]
+        return f" (did you mean {' or '.join(dict.fromkeys(close))}?)" if close else ""
+
+
 def _parser() -> argparse.ArgumentParser:
+    from provide_choice._server._client_config import CLIENTS
+
     parser = argparse.ArgumentParser(
         prog="provide-choice",
         description="Ask a person a structured question and get one typed answer back.",
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     serve = commands.add_parser(
         "serve", help="run the MCP server (stdio unless --http)", description="Run the MCP server."
     )
@@ -101,7 +138,12 @@ def _parser() -> argparse.ArgumentParser:
     ask = commands.add_parser(
         "ask",
         help="ask one question in this terminal and print the response JSON on stdout",
-        description="Ask one question in this terminal; stdout carries only the response JSON.",
+        description="Ask one question in this terminal; stdout carries only the response JSON. "
+        "The question is recorded in the history, like a server's.",
+        epilog=f"Exit status: {ANSWERED} when the person answered; {NOT_ANSWERED} when the "
+        "question ended without an answer (cancelled or timed out: action_status in the JSON "
+        f"says which); {USAGE_ERROR} for a bad request or usage (nothing was asked, nothing is "
+        "printed on stdout).",
     )
     source = ask.add_mutually_exclusive_group(required=True)
     source.add_argument(
@@ -151,6 +193,20 @@ def _parser() -> argparse.ArgumentParser:
         "--no-browser",
         action="store_true",
         help="do not open the page; its address, with its token, is printed",
+    )
+    client_config = commands.add_parser(
+        "client-config",
+        help="print what to paste into an MCP client to start this server",
+        description="Print what to paste into an MCP client so that it starts this installation's "
+        "provide-choice server (the command, or the JSON for the client's file), with its "
+        "absolute path. Where it goes is said on stderr; stdout is only what to paste.",
+    )
+    client_config.add_argument("client", choices=CLIENTS, help="the MCP client")
+    client_config.add_argument(
+        "--http",
+        type=_port,
+        metavar="PORT",
+        help="instead, reach the server that `provide-choice serve --http PORT` runs",
     )
     return parser
 
@@ -247,11 +303,18 @@ def _inbox(port: int, *, open_browser: bool) -> int:
     try:
         serve_inbox(port, open_browser=open_browser)
     except OSError as error:
-        raise CommandError(
-            f"cannot listen on 127.0.0.1:{port}: {error.strerror or error} (--port 0 picks any "
-            "free port)"
-        ) from None
+        raise _cannot_listen(error, port, "--port") from None
     return 0
+
+
+def _cannot_listen(error: OSError, port: int, option: str) -> CommandError:
+    """One line for a port that cannot be had: which, why, and how to get one that can."""
+    if error.errno == errno.EADDRINUSE:
+        return CommandError(f"port {port} on 127.0.0.1 is in use; {option} 0 picks a free one")
+    return CommandError(
+        f"cannot listen on port {port} of 127.0.0.1: {error.strerror or error}; "
+        f"{option} 0 picks a free one"
+    )
 
 
 def _serve(
@@ -265,6 +328,8 @@ def _serve(
     from provide_choice._server._serve import serve_http, serve_stdio
 
     if port is None:
+        if sys.stdin.isatty():
+            print(STARTED_BY_HAND, file=sys.stderr, flush=True)
         serve_stdio(
             bridge_port=bridge_port, open_browser=open_browser, max_wait_seconds=max_wait_seconds
         )
@@ -278,19 +343,26 @@ def _serve(
             max_wait_seconds=max_wait_seconds,
         )
     except OSError as error:
-        raise CommandError(
-            f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}"
-        ) from None
+        raise _cannot_listen(error, port, "--http") from None
+    return 0
+
+
+def _client_config(client: str, http_port: int | None) -> int:
+    from provide_choice._server._client_config import ClientConfigError, ClientName, client_config
+
+    try:
+        config = client_config(cast(ClientName, client), http_port)  # one of argparse's choices
+    except ClientConfigError as error:
+        raise CommandError(str(error)) from None
+    print(f"# {config.where}", file=sys.stderr, flush=True)
+    print(config.text, flush=True)
     return 0
 
 
 def _ask(request_file: str | None, request_json: str | None) -> int:
     from present_choices import ChoicesError
     from provide_choice._contract._request import parse_request
-    from provide_choice._contract._response import Ending, normalize
-    from provide_choice._contract._settings import load_settings, save_changes
-    from provide_choice._transports._base import Interaction
-    from provide_choice._transports._terminal._flow import run_terminal_flow, terminal_session
+    from provide_choice._server._ask import ask_in_terminal
 
     data = _read_json(request_file, request_json)
     try:
@@ -306,18 +378,11 @@ def _ask(request_file: str | None, request_json: str | None) -> int:
             "needs a terminal, and stdin is not one. Run it from an interactive shell "
             "(agents: use `provide-choice serve`)."
         )
-    interaction = Interaction.start(request, load_settings())
-
-    async def ask(output: TextIO) -> Ending:
-        with terminal_session(output):
-            return await run_terminal_flow(
-                request, interaction.settings, interaction.deadline, on_settings_change=save_changes
-            )
-
     with _terminal_output() as output:
-        outcome = asyncio.run(ask(output))
-    print(normalize(request, outcome, "terminal").model_dump_json(), flush=True)
-    return 0
+        response = ask_in_terminal(request, output)
+    print(response.model_dump_json(), flush=True)
+    answered = response.action_status in ("selected", "custom_input")
+    return ANSWERED if answered else NOT_ANSWERED
 
 
 def _read_json(request_file: str | None, request_json: str | None) -> object:

@@ -131,8 +131,9 @@ def test_regression_a_vanished_client_ends_the_server_quietly_with_status_0(
     )
 
 
-def test_regression_ctrl_c_stops_the_stdio_server(tmp_path: Path) -> None:
-    # Over stdio only Ctrl-D stopped it: the SDK's stdin reader thread held it after Ctrl-C.
+def serve_in_a_terminal(tmp_path: Path) -> tuple[pexpect.spawn, Path]:
+    """`provide-choice serve` over stdio with a terminal on stdin, as a person would start it;
+    its stderr goes to the file returned."""
     errors = tmp_path / "stderr.txt"
     child = pexpect.spawn(
         "/bin/sh",
@@ -140,6 +141,12 @@ def test_regression_ctrl_c_stops_the_stdio_server(tmp_path: Path) -> None:
         env={**os.environ, "AGENT_CHOICES_HOME": str(tmp_path)},
         timeout=10,
     )
+    return child, errors
+
+
+def test_regression_ctrl_c_stops_the_stdio_server(tmp_path: Path) -> None:
+    # Over stdio only Ctrl-D stopped it: the SDK's stdin reader thread held it after Ctrl-C.
+    child, errors = serve_in_a_terminal(tmp_path)
     initialize = {
         "jsonrpc": "2.0",
         "id": 1,
@@ -153,7 +160,33 @@ def test_regression_ctrl_c_stops_the_stdio_server(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    assert errors.read_text().splitlines() == ["provide-choice: stopped (Ctrl-C)"]
+    assert errors.read_text().splitlines()[-1] == "provide-choice: stopped (Ctrl-C)"
+
+
+def test_regression_serve_started_by_hand_in_a_terminal_says_once_what_it_is_for(
+    tmp_path: Path,
+) -> None:
+    # Started by hand, it waited without a word, and Ctrl-D ended it with status 0 silently.
+    child, errors = serve_in_a_terminal(tmp_path)
+    deadline = time.monotonic() + 10
+    while "Ctrl-D" not in (errors.read_text() if errors.exists() else ""):
+        assert time.monotonic() < deadline, "no word on stderr"
+        time.sleep(0.05)
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    said = errors.read_text()
+    assert said.startswith(
+        "provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start"
+    )
+    assert said.count("this is an MCP server") == 1
+    for way in (
+        "provide-choice client-config claude-code",
+        "provide-choice ask REQUEST.json",
+        "provide-choice serve --http 0",
+    ):
+        assert way in said
 
 
 BROWSER_SCRIPT = '#!/bin/sh\nprintf \'%s\' "$1" > "$0.url"\n'

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,13 +31,16 @@ def environment(home: Path) -> dict[str, str]:
     }
 
 
-def spawn(arguments: list[str], home: Path, timeout: float = 15) -> pexpect.spawn:
+def spawn(
+    arguments: list[str], home: Path, timeout: float = 15, dimensions: tuple[int, int] = (40, 160)
+) -> pexpect.spawn:
+    """`arguments` in a pseudo-terminal of `dimensions` (rows, columns)."""
     return pexpect.spawn(
         arguments[0],
         arguments[1:],
         env=environment(home),
         encoding="utf-8",
-        dimensions=(40, 160),
+        dimensions=dimensions,
         timeout=timeout,
     )
 
@@ -55,12 +59,28 @@ def spawn_ask(request: dict[str, Any], tmp_path: Path) -> tuple[pexpect.spawn, P
 
 
 def answer_of(child: pexpect.spawn, answer_file: Path) -> dict[str, Any]:
-    """Wait for the command to end; the whole of stdout must be one JSON document."""
+    """Wait for the command to end; the whole of stdout must be one JSON document, and the exit
+    status must say what it says: 0 answered, 1 ended without an answer (cancelled, timed out)."""
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0, plain(child.before)
     answer: dict[str, Any] = json.loads(answer_file.read_text())
+    answered = answer["action_status"] in ("selected", "custom_input")
+    assert child.exitstatus == (0 if answered else 1), plain(child.before)
     return answer
+
+
+def history_of(home: Path) -> list[dict[str, Any]]:
+    """`provide-choice history --json` with the settings and history in `home`, newest first."""
+    printed = subprocess.run(
+        [COMMAND, "history", "--json"],
+        env=environment(home),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    return [json.loads(line) for line in printed.stdout.splitlines()]
 
 
 def plain(text: str) -> str:

@@ -1,16 +1,22 @@
-"""`provide-choice ask` in a real terminal: all four modes, limits, notes, cancel, timeout, settings.
-Every answer is read from the command's stdout, as a shell script would."""
+"""`provide-choice ask` in a real terminal: all four modes, limits, notes, cancel, timeout, settings,
+exit statuses and the history. Every answer is read from the command's stdout, as a shell script
+would (and `answer_of` checks that the exit status agrees with it)."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
 
+import pexpect
+import pyte
+import pytest
 from provide_choice_harness import (
+    COMMAND,
     CTRL_C,
     DOWN,
     ENTER,
@@ -18,6 +24,9 @@ from provide_choice_harness import (
     answer_of,
     continue_with_settings,
     expect_plain,
+    history_of,
+    plain,
+    spawn,
     spawn_ask,
 )
 
@@ -217,7 +226,8 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
     expect_plain(child, "Hidden options (this question only): 1")
     child.send(DOWN + ENTER)  # Done (the list wraps around)
     continue_with_settings(child)
-    shown = expect_plain(child, "Ctrl-C cancel)")
+    shown = expect_plain(child, "Enter submit")
+    shown += expect_plain(child, "left · Ctrl-C cancels")
     assert "n note on option" not in shown
     child.send(SPACE + ENTER)
     shown = expect_plain(child, "Selected: PostgreSQL.")
@@ -303,3 +313,102 @@ def test_regression_a_huge_timeout_typed_in_the_settings_is_refused_with_the_ran
     child.send(CTRL_C)
     assert answer_of(child, answer_file)["action_status"] == "cancelled"
     assert not (tmp_path / "home" / "settings.json").exists()
+
+
+def test_regression_a_cancelled_question_exits_1_where_an_answer_exits_0(tmp_path: Path) -> None:
+    # Ctrl-C exited 0, like an answer: a script under `set -e` could not tell them apart.
+    for key, status, exit_status in ((ENTER, "selected", 0), (CTRL_C, "cancelled", 1)):
+        (tmp_path / status).mkdir()
+        child, answer_file = spawn_ask(question("single"), tmp_path / status)
+        continue_with_settings(child)
+        expect_plain(child, "Choose one")
+        child.send(key)
+        assert answer_of(child, answer_file)["action_status"] == status
+        assert child.exitstatus == exit_status
+
+
+def test_regression_a_timed_out_question_exits_1_with_one_summary_and_no_loop_error(
+    tmp_path: Path,
+) -> None:
+    # The question's deadline and its screen's ended the screen twice: prompt_toolkit printed
+    # "Unhandled exception in event loop ... Press ENTER to continue" into stdout's JSON.
+    child, answer_file = spawn_ask(question("single", timeout_seconds=1), tmp_path)
+    continue_with_settings(child)
+    child.logfile_read = shown = io.StringIO()
+    assert answer_of(child, answer_file)["action_status"] == "timeout"
+    assert child.exitstatus == 1
+    assert plain(shown.getvalue()).count("No answer before the deadline") == 1
+    assert "Unhandled exception" not in shown.getvalue()
+
+
+def test_a_bad_request_in_a_terminal_exits_2_and_prints_nothing_on_stdout(tmp_path: Path) -> None:
+    child, answer_file = spawn_ask(question("single", options=[]), tmp_path)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "provide-choice ask: invalid request (1 problem):" in plain(child.before)
+    assert answer_file.read_text() == ""
+    assert history_of(tmp_path / "home") == [], "nothing was asked"
+
+
+def test_regression_ask_is_recorded_in_the_history_like_a_servers_question(
+    tmp_path: Path,
+) -> None:
+    # `provide-choice ask` recorded nothing, although every question is said to be recorded.
+    child, answer_file = spawn_ask(question("multi"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose 1 to 3 options")
+    child.send(SPACE + DOWN + SPACE + ENTER)
+    answer = answer_of(child, answer_file)
+    (row,) = history_of(tmp_path / "home")
+    assert row["title"] == "Database"
+    assert row["transport"] == "terminal"
+    assert row["client"]["name"] == "provide-choice ask"
+    assert row["client"]["version"]
+    assert row["action_status"] == "selected"
+    assert row["selection"] == answer["selection"]
+    assert row["ended_at"] is not None
+
+
+def test_an_interrupt_between_screens_cancels_records_and_exits_1(tmp_path: Path) -> None:
+    # SIGINT reaches the process itself when no screen reads the keys (or from `kill -INT`): the
+    # question ends as a cancel, and its history row is written before the process exits.
+    child, answer_file = spawn_ask(question("single"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose one")
+    child.kill(signal.SIGINT)
+    expect_plain(child, "Cancelled by the person; nothing selected.")
+    assert answer_of(child, answer_file)["action_status"] == "cancelled"
+    (row,) = history_of(tmp_path / "home")
+    assert (row["action_status"], row["client"]["name"]) == ("cancelled", "provide-choice ask")
+
+
+LIST_HINTS = ["↑↓ move", "space toggle", "Enter submit", "n note on option", "g overall note"]
+
+
+@pytest.mark.parametrize("columns", [100, 80, 60, 40])
+def test_regression_the_key_help_fits_the_terminal_and_wraps_between_hints(
+    tmp_path: Path, columns: int
+) -> None:
+    # At 80 and 100 columns the terminal broke the help inside hints: "Ctrl" / "-C cancel".
+    request_file = tmp_path / "request.json"
+    request_file.write_text(json.dumps(question("multi")))
+    child = spawn([COMMAND, "ask", str(request_file)], tmp_path / "home", dimensions=(30, columns))
+    child.logfile_read = shown = io.StringIO()
+    continue_with_settings(child)
+    expect_plain(child, "g overall note")
+    expect_plain(child, "left · Ctrl-C cancels")
+    child.expect(pexpect.TIMEOUT, timeout=0.3)  # read the rest of the screen's first drawing
+    screen = pyte.Screen(columns, 30)
+    pyte.Stream(screen).feed(shown.getvalue())
+    lines = [line.rstrip() for line in screen.display]
+    child.send(CTRL_C)
+    child.expect(pexpect.EOF)
+    help_lines = [line for line in lines if "Enter submit" in line or "g overall note" in line]
+    assert help_lines, "\n".join(lines)
+    for hint in [*LIST_HINTS, "Ctrl-C cancels"]:
+        assert any(hint in line for line in lines), f"{hint!r} is split:\n" + "\n".join(lines)
+    joined = " · ".join(line for line in lines if any(hint in line for hint in LIST_HINTS))
+    assert joined == " · ".join(LIST_HINTS), "every hint once, in order, whole lines of hints"
+    if columns >= 80:
+        assert len(help_lines) == 1, "room for every hint on one line"

@@ -30,6 +30,7 @@ from provide_choice._server._provide_choice_tool import (
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._base import Transports
 from provide_choice._transports._elicitation._transport import ElicitationTransport
+from provide_choice._version import package_version
 
 SERVER_NAME = "provide-choice"
 TOOL_NAME = "provide_choice"
@@ -144,16 +145,6 @@ def create_server(
     for method in ONLY_TOOLS:
         server._lowlevel_server._request_handlers.pop(method, None)
     return server
-
-
-def package_version() -> str:
-    """The installed agent-choices version (the `serverInfo.version` clients show)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("agent-choices")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "0+unknown"
 
 
 async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:

@@ -1,8 +1,16 @@
-"""`choices-chat`: flags, script errors without a traceback, and what it serves with."""
+"""`choices-chat`: flags, script errors without a traceback, a port that is taken, the address it
+prints, and what it serves with."""
 
 import os
+import re
+import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +18,30 @@ import pytest
 from nicegui import ui
 from nicegui.storage import Storage
 
+import chat_ui.__main__ as cli
 from chat_ui.__main__ import main
 
+ROOT = Path(__file__).resolve().parents[2]
+ADDRESS_LINE = re.compile(
+    r"choices-chat: the chat is at (http://127\.0\.0\.1:(\d+)) \(Ctrl-C stops it\)"
+)
 
-def test_bad_script_exits_non_zero_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+
+def environment(home: Path) -> dict[str, str]:
+    """A choices-chat of the test's own: its storage in `home`, and not believing it runs in pytest."""
+    variables = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    variables.pop("NICEGUI_STORAGE_PATH", None)
+    return variables | {"AGENT_CHOICES_HOME": str(home)}
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A port another program listens on while the test runs."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        yield taken.getsockname()[1]
+
+
+def test_bad_script_exits_2_with_one_line_and_no_traceback(tmp_path: Path) -> None:
     script = tmp_path / "script.json"
     script.write_text('{"not": "a list"}', encoding="utf-8")
     environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
@@ -25,17 +53,18 @@ def test_bad_script_exits_non_zero_with_one_line_and_no_traceback(tmp_path: Path
         env=environment,
         check=False,
     )
-    assert result.returncode != 0
+    assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith("choices-chat: script file")
     assert "JSON array of strings" in result.stderr
     assert "Traceback" not in result.stderr
 
 
-def test_missing_script_file_is_named(tmp_path: Path) -> None:
+def test_missing_script_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["--agent", "script", "--script", str(tmp_path / "nope.json")])
-    assert str(caught.value.code).startswith(f"choices-chat: script file {tmp_path / 'nope.json'}")
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.startswith(f"choices-chat: script file {tmp_path / 'nope.json'}")
 
 
 @pytest.mark.parametrize(
@@ -72,12 +101,100 @@ def test_defaults_serve_the_demo_on_localhost_8080(
     # Recorded, not registered: nothing is left behind in NiceGUI's app for later tests.
     monkeypatch.setattr(ui, "page", record_page)
     monkeypatch.setattr(ui, "run", lambda **options: served.update(options))
+    monkeypatch.setattr(cli, "_claim_port", lambda host, port: port)  # 8080 may be in use here
     main([])
     assert pages == [("/", {"title": "Choices chat", "language": "en-US", "dark": None})]
     assert served["host"] == "127.0.0.1"
     assert served["port"] == 8080
     assert served["show"] is True
+    assert served["show_welcome_message"] is False, "its own line goes to stderr instead"
     assert served["reload"] is False
     kept = (tmp_path / "chat" / "cookie-secret").read_text(encoding="ascii").strip()
     assert served["storage_secret"] == kept, "the cookie secret outlives the run"
     assert Storage.path == (tmp_path / "chat").resolve(), "and so do the conversations"
+
+
+def test_regression_a_port_in_use_exits_2_with_one_line_before_claiming_to_be_ready(
+    tmp_path: Path, taken_port: int
+) -> None:
+    # It printed "NiceGUI ready to go on http://127.0.0.1:8080", then uvicorn's raw error, and
+    # exited 3.
+    result = subprocess.run(
+        [sys.executable, "-m", "chat_ui", "--port", str(taken_port), "--no-show"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"choices-chat: port {taken_port} on 127.0.0.1 is in use; choose another with --port PORT "
+        "(--port 0 picks a free one)\n"
+    )
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_demo_passes_its_port_through(tmp_path: Path, taken_port: int) -> None:
+    # The Makefile's own recipe, run for real: only the install step is left out (BASE_STAMP=),
+    # and the commands come from the environment these tests run in (BIN=).
+    scripts = Path(sys.executable).parent
+    result = subprocess.run(
+        [
+            "make",
+            "-s",
+            "-C",
+            str(ROOT),
+            "demo",
+            f"PORT={taken_port}",
+            "BASE_STAMP=",
+            f"BIN={scripts}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment(tmp_path),
+        check=False,
+    )
+    assert result.returncode != 0
+    assert f"choices-chat: port {taken_port} on 127.0.0.1 is in use" in result.stderr
+
+
+def test_port_0_serves_on_a_free_port_and_no_show_still_prints_the_real_address_once(
+    tmp_path: Path,
+) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chat_ui", "--port", "0", "--no-show"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(tmp_path),
+    )
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        found = ADDRESS_LINE.fullmatch(line.strip())
+        assert found, line
+        url, port = found.group(1), int(found.group(2))
+        assert port not in (0, 8080)
+        assert answers(url + "/"), f"nothing serves at the address printed, {url}"
+    finally:
+        server.terminate()
+        stdout, stderr = server.communicate(timeout=20)
+    assert "ready to go" not in stdout + stderr
+    assert ADDRESS_LINE.search(stderr) is None, "the address is printed once"
+
+
+def answers(url: str) -> bool:
+    """Whether an HTTP server answers at `url` within 30 s (any status will do)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            return True
+        except urllib.error.HTTPError:
+            return True
+        except OSError:
+            time.sleep(0.1)
+    return False

@@ -23,6 +23,7 @@ def no_keys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
     monkeypatch.setattr(Storage, "path", Storage.path)  # main() sets it; restored afterwards
+    monkeypatch.setattr(cli, "_claim_port", lambda host, port: port)  # nothing is served
 
 
 def serve(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[Any, str]:
@@ -89,9 +90,13 @@ def test_a_system_prompt_file_replaces_the_default(
             ["--agent", "llm", "--model", "gpt-4o-mini"],
             "'gpt-4o-mini' is not in the form PROVIDER:MODEL, for example openai:gpt-4o-mini",
         ),
-        (["--agent", "llm", "--model", "openai:gpt-4o-mini"], "set OPENAI_API_KEY"),
+        (
+            ["--agent", "llm", "--model", "openai:gpt-4o-mini"],
+            "needs an API key for the openai provider: set OPENAI_API_KEY, or use a local "
+            "OpenAI-compatible server (Ollama, vLLM, LM Studio) with a base URL "
+            "(choices-chat --base-url URL)",
+        ),
         (["--agent", "llm", "--model", "openai:"], "is not in the form PROVIDER:MODEL"),
-        (["--agent", "llm", "--model", "anthropic:claude-sonnet-4-5"], "set ANTHROPIC_API_KEY"),
         (["--agent", "llm", "--model", "nope:model"], "unknown provider 'nope'"),
         (
             ["--agent", "llm", "--model", "openai:x", "--base-url", "localhost:11434"],
@@ -109,15 +114,45 @@ def test_mistakes_exit_2_saying_what_is_expected(
     assert problem in exit_message(argv, capsys)
 
 
-def test_without_the_extra_it_names_the_extra_to_install(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_regression_a_missing_anthropic_key_names_its_variable_and_no_base_url(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    # It suggested a base URL for an OpenAI-compatible server, which an Anthropic model cannot use.
+    message = exit_message(["--agent", "llm", "--model", "anthropic:claude-sonnet-4-5"], capsys)
+    assert message.endswith(
+        "choices-chat: error: model 'anthropic:claude-sonnet-4-5' needs an API key for the "
+        "anthropic provider: set ANTHROPIC_API_KEY\n"
+    )
+
+
+def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
         monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
+
+
+def test_regression_in_a_checkout_the_extra_is_installed_from_the_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It said pip install 'agent-choices[llm]', which fails there (the package is not on the index).
+    without_the_extra(monkeypatch)
     message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    assert "--agent llm needs the llm extra" in message
-    assert "pip install 'agent-choices[llm]'" in message
+    root = Path(cli.__file__).resolve().parent.parent
+    assert "--agent llm needs the llm extra (pydantic_ai is not installed)" in message
+    assert f"in {root}, the checkout this runs from, run pip install -e '.[llm]'" in message
+
+
+def test_an_installed_package_names_the_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    without_the_extra(monkeypatch)
+    installed = tmp_path / "site-packages" / "chat_ui" / "__main__.py"
+    monkeypatch.setattr(cli, "__file__", str(installed))
+    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
+    assert message.endswith(
+        "--agent llm needs the llm extra (pydantic_ai is not installed): "
+        "run pip install 'agent-choices[llm]'\n"
+    )
 
 
 def test_importing_chat_ui_does_not_load_pydantic_ai() -> None:

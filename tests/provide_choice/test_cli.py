@@ -1,14 +1,21 @@
-"""`provide-choice` refuses clearly, with exit status 2, whatever keeps it from working."""
+"""`provide-choice` refuses clearly, with exit status 2, whatever keeps it from working; and
+`client-config` prints what to paste into each client."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from provide_choice.__main__ import main
+from provide_choice._server._client_config import CLIENTS
 
 VALID = {
     "title": "Database",
@@ -79,7 +86,8 @@ def test_a_request_is_required() -> None:
     assert "one of the arguments REQUEST.json --json is required" in result.stderr
 
 
-def test_serve_on_a_port_in_use_exits_2_saying_so() -> None:
+def test_regression_serve_on_a_port_in_use_says_so_once_and_how_to_get_a_free_one() -> None:
+    # It named the address twice ("... (while attempting to bind on address ...)") and gave no hint.
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         result = subprocess.run(
@@ -90,8 +98,8 @@ def test_serve_on_a_port_in_use_exits_2_saying_so() -> None:
             timeout=60,
         )
     assert result.returncode == 2
-    assert result.stderr.startswith(
-        f"provide-choice serve: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert result.stderr == (
+        f"provide-choice serve: port {port} on 127.0.0.1 is in use; --http 0 picks a free one\n"
     )
 
 
@@ -131,3 +139,203 @@ def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
     from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 
     assert DOCUMENTED == MAX_WAIT_SECONDS == 50
+
+
+@pytest.mark.parametrize(
+    ("arguments", "usage", "problem"),
+    [
+        (
+            ["serve", "--htpp", "8765"],
+            "usage: provide-choice serve [-h] [--http PORT]",
+            "provide-choice serve: error: unrecognized arguments: --htpp 8765 (did you mean --http?)",
+        ),
+        (
+            ["history", "--jsn"],
+            "usage: provide-choice history [-h] [--json]",
+            "provide-choice history: error: unrecognized arguments: --jsn (did you mean --json?)",
+        ),
+        (
+            ["inbox", "--no-browsr", "--prot=9000"],
+            "usage: provide-choice inbox [-h] [--port PORT]",
+            "provide-choice inbox: error: unrecognized arguments: --no-browsr --prot=9000 "
+            "(did you mean --no-browser or --port?)",
+        ),
+        (
+            ["serve", "--verbose"],
+            "usage: provide-choice serve",
+            "provide-choice serve: error: unrecognized arguments: --verbose\n",
+        ),
+    ],
+)
+def test_regression_a_mistyped_option_shows_its_commands_usage_and_the_closest_option(
+    arguments: list[str], usage: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `serve --htpp 8765` printed the top-level usage and no suggestion.
+    with pytest.raises(SystemExit) as caught:
+        main(arguments)
+    assert caught.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith(usage)
+    assert problem in error
+
+
+def test_a_mistyped_option_in_a_real_process_exits_2_with_the_suggestion() -> None:
+    result = run_serve("--htpp", "8765")
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: provide-choice serve ")
+    assert result.stderr.endswith(
+        "provide-choice serve: error: unrecognized arguments: --htpp 8765 (did you mean --http?)\n"
+    )
+
+
+def test_serve_over_stdio_without_a_terminal_says_nothing_of_starting_it_by_hand() -> None:
+    result = run_serve()  # stdin is /dev/null: a client's pipe, at its end
+    assert result.returncode == 0
+    assert "client-config" not in result.stderr
+
+
+def run_client_config(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [installed_script(), "client-config", *arguments],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def installed_script() -> str:
+    return str(Path(sys.executable).absolute().parent / "provide-choice")
+
+
+def script_of(command: str) -> str:
+    """`command` is this installation's provide-choice: an absolute path to an executable."""
+    path = Path(command)
+    assert path.is_absolute(), command
+    assert path.is_file(), command
+    assert os.access(path, os.X_OK), command
+    assert path == Path(installed_script()).resolve()
+    return command
+
+
+def test_client_config_for_claude_code_is_the_one_command_to_run() -> None:
+    result = run_client_config("claude-code")
+    assert result.returncode == 0
+    words = shlex.split(result.stdout)
+    assert words[:5] == ["claude", "mcp", "add", "provide-choice", "--"]
+    assert words[6:] == ["serve"]
+    script_of(words[5])
+    assert result.stdout.count("\n") == 1
+    assert result.stderr.startswith("# Run this command in the project where you use Claude Code")
+
+
+@pytest.mark.parametrize(
+    ("client", "servers", "file"),
+    [
+        ("claude-desktop", "mcpServers", "claude_desktop_config.json"),
+        ("cursor", "mcpServers", str(Path.home() / ".cursor" / "mcp.json")),
+        ("vscode", "servers", ".vscode/mcp.json"),
+    ],
+)
+def test_client_config_prints_pure_json_to_paste_and_says_where_on_stderr(
+    client: str, servers: str, file: str
+) -> None:
+    result = run_client_config(client)
+    assert result.returncode == 0
+    config = json.loads(result.stdout)  # nothing but JSON on stdout: it can be piped
+    (name,) = config[servers]
+    server = config[servers][name]
+    assert name == "provide-choice"
+    assert server["args"] == ["serve"]
+    script_of(server["command"])
+    assert server.get("type", "stdio") == "stdio"
+    assert set(server) == {"command", "args"} | ({"type"} if client == "vscode" else set())
+    assert result.stderr.startswith("# Merge this into ")
+    assert file in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("client", "expected"),
+    [
+        (
+            "claude-code",
+            "claude mcp add --transport http provide-choice http://127.0.0.1:8765/mcp\n",
+        ),
+        ("cursor", {"mcpServers": {"provide-choice": {"url": "http://127.0.0.1:8765/mcp"}}}),
+        (
+            "vscode",
+            {"servers": {"provide-choice": {"type": "http", "url": "http://127.0.0.1:8765/mcp"}}},
+        ),
+    ],
+)
+def test_client_config_with_http_reaches_a_server_started_with_serve_http(
+    client: str, expected: object
+) -> None:
+    result = run_client_config(client, "--http", "8765")
+    assert result.returncode == 0
+    printed = result.stdout if isinstance(expected, str) else json.loads(result.stdout)
+    assert printed == expected
+
+
+def test_client_config_refuses_what_a_client_cannot_use() -> None:
+    desktop = run_client_config("claude-desktop", "--http", "8765")
+    assert desktop.returncode == 2
+    assert desktop.stdout == ""
+    assert desktop.stderr == (
+        "provide-choice client-config: Claude Desktop starts the servers in its file itself, "
+        "over stdio; leave out --http\n"
+    )
+    unknown = run_client_config("zed")
+    assert unknown.returncode == 2
+    assert "argument client: invalid choice: 'zed' (choose from" in unknown.stderr
+    assert all(client in unknown.stderr for client in CLIENTS)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "line"),
+    [
+        (
+            ["serve", "--http", "0", "--no-browser"],
+            r"provide-choice: MCP server at (http://127\.0\.0\.1:(\d+))/mcp; .*\.",
+        ),
+        (
+            ["inbox", "--port", "0", "--no-browser"],
+            r"provide-choice inbox: inbox at (http://127\.0\.0\.1:(\d+))/\?token=[\w-]+ \(Ctrl-C stops it\)",
+        ),
+    ],
+)
+def test_every_server_prints_the_address_it_serves_once_on_stderr(
+    arguments: list[str], line: str, home: Path
+) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "provide_choice", *arguments],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        found = re.fullmatch(line, server.stderr.readline().strip())
+        assert found
+        assert int(found.group(2)) != 0
+        with socket.create_connection(("127.0.0.1", int(found.group(2))), timeout=10):
+            pass  # the address printed is the one it listens on
+    finally:
+        server.terminate()
+        stdout, stderr = server.communicate(timeout=20)
+    assert re.search(line, stderr) is None, "printed once"
+    assert stdout == ""
+
+
+def test_ask_and_client_config_never_load_the_mcp_sdk() -> None:
+    code = (
+        "import sys, provide_choice.__main__, provide_choice._server._ask, "
+        "provide_choice._server._client_config\n"
+        "print(sorted(name for name in ('mcp', 'mcp_types', 'fastapi') if name in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert loaded.stdout.strip() == "[]"

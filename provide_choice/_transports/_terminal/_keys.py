@@ -1,4 +1,5 @@
-"""The keys we add to questionary's lists: a guarded Enter, the note keys, and radio-style space.
+"""The keys we add to questionary's lists (a guarded Enter, the note keys, radio-style space), and
+the help that names them.
 
 questionary builds each list around an `InquirerControl` that knows the entries, the pointer and the
 ticks; every key here works on that control, which `list_control` finds once per screen.
@@ -6,11 +7,12 @@ ticks; every key here works on that control, which `list_control` finds once per
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import Layout
+from prompt_toolkit.utils import get_cwidth
 from questionary.prompts.common import InquirerControl
 
 from provide_choice._transports._terminal._list_values import OWN_ANSWER, ListValue, NoteRequest
@@ -20,6 +22,22 @@ SubmitCheck = Callable[[list[ListValue]], bool | str]
 
 ListKeys = Callable[[InquirerControl], KeyBindings]
 """Builds a screen's extra keys for its list, once the list's control is known."""
+
+HINT_SEPARATOR = " · "
+
+
+def wrap_hints(hints: Sequence[str], width: int) -> str:
+    """`hints` ("Enter submit", ...) on as few lines of `width` columns as they fit, broken between
+    two hints, never inside one: the terminal would break "Ctrl-C" from "cancel". A hint wider
+    than the terminal gets a line of its own (and the terminal wraps that one)."""
+    lines: list[str] = []
+    for hint in hints:
+        joined = f"{lines[-1]}{HINT_SEPARATOR}{hint}" if lines else hint
+        if lines and get_cwidth(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(hint)
+    return "\n".join(lines)
 
 
 def list_control(layout: Layout) -> InquirerControl | None:

@@ -74,6 +74,7 @@ class OptionList:
                 radio=not submits_on_selection and self.state.request.limits.maximum == 1,
             ),
             check=None if submits_on_selection else self._check_count,
+            hints=self._key_help(),
         )
         return cast(Picked, picked)
 
@@ -92,7 +93,9 @@ class OptionList:
             )
         # Pointed at by the entry itself: questionary's types take a string or a Choice, not our values.
         pointed = next((choice for choice in choices if choice.value == pointer), choices[0])
-        message, instruction = self._message(), f"({', '.join(self._key_help())})"
+        # The keys are named in the screen's footer, laid out for the terminal's width; questionary
+        # shows a hint of its own for an empty instruction, so it gets a blank one.
+        message, instruction = self._message(), " "
         if self.state.submits_on_selection:
             return questionary.select(
                 message, choices, default=pointed, instruction=instruction, style=STYLE
@@ -102,11 +105,10 @@ class OptionList:
         )
 
     def _key_help(self) -> list[str]:
-        """The keys this list answers to, as the line under its message names them."""
+        """The keys this list answers to, as its footer names them (the time left names Ctrl-C)."""
         keys = ["↑↓ move", "Enter submit"]
         if self.state.notes_offered:
             keys += ["n note on option", "g overall note"]
-        keys.append("Ctrl-C cancel")
         if not self.state.submits_on_selection:
             maximum = self.state.request.limits.maximum
             keys.insert(1, "space select" if maximum == 1 else "space toggle")

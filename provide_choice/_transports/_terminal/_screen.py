@@ -1,19 +1,22 @@
 """The frame every screen of the flow runs in: header, deadline, footer, erased when done.
 
 questionary builds a screen's application; `Screen.show` rebuilds it the flow's way before running
-it: the question's title and prompt above, the time left (and a refused submission) below, our keys
-merged in, a redraw each second for the countdown, and an exit with `DeadlinePassed` when time runs
-out. Ctrl-C stays questionary's: it raises `KeyboardInterrupt` out of the screen.
+it: the question's title and prompt above, the keys it answers to, the time left (and a refused
+submission) below, our keys merged in, a redraw each second for the countdown, and an exit with
+`DeadlinePassed` when time runs out. Ctrl-C stays questionary's: it raises `KeyboardInterrupt` out
+of the screen. The footer is laid out for the terminal's width at every redraw, so a resized window
+never breaks a key's hint in two.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from typing import cast
 
 import questionary
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.layout import HSplit, Layout, Window
@@ -24,6 +27,7 @@ from provide_choice._transports._terminal._keys import (
     ListKeys,
     SubmitCheck,
     list_control,
+    wrap_hints,
 )
 from provide_choice._transports._terminal._markdown import markdown_text
 from provide_choice._transports._terminal._state import QuestionState
@@ -45,10 +49,12 @@ class Screen:
         *,
         list_keys: ListKeys | None = None,
         check: SubmitCheck | None = None,
+        hints: Sequence[str] = (),
     ) -> object:
         """Run one screen; its answer is a value the question was built with (or a list of them, or
         what one of `list_keys` exits with). For a list, `check` decides whether Enter may submit
-        the ticked values."""
+        the ticked values. `hints` name the keys the screen answers to ("Enter submit"), in the
+        footer, above the time left (which names Ctrl-C)."""
         if time.monotonic() >= self.state.deadline:
             raise DeadlinePassed
         application = question.application
@@ -60,7 +66,7 @@ class Screen:
         if guard is not None:
             bindings.append(guard.key_bindings())
         application.key_bindings = merge_key_bindings(bindings)
-        application.layout = self._framed(application.layout, guard)
+        application.layout = self._framed(application.layout, guard, hints)
         application.erase_when_done = True
         application.refresh_interval = 1.0
         return await self._run_until_deadline(application)
@@ -69,11 +75,13 @@ class Screen:
         """Run a text screen, or a list whose values are all strings (the flow's own menus)."""
         return cast(str, await self.show(question))
 
-    def _framed(self, layout: Layout, guard: GuardedSubmit | None) -> Layout:
+    def _framed(self, layout: Layout, guard: GuardedSubmit | None, hints: Sequence[str]) -> Layout:
         def footer() -> StyleAndTextTuples:
+            width = get_app().output.get_size().columns
+            keys: StyleAndTextTuples = [("class:instruction", wrap_hints(hints, width)), ("", "\n")]
             problem = guard.refusal() if guard is not None else None
             refused: StyleAndTextTuples = [("", "\n"), ("class:refusal", f"✗ {problem}")]
-            return self._time_left() + (refused if problem else [])
+            return (keys if hints else []) + self._time_left(width) + (refused if problem else [])
 
         return Layout(
             HSplit(
@@ -93,7 +101,10 @@ class Screen:
         timers: list[asyncio.TimerHandle] = []
 
         def expire() -> None:
-            application.exit(exception=DeadlinePassed())
+            # The question's own deadline may have ended the screen in the same moment (its
+            # timer cancels the task): a second exit would be an error printed on the terminal.
+            if not application.is_done:
+                application.exit(exception=DeadlinePassed())
 
         def start_deadline() -> None:
             timers.append(loop.call_later(max(self.state.deadline - time.monotonic(), 0), expire))
@@ -116,6 +127,7 @@ class Screen:
             header += [("class:note", f"✎ Overall note: {self.state.global_note}"), ("", "\n")]
         return header
 
-    def _time_left(self) -> StyleAndTextTuples:
+    def _time_left(self, width: int) -> StyleAndTextTuples:
         seconds = max(int(self.state.deadline - time.monotonic() + 0.999), 0)
-        return [("class:deadline", f"⏱ {seconds // 60}:{seconds % 60:02d} left · Ctrl-C cancels")]
+        left = f"⏱ {seconds // 60}:{seconds % 60:02d} left"
+        return [("class:deadline", wrap_hints([left, "Ctrl-C cancels"], width))]

@@ -54,9 +54,10 @@ class TerminalTransport:
                         on_settings_change=lambda updates: _follow_settings(question, updates),
                     )
                 except asyncio.CancelledError:
-                    if isinstance(question.outcome, Cancelled | None):
-                        ending = question.outcome or Cancelled(by="agent")
-                        print_summary(summarize(interaction.request, ending))
+                    # Ended without the person's keys (the agent's cancel, the deadline's timer,
+                    # an interrupt): the screen is gone, so say how, as the flow does.
+                    ending = question.outcome or Cancelled(by="agent")
+                    print_summary(summarize(interaction.request, ending))
                     raise
                 question.finish(outcome)
 

@@ -1,0 +1,71 @@
+"""`provide-choice ask`: one question in this terminal, asked the way a server asks it.
+
+The question goes through a `QuestionRegistry` with the history's recorder and is shown by the
+server's own `TerminalTransport`, so the history and the inbox see it like any other, with
+`provide-choice ask` as the client that asked. The MCP SDK is never loaded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, TextIO
+
+from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceResponse, normalize
+from provide_choice._contract._settings import load_settings
+from provide_choice._history._recorder import HistoryRecorder, start_recorder
+from provide_choice._server._sessions import QuestionRegistry
+from provide_choice._transports._base import AgentClient, Interaction, TransportError
+from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._transports._terminal._transport import TerminalTransport
+from provide_choice._version import package_version
+
+if TYPE_CHECKING:
+    from mcp_types import ElicitRequestParams, ElicitResult
+
+    from provide_choice._contract._request import ProvideChoiceRequest
+
+CLIENT_NAME = "provide-choice ask"
+"""The client a question asked from a shell is recorded with, in the history and the inbox."""
+
+
+class ShellCaller:
+    """The `Caller` of a question asked from a shell: there is no MCP client, so no dialog."""
+
+    features = ClientFeatures()
+    input_required = False
+
+    async def elicit(self, params: ElicitRequestParams) -> ElicitResult:
+        raise TransportError("a question asked from a shell has no MCP client to show a dialog")
+
+    async def elicitation_complete(self, elicitation_id: str) -> None:
+        return None
+
+
+def ask_in_terminal(request: ProvideChoiceRequest, output: TextIO) -> ProvideChoiceResponse:
+    """Ask `request` on `output` (keys from stdin) and return the response the agent would get.
+
+    The history's writes are done before this returns, whatever ended the question: an answer,
+    Ctrl-C, the deadline, or an interrupt signal between two screens (a cancel, as Ctrl-C is).
+    """
+    recorder = start_recorder()
+    try:
+        outcome = asyncio.run(_ask(request, output, recorder))
+    finally:
+        recorder.close()
+    return normalize(request, outcome, "terminal")
+
+
+async def _ask(request: ProvideChoiceRequest, output: TextIO, recorder: HistoryRecorder) -> Ending:
+    questions = QuestionRegistry(recorder=recorder)
+    client = AgentClient(CLIENT_NAME, package_version())
+    question = questions.create(
+        Interaction.start(request, load_settings(), client=client), "terminal"
+    )
+    try:
+        await TerminalTransport(output).show(question, ShellCaller())
+        return await question.wait()
+    except asyncio.CancelledError:
+        # SIGINT outside a screen (between two, or from `kill -INT`): asyncio.run cancels this
+        # task. The person stopped the question; the screen is closed as the run ends.
+        question.finish(Cancelled())
+        return question.outcome or Cancelled()

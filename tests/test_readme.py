@@ -1,0 +1,390 @@
+"""The README cannot drift: every code block and command line it shows is checked against the real
+thing, and its tables are tables.
+
+Blocks are found with markdown-it-py, as a renderer would see them. Command lines are parsed by the
+commands' own argparse parsers (and `make -n`), request examples by the request parser, the error
+example must be word for word what the server answers to the request shown before it, the client
+snippets must be what `provide-choice client-config` prints (but for the path), and Python
+examples run (those that start a server are compiled and their imports resolved). A block of a
+kind this file does not know fails, so a new example gets a check when it is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mcp import Client
+
+import chat_ui.__main__ as chat_cli
+import provide_choice.__main__ as provide_choice_cli
+from present_choices import ChoicesSegment, split_message
+from provide_choice import ProvideChoiceResponse, create_server, parse_request
+from provide_choice._server._client_config import CLIENTS, server_command
+from provide_choice._transports._handoff import _client as choice_terminal_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+TOKENS = MarkdownIt("commonmark").enable("table").parse(README)
+PLACEHOLDER = "/path/to/.venv/bin/provide-choice"
+"""Where the README's client snippets put the path that `client-config` prints in full."""
+EXAMPLE_PORT = 8765
+"""The port of the README's `serve --http` example."""
+METAVARS = {"PORT": str(EXAMPLE_PORT), "REQUEST.json": "request.json", "<client>": "cursor"}
+"""Placeholders in the command lines quoted in the text, and a value each stands for."""
+PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make")
+
+
+@dataclass(frozen=True)
+class Block:
+    info: str
+    text: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"README.md:{self.line} ({self.info or 'plain'})"
+
+
+BLOCKS = [
+    Block(token.info.strip(), token.content, token.map[0] + 1 if token.map else 0)
+    for token in TOKENS
+    if token.type == "fence"
+]
+
+
+def blocks(info: str, start: str = "") -> list[Block]:
+    return [block for block in BLOCKS if block.info == info and block.text.startswith(start)]
+
+
+def inline_code() -> Iterator[str]:
+    for token in TOKENS:
+        if token.type == "inline":
+            for child in token.children or ():
+                if child.type == "code_inline":
+                    yield child.content
+
+
+# Tables -------------------------------------------------------------------------------------------
+
+
+def lines_of(kind: str) -> set[int]:
+    """The source lines (0-based) that markdown-it renders as a `kind` ("table_open", "fence")."""
+    covered: set[int] = set()
+    for token in TOKENS:
+        if token.type == kind and token.map:
+            covered.update(range(*token.map))
+    return covered
+
+
+def test_regression_every_table_row_is_inside_a_table() -> None:
+    # The contract table's session_id row sat after a paragraph and rendered as literal pipes.
+    inside, fenced = lines_of("table_open"), lines_of("fence")
+    stray = [
+        f"README.md:{number + 1}: {line}"
+        for number, line in enumerate(README.splitlines())
+        if line.startswith("|") and number not in inside and number not in fenced
+    ]
+    assert stray == []
+
+
+def cells(line: str) -> int:
+    return len(re.split(r"(?<!\\)\|", line.strip().strip("|")))
+
+
+def test_every_table_row_has_as_many_cells_as_its_header() -> None:
+    lines = README.splitlines()
+    tables = [token.map for token in TOKENS if token.type == "table_open" and token.map]
+    assert len(tables) >= 3
+    for start, end in tables:
+        header = cells(lines[start])
+        uneven = [lines[number] for number in range(start, end) if cells(lines[number]) != header]
+        assert uneven == [], f"README.md:{start + 1}"
+
+
+def test_the_contract_table_names_every_argument_of_the_tool() -> None:
+    from provide_choice import tool_input_schema
+
+    names: set[str] = set()
+    lines = README.splitlines()
+    for token in TOKENS:
+        if token.type == "table_open" and token.map and "| argument |" in lines[token.map[0]]:
+            for line in lines[token.map[0] + 2 : token.map[1]]:
+                names.update(re.findall(r"`(\w+)`", line.split("|")[1]))
+    assert names == set(tool_input_schema()["properties"])
+
+
+# Code blocks --------------------------------------------------------------------------------------
+
+KNOWN = {
+    "sh": lambda block: True,
+    "python": lambda block: True,
+    "json": lambda block: True,
+    "markdown": lambda block: block.text.lstrip().startswith("```choices"),
+    "": lambda block: block.text.startswith(
+        ("choices-chat [", "Invalid provide_choice request", "present_choices/")
+    ),
+}
+
+
+def test_every_code_block_is_of_a_kind_checked_here() -> None:
+    unknown = [str(block) for block in BLOCKS if not KNOWN.get(block.info, lambda _: False)(block)]
+    assert unknown == []
+
+
+@pytest.mark.parametrize("block", blocks("markdown"), ids=str)
+def test_the_choices_fence_example_is_one_valid_prompt(block: Block) -> None:
+    segments = split_message(block.text)
+    assert [type(segment) for segment in segments] == [ChoicesSegment]
+
+
+@pytest.mark.parametrize("block", blocks("python"), ids=str)
+def test_python_examples_run_or_at_least_import(block: Block) -> None:
+    code = compile(block.text, str(block), "exec")
+    for node in ast.walk(ast.parse(block.text)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            module = importlib.import_module(node.module)
+            for alias in node.names:
+                assert hasattr(module, alias.name), f"{node.module} has no {alias.name}"
+    if "ui.run(" not in block.text:  # the others start a web server
+        exec(code, {})
+
+
+# Command lines ------------------------------------------------------------------------------------
+
+
+def command_lines() -> Iterator[tuple[str, list[str]]]:
+    """Every command line of the shell blocks (comments and pipes after it left out, variables
+    set before it dropped), and every command quoted in the text."""
+    for block in blocks("sh"):
+        for line in block.text.splitlines():
+            words = shlex.split(line, comments=True)
+            if "|" in words:
+                words = words[: words.index("|")]
+            while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):
+                words = words[1:]
+            if words:
+                yield f"{block}: {line}", words
+    for code in inline_code():
+        if code.split(" ", 1)[0] in PROGRAMS and " " in code:
+            words = [METAVARS.get(word, word) for word in shlex.split(code)]
+            yield f"README.md (in the text): {code}", words
+
+
+def parses(parser: argparse.ArgumentParser, arguments: list[str]) -> argparse.Namespace:
+    try:
+        return parser.parse_args(arguments)
+    except SystemExit:
+        pytest.fail(f"{parser.prog} {shlex.join(arguments)} does not parse")
+
+
+def client_config_output(*arguments: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """What `provide-choice client-config ...` prints on stdout, with the README's placeholder for
+    this installation's path."""
+    capsys.readouterr()
+    assert provide_choice_cli.main(["client-config", *arguments]) == 0
+    return capsys.readouterr().out.replace(server_command()[0], PLACEHOLDER)
+
+
+def check_pip_install(words: list[str]) -> None:
+    """`pip install [-e] 'agent-choices[llm]'` or `'.[llm]'`: the project and the extra exist."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    target = words[-1]
+    name, _, extras = target.partition("[")
+    assert words[:2] == ["pip", "install"]
+    assert name in (project["name"], "."), target
+    assert (name == ".") == ("-e" in words), "a checkout installs itself editable"
+    for extra in extras.rstrip("]").split(","):
+        assert extra in project["optional-dependencies"], target
+
+
+@pytest.mark.parametrize(("where", "words"), list(command_lines()), ids=lambda value: str(value))
+def test_every_command_line_shown_is_accepted(
+    where: str, words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    program, arguments = Path(words[0]).name, words[1:]
+    if program == "provide-choice" and len(arguments) == 1 and "(in the text)" in where:
+        assert arguments[0] in subcommands(), where  # a command named, like `provide-choice ask`
+    elif program == "provide-choice":
+        parses(provide_choice_cli._parser(), arguments)
+    elif program == "choices-chat":
+        parses(chat_cli._parser(), arguments)
+    elif program == "choice-terminal":
+        parses(choice_terminal_cli._parser(), arguments)
+    elif program == "make":
+        if shutil.which("make") is None:
+            pytest.skip("make is not installed")
+        dry_run = subprocess.run(
+            ["make", "-n", "-C", str(ROOT), *arguments], capture_output=True, text=True, timeout=60
+        )
+        assert dry_run.returncode == 0, dry_run.stderr
+    elif program == "pip":
+        check_pip_install(words)
+    elif program == "claude":
+        printed = {
+            client_config_output("claude-code", capsys=capsys).strip(),
+            client_config_output("claude-code", "--http", str(EXAMPLE_PORT), capsys=capsys).strip(),
+        }
+        assert shlex.join(words) in printed
+    else:
+        pytest.fail(f"{where}: a command this test does not know")
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = provide_choice_cli._parser()
+    (commands,) = [
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    ]
+    return dict(commands.choices)
+
+
+def test_every_option_of_every_command_is_in_the_readme() -> None:
+    for name, command in subcommands().items():
+        assert f"provide-choice {name}" in README
+        for action in command._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help":
+                    assert option in README, f"provide-choice {name} {option}"
+
+
+def test_the_choices_chat_synopsis_is_its_parser() -> None:
+    (block,) = blocks("", "choices-chat [")
+    parser = chat_cli._parser()
+    options = {
+        option: action
+        for action in parser._actions
+        for option in action.option_strings
+        if option.startswith("--") and option != "--help"
+    }
+    assert set(re.findall(r"\[(--[a-z-]+)", block.text)) == set(options)
+    for option, shown in re.findall(r"\[(--[a-z-]+) ([^\]]+)\]", block.text):
+        action = options[option]
+        if action.choices is not None:
+            assert shown.split("|") == list(action.choices), option
+        elif action.default is not None:
+            assert shown == str(action.default), option
+
+
+# JSON examples ------------------------------------------------------------------------------------
+
+
+def json_blocks(*keys: str) -> list[Block]:
+    return [block for block in blocks("json") if any(key in json.loads(block.text) for key in keys)]
+
+
+def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
+    kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode")
+    assert [str(block) for block in blocks("json") if block not in kinds] == []
+
+
+def test_the_client_snippets_are_what_client_config_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    printed = {client: client_config_output(client, capsys=capsys) for client in CLIENTS}
+    shown = [json.loads(block.text) for block in json_blocks("mcpServers", "servers")]
+    for client in ("claude-desktop", "cursor", "vscode"):
+        assert json.loads(printed[client]) in shown, client
+    assert all(snippet in [json.loads(printed[c]) for c in CLIENTS[1:]] for snippet in shown)
+    (claude_code,) = blocks("sh", "claude mcp add provide-choice")
+    assert claude_code.text == printed["claude-code"]
+    for client in CLIENTS:
+        assert f"client-config {client}" in README
+
+
+def test_the_http_snippets_in_the_text_are_what_client_config_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shown = [
+        json.loads(code) for code in inline_code() if '"servers"' in code or "mcpServers" in code
+    ]
+    for client in ("cursor", "vscode"):
+        printed = client_config_output(client, "--http", str(EXAMPLE_PORT), capsys=capsys)
+        assert json.loads(printed) in shown, client
+
+
+def requests_and_errors() -> Iterator[tuple[Block, Block | None]]:
+    """Each request example, with the error block that follows it when there is one."""
+    for block in json_blocks("selection_mode"):
+        following = BLOCKS[BLOCKS.index(block) + 1 :]
+        error = following[0] if following and following[0].info == "" else None
+        if error is not None and not error.text.startswith("Invalid provide_choice request"):
+            error = None
+        yield block, error
+
+
+def test_every_request_example_is_checked() -> None:
+    examples = list(requests_and_errors())
+    assert len(examples) >= 2
+    assert sum(error is not None for _, error in examples) == 1
+    (error,) = blocks("", "Invalid provide_choice request")
+    assert error in [shown for _, shown in examples]
+
+
+@pytest.mark.parametrize(("request_block", "error"), list(requests_and_errors()), ids=str)
+def test_a_request_example_is_valid_or_gets_exactly_the_error_shown(
+    request_block: Block, error: Block | None, home: Path
+) -> None:
+    request = json.loads(request_block.text)
+    if error is None:
+        parse_request(request)
+        return
+
+    async def answer() -> tuple[bool, str]:
+        async with Client(create_server({})) as client:
+            result = await client.call_tool("provide_choice", request)
+        (content,) = result.content
+        return result.is_error, getattr(content, "text", "")
+
+    is_error, text = anyio.run(answer)
+    assert is_error
+    assert text + "\n" == error.text
+
+
+@pytest.mark.parametrize("block", json_blocks("action_status"), ids=str)
+def test_the_response_example_is_a_response(block: Block) -> None:
+    data: dict[str, Any] = json.loads(block.text)
+    assert ProvideChoiceResponse.model_validate(data).model_dump(mode="json") == data
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    return tmp_path
+
+
+# The layout ---------------------------------------------------------------------------------------
+
+
+def test_every_folder_in_the_layout_exists() -> None:
+    (block,) = blocks("", "present_choices/")
+    parent = ROOT
+    for line in block.text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if indent not in (0, 2):  # a description running on
+            continue
+        names = re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]
+        for name in names.rstrip(",").split(", "):
+            assert name.endswith("/"), line
+            assert ((ROOT if indent == 0 else parent) / name).is_dir(), name
+            if indent == 0:
+                parent = ROOT / name
+
+
+def test_markdown_it_sees_the_blocks_this_file_checks() -> None:
+    # The checks above are only as good as the parse: make sure it found what is plainly there.
+    assert len(BLOCKS) >= 15
+    assert isinstance(TOKENS[0], Token)
