@@ -54,11 +54,14 @@ async def test_markdown_and_blocks_render_in_order(user: User) -> None:
     assert chosen == ["red"]
 
 
-async def test_a_pick_in_one_block_makes_the_other_blocks_of_the_message_outdated(
+async def test_a_pick_is_reported_and_the_answer_makes_the_other_blocks_of_the_message_outdated(
     user: User,
 ) -> None:
-    message, _ = await show(user, f"{COLOUR}\n\n{SIZE}")
+    message, chosen = await show(user, f"{COLOUR}\n\n{SIZE}")
     user.find("Blue").click()
+    assert chosen == ["blue"]
+    assert [group.state for group in message.groups] == [BlockState("pending")] * 2
+    message.set_answer(chosen[-1])  # what the chat does once it keeps the pick
     assert [group.state for group in message.groups] == [
         BlockState("answered", "blue"),
         BlockState("outdated"),

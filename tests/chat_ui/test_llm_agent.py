@@ -165,9 +165,8 @@ async def test_text_then_a_call_shows_the_text_first_then_the_block(user: User) 
     assert [type(child).__name__ for child in reply.body] == ["Html", "ChoiceGroup"]
     assert history[-1] == {
         "role": "assistant",
-        "content": "Two options work here.\n\n"
-        + render_fence(ChoicePrompt.model_validate(DATABASE)),
-        "tool_call_id": "call_1",
+        "content": "Two options work here.",
+        "tool_call": {"id": "call_1", "name": "present_choices", "arguments": DATABASE},
     }
     user.find("PostgreSQL").click()
     await user.should_see("postgres")
@@ -215,7 +214,7 @@ async def test_a_call_still_invalid_after_the_retries_gives_a_note_and_keeps_the
     await user.should_see("options must have 2 to 4 items, got 5")
     assert len(model.requests) == 3, "the first call and two retries, then it stops"
     assert [message["role"] for message in history] == ["assistant", "user", "assistant", "error"]
-    assert "tool_call_id" not in history[2]
+    assert "tool_call" not in history[2]
     assert history[2]["content"].startswith("Pick one.")
     assert not any(
         isinstance(item, AssistantMessage) and item.body.groups for item in log_items(view)

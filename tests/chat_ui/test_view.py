@@ -2,6 +2,7 @@
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 import pytest
 from nicegui import ui
@@ -216,9 +217,9 @@ async def test_a_reply_in_a_thousand_chunks_is_rendered_a_few_times_not_a_thousa
     renders: list[str] = []
     original = ChoicesMarkdown.set_content
 
-    def counted(self: ChoicesMarkdown, content: str, *, streaming: bool = False) -> None:
+    def counted(self: ChoicesMarkdown, content: str, **options: Any) -> None:
         renders.append(content)
-        original(self, content, streaming=streaming)
+        original(self, content, **options)
 
     monkeypatch.setattr(ChoicesMarkdown, "set_content", counted)
     agent = ChunkedAgent([f"word{index} " for index in range(1000)], last="end.")
