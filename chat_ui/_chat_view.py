@@ -76,7 +76,7 @@ class ChatView(ui.element):
             self.log = ChatLog().classes("chat-log")
             with self.log:
                 for index, answer in enumerate(answers(self.history)):
-                    self._show(index, answer)
+                    self._show(self.history[index], index, answer)
             self.thinking = ThinkingIndicator()
             self.thinking.set_visibility(False)
             with ui.element("div").classes("chat-composer-bar"):
@@ -113,12 +113,12 @@ class ChatView(ui.element):
     def _append(self, message: Message) -> None:
         self.history.append(message)
         with self.log:
-            self._show(len(self.history) - 1, None)
+            self._show(message, len(self.history) - 1, None)
         if message["role"] == "user":
             self._show_answers()
 
-    def _show(self, index: int, answer: str | None) -> None:
-        message = self.history[index]
+    def _show(self, message: Message, index: int, answer: str | None) -> None:
+        """Show `message`, the history's `index`-th, and the state `answer` gives its blocks."""
         if message["role"] == "user":
             UserMessage(message["content"])
         elif message["role"] == "error":

@@ -82,8 +82,8 @@ def test_answers_match_a_direct_search(history: list[Message]) -> None:
 
 def test_a_reply_that_asks_with_a_call_keeps_the_call_as_data_beside_its_text() -> None:
     draft = ReplyDraft()
-    for chunk in ["Two options:  \n", ChoicesAsked(PROMPT, "call_1")]:
-        draft.add(chunk)
+    draft.add("Two options:  \n")
+    draft.add(ChoicesAsked(PROMPT, "call_1"))
     message = draft.message()
     assert message == {
         "role": "assistant",

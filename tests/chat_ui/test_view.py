@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from nicegui import ui
 from nicegui.testing import User
+from waiting import until
 
 from chat_ui import BlockState, ChatView, ChoiceGroup, ChoicesMarkdown, Message, ScriptAgent
 from chat_ui._message import AssistantMessage
@@ -236,3 +237,30 @@ async def test_the_last_chunk_before_a_pause_is_shown_during_the_pause(user: Use
     await open_chat(user, agent)
     await user.should_see("Let me think about it.")  # while the agent still waits
     agent.gate.set()
+
+
+class UnheardHistory(list[Message]):
+    """A history that keeps what the agent says and loses what the person says."""
+
+    def append(self, message: Message) -> None:
+        if message["role"] != "user":
+            super().append(message)
+
+
+async def test_regression_a_click_shows_its_answer_only_through_the_history(user: User) -> None:
+    """A click used to set its block's state four times (in the browser, `ChoiceGroup`,
+    `ChoicesMarkdown` and `ChatView`): a pick the history never got still looked answered."""
+    history = UnheardHistory()
+    view = await open_chat(user, SCRIPT, history)
+    await user.should_see("Red")
+    user.find("Red").click()
+    await until(lambda: len(history) == 2, "the agent replied")  # to a history without the pick
+    assert [m["role"] for m in history] == ["assistant", "assistant"]
+    assert states(view) == [BlockState("pending"), BlockState("pending")]
+
+    kept = await open_chat(user, SCRIPT, [])
+    await user.should_see("Red")
+    user.find("Red").click()
+    await user.should_see("Got red.")
+    assert kept.history[1] == {"role": "user", "content": "red"}
+    assert states(kept) == [BlockState("answered", "red"), BlockState("pending")]
