@@ -242,7 +242,8 @@ async def test_the_next_turn_gives_the_model_its_call_and_the_pick() -> None:
         draft.add(chunk)
     asked = draft.message()
     assert asked is not None
-    history += [asked, *user_said("postgres")]
+    assert asked["tool_call"] == {"id": "call_1", "name": "present_choices", "arguments": DATABASE}
+    history += [json.loads(json.dumps(asked)), *user_said("postgres")]  # as it is stored
     assert "".join(str(c) for c in await chunks(agent, history)) == "PostgreSQL it is."
     sent = model.requests[-1]
     assert [type(message).__name__ for message in sent] == [
@@ -267,6 +268,32 @@ async def test_the_next_turn_gives_the_model_its_call_and_the_pick() -> None:
     assert isinstance(pick, UserPromptPart)
     assert pick.content == "postgres"
     assert model.instructions[-1] == DEFAULT_SYSTEM_PROMPT
+
+
+def test_the_kept_call_goes_back_as_it_is_kept_whatever_the_text_holds() -> None:
+    """The call is data, not the tail of the text: a fence in the text stays text."""
+    other = render_fence(ChoicePrompt.model_validate({**DATABASE, "question": "Another?"}))
+    history: list[Message] = [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": f"Pick:\n\n{other}",
+            "tool_call": {"id": "call_7", "name": "present_choices", "arguments": DATABASE},
+        },
+        {"role": "user", "content": "sqlite"},
+    ]
+    _request, response, answer = model_messages(history)
+    assert isinstance(response, ModelResponse)
+    text, tool_call = response.parts
+    assert text == TextPart(f"Pick:\n\n{other}")
+    assert isinstance(tool_call, ToolCallPart)
+    assert (tool_call.tool_name, tool_call.tool_call_id) == ("present_choices", "call_7")
+    assert tool_call.args_as_dict() == DATABASE
+    assert isinstance(answer, ModelRequest)
+    tool_return, pick = answer.parts
+    assert isinstance(tool_return, ToolReturnPart)
+    assert tool_return.tool_call_id == "call_7"
+    assert pick == UserPromptPart("sqlite", timestamp=pick.timestamp)
 
 
 def test_a_fence_the_model_wrote_goes_back_as_text_and_errors_not_at_all() -> None:
