@@ -81,3 +81,19 @@ def test_defaults_serve_the_demo_on_localhost_8080(
     kept = (tmp_path / "chat" / "cookie-secret").read_text(encoding="ascii").strip()
     assert served["storage_secret"] == kept, "the cookie secret outlives the run"
     assert Storage.path == (tmp_path / "chat").resolve(), "and so do the conversations"
+
+
+def test_without_the_extra_it_names_the_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Here rather than with the other `--agent llm` tests, which need the extra: this one must run
+    where it is missing (and pretends it is, where it is not)."""
+    for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
+    with pytest.raises(SystemExit) as caught:
+        main(["--agent", "llm", "--model", "openai:gpt-4o-mini"])
+    assert caught.value.code == 2
+    message = capsys.readouterr().err
+    assert "--agent llm needs the llm extra" in message
+    assert "pip install 'agent-choices[llm]'" in message

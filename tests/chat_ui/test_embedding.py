@@ -4,9 +4,9 @@ from collections.abc import MutableSequence
 from typing import cast
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
 from nicegui import app, ui
 from nicegui.testing import User
-from pydantic_ai import models
 
 from chat_ui import ChatView, ChoicesMarkdown, DemoAgent, Message
 
@@ -60,6 +60,7 @@ def llm_embedding_example() -> None:
 async def test_the_llm_example_greets_and_never_reaches_a_real_model(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    models = pytest.importorskip("pydantic_ai.models", reason=NEEDS_LLM_EXTRA)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     monkeypatch.setattr(models, "ALLOW_MODEL_REQUESTS", False)
     llm_embedding_example()

@@ -12,6 +12,10 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
+
+pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
+
 from nicegui import ui
 from nicegui.testing import User
 from pydantic_ai import models

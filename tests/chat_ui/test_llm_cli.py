@@ -9,6 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
+
+pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
+
 from nicegui import ui
 from nicegui.storage import Storage
 
@@ -107,17 +111,6 @@ def test_mistakes_exit_2_saying_what_is_expected(
     argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert problem in exit_message(argv, capsys)
-
-
-def test_without_the_extra_it_names_the_extra_to_install(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
-        monkeypatch.delitem(sys.modules, module)
-    monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
-    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    assert "--agent llm needs the llm extra" in message
-    assert "pip install 'agent-choices[llm]'" in message
 
 
 def test_importing_chat_ui_does_not_load_pydantic_ai() -> None:
