@@ -7,9 +7,9 @@ Question, context and labels are text nodes, never HTML: agent text cannot injec
 
 A group shows the state it is given and reports a click; it never sets its own state (nor does the
 browser): the owner of the conversation decides what a pick means, and `ChatView` shows it once the
-history holds it. Clicks on a block that does not accept a selection are ignored on the server, which
-is also what keeps a double click to one message: the first click's message is in the history, and
-the block answered, before the second is handled.
+history holds it. Clicks on a block that does not accept a selection are ignored on the server. That
+is also what keeps a double click to one message in the chat: `ChatView` keeps the first click's
+message, and so shows its block answered, before it handles the second click.
 """
 
 from __future__ import annotations
