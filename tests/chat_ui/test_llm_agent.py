@@ -258,20 +258,34 @@ async def test_the_next_turn_gives_the_model_its_call_and_the_pick() -> None:
     first, response, answer = sent
     assert isinstance(first, ModelRequest)
     assert [part.content for part in first.parts] == ["Set up a service"]  # no greeting
+    assert given_back(response, answer) == (
+        ["Hmm."],
+        ("present_choices", "call_1", DATABASE),
+        ("call_1", TOOL_RETURN),
+        "postgres",
+    )
+    assert model.instructions[-1] == DEFAULT_SYSTEM_PROMPT
+
+
+def given_back(
+    response: ModelMessage, answer: ModelMessage
+) -> tuple[list[str], tuple[str, str, dict[str, Any]], tuple[str, Any], Any]:
+    """What the model is given of a block it asked: the texts of its response, its call (name, id,
+    arguments), then the call's tool return (id, content) and the pick, in the next request."""
     assert isinstance(response, ModelResponse)
-    text, tool_call = response.parts
-    assert isinstance(text, TextPart)
-    assert text.content == "Hmm."
-    assert isinstance(tool_call, ToolCallPart)
-    assert (tool_call.tool_name, tool_call.tool_call_id) == ("present_choices", "call_1")
-    assert tool_call.args_as_dict() == DATABASE
+    *texts, call = response.parts
+    assert isinstance(call, ToolCallPart)
+    assert all(isinstance(text, TextPart) for text in texts)
     assert isinstance(answer, ModelRequest)
     tool_return, pick = answer.parts
     assert isinstance(tool_return, ToolReturnPart)
-    assert (tool_return.tool_call_id, tool_return.content) == ("call_1", TOOL_RETURN)
     assert isinstance(pick, UserPromptPart)
-    assert pick.content == "postgres"
-    assert model.instructions[-1] == DEFAULT_SYSTEM_PROMPT
+    return (
+        [text.content for text in texts if isinstance(text, TextPart)],
+        (call.tool_name, call.tool_call_id, call.args_as_dict()),
+        (tool_return.tool_call_id, tool_return.content),
+        pick.content,
+    )
 
 
 def test_the_kept_call_goes_back_as_it_is_kept_whatever_the_text_holds() -> None:
@@ -287,17 +301,12 @@ def test_the_kept_call_goes_back_as_it_is_kept_whatever_the_text_holds() -> None
         {"role": "user", "content": "sqlite"},
     ]
     _request, response, answer = model_messages(history)
-    assert isinstance(response, ModelResponse)
-    text, tool_call = response.parts
-    assert text == TextPart(f"Pick:\n\n{other}")
-    assert isinstance(tool_call, ToolCallPart)
-    assert (tool_call.tool_name, tool_call.tool_call_id) == ("present_choices", "call_7")
-    assert tool_call.args_as_dict() == DATABASE
-    assert isinstance(answer, ModelRequest)
-    tool_return, pick = answer.parts
-    assert isinstance(tool_return, ToolReturnPart)
-    assert tool_return.tool_call_id == "call_7"
-    assert pick == UserPromptPart("sqlite", timestamp=pick.timestamp)
+    assert given_back(response, answer) == (
+        [f"Pick:\n\n{other}"],
+        ("present_choices", "call_7", DATABASE),
+        ("call_7", TOOL_RETURN),
+        "sqlite",
+    )
 
 
 def test_a_fence_the_model_wrote_goes_back_as_text_and_errors_not_at_all() -> None:
