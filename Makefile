@@ -23,14 +23,14 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm]'
 	touch $@ $(BASE_STAMP)
 
-# Node tools for the tests (the official TypeScript MCP client) and the lint of the pages' scripts
-# (eslint), where npm is found.
+# Node tools for the tests (the official TypeScript MCP client) and the lint of every JavaScript
+# file (eslint), where npm is found.
 $(NODE_STAMP): package.json package-lock.json
 ifneq ($(NPM),)
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 else
-	@echo "npm not found: the test with the TypeScript MCP client will be skipped, the page scripts not linted"
+	@echo "npm not found: the test with the TypeScript MCP client will be skipped, the JavaScript not linted"
 endif
 
 demo: $(BASE_STAMP)
@@ -42,9 +42,9 @@ lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 ifneq ($(NPM),)
-	node_modules/.bin/eslint eslint.config.js provide_choice/_transports/_portal provide_choice/_history/_inbox
+	node_modules/.bin/eslint .
 else
-	@echo "npm not found: the page scripts are not linted (eslint)"
+	@echo "npm not found: the JavaScript files are not linted (eslint)"
 endif
 
 types: $(TEST_STAMP)

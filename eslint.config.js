@@ -1,10 +1,24 @@
-// The lint for the pages' scripts (`make lint`): plain browser scripts, inline in their page, with no
-// modules and no bundler. The question page's parts (provide_choice/_transports/_portal/page/) are joined by the
-// server into one strict function, so each part names what it takes from the others
-// (`/* global name */`) and what it gives them (`/* exported name */`): a name used but not given,
-// or given but not used, is found here (a name two parts declare, by a test of the joined script).
+// The lint for every JavaScript file of the repository (`make lint` runs `eslint .`): a file added
+// anywhere is linted without a change here, by the rules of the kind of script it is.
+// - The pages' scripts (provide_choice/...): plain browser scripts, inline in their page, with no
+//   modules and no bundler. The question page's parts (provide_choice/_transports/_portal/page/) are
+//   joined by the server into one strict function, so each part names what it takes from the others
+//   (`/* global name */`) and what it gives them (`/* exported name */`): a name used but not given,
+//   or given but not used, is found here (a name two parts declare, by a test of the joined script).
+// - The chat's elements (chat_ui/): Vue components NiceGUI loads in the browser as ES modules.
+// - Anything outside the packages (the e2e tests' helpers, this file): Node scripts.
 import js from "@eslint/js";
 import globals from "globals";
+
+// Scripts in the packages are shipped with them and run in the browser; the rest runs in Node.
+const PACKAGES = ["chat_ui/**", "present_choices/**", "provide_choice/**"];
+
+const STRICT = {
+  eqeqeq: "error",
+  "no-shadow": ["error", { builtinGlobals: false }],
+  "no-var": "error",
+  "prefer-const": "error",
+};
 
 export default [
   {
@@ -12,22 +26,26 @@ export default [
   },
   js.configs.recommended,
   {
-    files: ["eslint.config.js"],
-    languageOptions: { sourceType: "module" },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: STRICT,
   },
   {
-    files: ["provide_choice/_transports/_portal/**/*.js", "provide_choice/_history/_inbox/*.js"],
+    files: ["**/*.{js,mjs,cjs}"],
+    ignores: PACKAGES,
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["chat_ui/**/*.js", "present_choices/**/*.js"],
+    languageOptions: { sourceType: "module", globals: globals.browser },
+  },
+  {
+    files: ["provide_choice/**/*.js"],
     languageOptions: {
       sourceType: "script",
       globals: globals.browser,
     },
-    linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
-      eqeqeq: "error",
       "no-implicit-globals": "error",
-      "no-shadow": ["error", { builtinGlobals: false }],
-      "no-var": "error",
-      "prefer-const": "error",
     },
   },
   {

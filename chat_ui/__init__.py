@@ -15,7 +15,7 @@ from chat_ui._chat_page import chat_page
 from chat_ui._chat_view import ChatView
 from chat_ui._choice_group import ChoiceGroup
 from chat_ui._choices_markdown import ChoicesMarkdown
-from chat_ui._history import BlockState, Message, answers, block_state, conversation
+from chat_ui._history import BlockState, Message, ToolCall, answers, block_state, conversation
 from chat_ui._reply import AgentError, ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk
 from present_choices import render_markdown  # the one renderer, shared with the web portal
 
@@ -38,6 +38,7 @@ __all__ = [
     "ReplyChunk",
     "ScriptAgent",
     "ScriptError",
+    "ToolCall",
     "answers",
     "block_state",
     "chat_page",

@@ -2,9 +2,11 @@
 
 The history list is the only state. Messages are appended to it and to the log one at a time: earlier
 messages are never rebuilt, and the only earlier elements touched are the choices blocks that the new
-user message decides (those of the assistant messages since the previous user message). A streaming
-reply is rendered at most every `RENDER_INTERVAL` seconds, however many chunks it comes in, and only
-the segment of it that grows is updated.
+user message decides (those of the assistant messages since the previous user message). What those
+blocks show is derived from the history, in one place (`_show_answers`), after the message is in it: a
+click on an option only sends its value, like typing it. A streaming reply is rendered at most every
+`RENDER_INTERVAL` seconds, however many chunks it comes in, and only the segment of it that grows is
+updated.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from nicegui import ui
 from chat_ui._agents import Agent
 from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._composer import Composer
-from chat_ui._history import Message, answers, conversation
+from chat_ui._history import Message, answers, asked_prompt, conversation
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
+from chat_ui._migration import upgrade_history
 from chat_ui._reply import AgentError, ReplyDraft
 from chat_ui._styles import ensure_styles
 from chat_ui._throttle import Throttle
@@ -50,7 +53,8 @@ class ThinkingIndicator(ui.element):
 class ChatView(ui.element):
     """A chat with `agent` over `history`, which it reads at start and appends to as it goes.
 
-    Pass a list from `app.storage.user` to keep the conversation across page reloads. An empty
+    Pass a list from `app.storage.user` to keep the conversation across page reloads; messages kept
+    in an earlier version's shape are brought up to date in it (see `upgrade_history`). An empty
     history starts with the agent's greeting.
     """
 
@@ -60,17 +64,19 @@ class ChatView(ui.element):
         self.classes("chat-view")
         self.agent = agent
         self.history: MutableSequence[Message] = [] if history is None else history
+        upgrade_history(self.history)
         self.busy = False
-        # Assistant messages that no user message has followed yet: the next one decides them.
-        self._awaiting_answer: list[ChoicesMarkdown] = []
+        # Assistant messages that no user message has followed yet, by their place in the history:
+        # the next user message decides their blocks.
+        self._awaiting_answer: list[tuple[int, ChoicesMarkdown]] = []
         self._reply_task: asyncio.Task[None] | None = None
         self._draft = ReplyDraft()
         self._streaming: AssistantMessage | None = None
         with self:
             self.log = ChatLog().classes("chat-log")
             with self.log:
-                for message, answer in zip(self.history, answers(self.history), strict=True):
-                    self._show(message, answer)
+                for index, answer in enumerate(answers(self.history)):
+                    self._show(self.history[index], index, answer)
             self.thinking = ThinkingIndicator()
             self.thinking.set_visibility(False)
             with ui.element("div").classes("chat-composer-bar"):
@@ -81,35 +87,64 @@ class ChatView(ui.element):
 
     async def send(self, text: str) -> None:
         """Send `text` as the user's message and wait for the agent's reply."""
-        text = text.strip()
-        if not text or self.busy:
-            return
-        self._append({"role": "user", "content": text})
-        for body in self._awaiting_answer:
-            body.set_answer(text)
-        self._awaiting_answer.clear()
-        # Waiting (rather than awaiting the task) leaves this caller alone when `stop` cancels it.
-        await asyncio.wait([self._start_reply()])
+        reply = self._say(text)
+        if reply is not None:
+            # Waiting (rather than awaiting the task) leaves this caller alone when `stop` cancels it.
+            await asyncio.wait([reply])
 
     def stop(self) -> None:
         """Stop the reply under way, if any: nothing of it is shown or kept."""
         if self._reply_task is not None:
             self._reply_task.cancel()
 
+    def _say(self, text: str) -> asyncio.Task[None] | None:
+        """Append `text` as the user's message and start the reply, both before returning: a second
+        click handled right after a first one finds its block answered, or the chat busy."""
+        text = text.strip()
+        if not text or self.busy:
+            return None
+        self._append({"role": "user", "content": text})
+        return self._start_reply()
+
+    def _pick(self, value: str) -> None:
+        """A click on an option: its value is sent as the user's message, as if typed."""
+        self._say(value)
+
     def _append(self, message: Message) -> None:
         self.history.append(message)
         with self.log:
-            self._show(message, None)
+            self._show(message, len(self.history) - 1, None)
+        if message["role"] == "user":
+            self._show_answers()
 
-    def _show(self, message: Message, answer: str | None) -> None:
+    def _show(self, message: Message, index: int, answer: str | None) -> None:
+        """Show `message`, the history's `index`-th, and the state `answer` gives its blocks."""
         if message["role"] == "user":
             UserMessage(message["content"])
         elif message["role"] == "error":
             ErrorMessage(message["content"])
         else:
-            reply = AssistantMessage(message["content"], on_choice=self.send, answer=answer)
+            reply = AssistantMessage(
+                message["content"], asked=asked_prompt(message), on_choice=self._pick, answer=answer
+            )
             if answer is None:
-                self._awaiting_answer.append(reply.body)
+                self._awaiting_answer.append((index, reply.body))
+
+    def _show_answers(self) -> None:
+        """Show the blocks still awaiting an answer as the history now decides them.
+
+        The messages since the earliest of them are enough to know what answers each one, so a long
+        conversation costs no more than a short one.
+        """
+        if not self._awaiting_answer:
+            return
+        start = self._awaiting_answer[0][0]
+        following = answers(self.history[start:])
+        for index, body in self._awaiting_answer:
+            body.set_answer(following[index - start])
+        self._awaiting_answer = [
+            (index, body) for index, body in self._awaiting_answer if body.answer is None
+        ]
 
     def _start_reply(self) -> asyncio.Task[None]:
         self._set_busy(True)  # at once: nothing can be sent before the reply has even started
@@ -147,14 +182,18 @@ class ChatView(ui.element):
             throttle.cancel()
 
     def _show_draft(self) -> None:
-        shown = self._draft.shown()
-        if not shown.strip():
+        draft = self._draft
+        if draft.says_nothing():
             return
         if self._streaming is None:
             with self.log:
-                self._streaming = AssistantMessage(shown, on_choice=self.send, streaming=True)
-        else:
-            self._streaming.body.set_content(shown, streaming=True)
+                self._streaming = AssistantMessage(on_choice=self._pick, streaming=True)
+        self._streaming.body.set_content(
+            draft.text(),
+            asked=draft.asked.prompt if draft.asked else None,
+            preparing=draft.preparing,
+            streaming=True,
+        )
 
     def _finish_reply(self) -> None:
         message = self._draft.message()
@@ -164,10 +203,12 @@ class ChatView(ui.element):
             self.history.append(message)
             if self._streaming is None:
                 with self.log:
-                    self._streaming = AssistantMessage(message["content"], on_choice=self.send)
-            else:
-                self._streaming.body.set_content(message["content"], streaming=False)
-            self._awaiting_answer.append(self._streaming.body)
+                    self._streaming = AssistantMessage(on_choice=self._pick)
+            # Shown from the message as kept, exactly as a reload will show it.
+            self._streaming.body.set_content(
+                message["content"], asked=asked_prompt(message), streaming=False
+            )
+            self._awaiting_answer.append((len(self.history) - 1, self._streaming.body))
             self._streaming = None
         for notice in self._draft.notices:
             self._append({"role": "error", "content": notice})

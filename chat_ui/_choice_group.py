@@ -4,6 +4,12 @@ Native `<button>`s give Tab order, Enter and Space for free. Quasar's buttons ar
 disabling them removes them from the Tab order; here a block that can no longer be answered marks its
 buttons `aria-disabled` instead, so a screen-reader user can still reach them and hear what was chosen.
 Question, context and labels are text nodes, never HTML: agent text cannot inject markup.
+
+A group shows the state it is given and reports a click; it never sets its own state (nor does the
+browser): the owner of the conversation decides what a pick means, and `ChatView` shows it once the
+history holds it. Clicks on a block that does not accept a selection are ignored on the server. That
+is also what keeps a double click to one message in the chat: `ChatView` keeps the first click's
+message, and so shows its block answered, before it handles the second click.
 """
 
 from __future__ import annotations
@@ -23,18 +29,6 @@ _STATE_CLASSES = (
     "choice-group--pending choice-group--answered choice-group--outdated choice-group--locked"
 )
 
-# Runs in the browser before the click reaches the server: the block locks at once, so a double
-# click (or a click during the round trip) cannot send a second message. The server checks again.
-_LOCK_ON_FIRST_CLICK = """(event) => {
-  const chosen = event.currentTarget;
-  if (chosen.getAttribute("aria-disabled") === "true") return;
-  for (const option of chosen.closest('[role="group"]').querySelectorAll("button")) {
-    option.setAttribute("aria-disabled", "true");
-    option.setAttribute("aria-pressed", String(option === chosen));
-  }
-  emit();
-}"""
-
 
 class OptionButton(TextElement):
     """One option: a native button whose text (and so its accessible name) is the option's label."""
@@ -46,7 +40,7 @@ class OptionButton(TextElement):
         self.option = option
         self.classes("choice-option")
         self.props.update({"type": "button", "aria-pressed": "false", "aria-disabled": "false"})
-        self.on("click", on_click, js_handler=_LOCK_ON_FIRST_CLICK)
+        self.on("click", on_click)
 
     def show(self, *, pressed: bool, disabled: bool) -> None:
         self.props.update(
@@ -111,7 +105,4 @@ class ChoiceGroup(ui.element):
         self.classes(add=shown, remove=_STATE_CLASSES)  # keeps any classes the app added
 
     def _select(self, value: str) -> Awaitable[None] | None:
-        if not self.accepts_selection:
-            return None
-        self.set_state(BlockState("answered", value))
-        return self._on_select(value)
+        return self._on_select(value) if self.accepts_selection else None

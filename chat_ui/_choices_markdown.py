@@ -2,7 +2,12 @@
 
 This is the element other NiceGUI apps embed: give it the agent's text and a callback that receives
 the chosen option's value. Segments come from `present_choices.split_message`, and each segment kind
-has one renderer in `_RENDERERS`, so a new fence kind is one more entry.
+has one renderer in `_RENDERERS`, so a new fence kind is one more entry. A block the agent asked with
+a tool call comes as data (`asked`), never as fence text, and is shown after the text.
+
+The element shows states; it does not decide them. Every block's state follows from `answer`, the
+user message that followed this one, which the owner of the conversation gives (`ChatView` derives
+it from the history): a click only reports the pick to `on_choice`.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from chat_ui._choice_group import ChoiceGroup, SelectHandler
 from chat_ui._history import block_state
 from chat_ui._styles import ensure_styles
 from present_choices import (
+    ChoicePrompt,
     ChoicesSegment,
     IncompleteSegment,
     MalformedSegment,
@@ -29,18 +35,21 @@ PREPARING_TEXT = "preparing choices..."
 
 
 class ChoicesMarkdown(ui.element):
-    """Renders `content`; a click on an option calls `on_choice` with the option's value.
+    """Renders `content`, then the block `asked` (if any); a click on an option calls `on_choice`
+    with the option's value.
 
     `answer` is the first user message that followed this message (None while none has): it decides
-    each block's state, see `block_state`. An unclosed fence shows a quiet placeholder instead of
-    half-written JSON. `streaming` means the agent is still writing: blocks cannot be answered until
-    the message is complete. Updating content re-renders only the segments that changed.
+    each block's state, see `block_state`; `set_answer` changes it. An unclosed fence shows a quiet
+    placeholder instead of half-written JSON. `streaming` means the agent is still writing: blocks
+    cannot be answered until the message is complete. Updating content re-renders only the segments
+    that changed.
     """
 
     def __init__(
         self,
         content: str = "",
         *,
+        asked: ChoicePrompt | None = None,
         on_choice: SelectHandler | None = None,
         answer: str | None = None,
         streaming: bool = False,
@@ -49,21 +58,34 @@ class ChoicesMarkdown(ui.element):
         ensure_styles()
         self.classes("choices-markdown")
         self.content = ""
+        self.asked: ChoicePrompt | None = None
         self.answer = answer
         self.streaming = streaming
         self._on_choice = on_choice
         self._rendered: list[tuple[Segment, ui.element]] = []
-        self.set_content(content, streaming=streaming)
+        self.set_content(content, asked=asked, streaming=streaming)
 
     @property
     def groups(self) -> list[ChoiceGroup]:
         return [element for _, element in self._rendered if isinstance(element, ChoiceGroup)]
 
-    def set_content(self, content: str, *, streaming: bool = False) -> None:
-        """Show new content, keeping the elements of every leading segment that did not change."""
+    def set_content(
+        self,
+        content: str,
+        *,
+        asked: ChoicePrompt | None = None,
+        preparing: bool = False,
+        streaming: bool = False,
+    ) -> None:
+        """Show new content (and the block `asked`, or with `preparing` the placeholder of a block
+        still on its way), keeping the elements of every leading segment that did not change."""
         lock_changed = streaming != self.streaming
-        self.content, self.streaming = content, streaming
+        self.content, self.asked, self.streaming = content, asked, streaming
         segments = split_message(content)
+        if asked is not None:
+            segments.append(ChoicesSegment(asked, raw=""))
+        elif preparing:
+            segments.append(IncompleteSegment(raw=""))
         kept = 0
         while (
             kept < min(len(segments), len(self._rendered))
@@ -83,7 +105,7 @@ class ChoicesMarkdown(ui.element):
                 group.set_state(group.state, locked=streaming)
 
     def set_answer(self, answer: str | None) -> None:
-        """Record the user message that followed this one and update the blocks it decides."""
+        """Show the blocks as `answer`, the user message that followed this one, decides them."""
         self.answer = answer
         for group in self.groups:
             group.set_state(block_state(group.prompt, answer))
@@ -108,7 +130,6 @@ class ChoicesMarkdown(ui.element):
         return True
 
     def _choose(self, value: str) -> Awaitable[None] | None:
-        self.set_answer(value)
         return self._on_choice(value) if self._on_choice else None
 
     def _markdown_segment(self, segment: MarkdownSegment) -> ui.element:

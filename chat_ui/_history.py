@@ -1,39 +1,49 @@
-"""The conversation history and the block states derived from it.
+"""The conversation history: what a message is, and the block states derived from the messages.
 
 A choices block has no state of its own: whether it is pending, answered or outdated follows from the
 messages after it. Deriving it (instead of storing it beside the history) is what makes a reloaded
-page or a replayed conversation look exactly like the live one.
+page or a replayed conversation look exactly like the live one, and it is why a message is all a
+store needs to keep, one at a time, as plain JSON.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
-from markdown_it import MarkdownIt
+from pydantic import ValidationError
 
-from present_choices import ChoicePrompt, ChoicesSegment, render_fence, split_message
+from present_choices import TOOL_NAME, ChoicePrompt
 
 Role = Literal["user", "assistant", "error"]
 BlockStatus = Literal["pending", "answered", "outdated"]
 
 
+class ToolCall(TypedDict):
+    """A tool call the model made, kept as data: its `id`, the tool's `name`, and the call's
+    `arguments` as the JSON object the tool was called with."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
 class Message(TypedDict):
-    """One chat message as stored: plain JSON, so it persists in NiceGUI's storage as it is.
+    """One chat message as stored: plain JSON that holds everything about it, so it persists in
+    NiceGUI's storage as it is, and a store can append messages one at a time.
 
     `error` messages tell the person that the agent failed; they are part of what the person saw,
     so they are kept, but agents never see them (see `conversation`).
 
-    `tool_call_id` marks an assistant message whose last choices block was asked by the model with a
-    tool call (see `with_block`): the block is in `content`, so it renders and decides its state like
-    any other, and the id lets the agent give the model back its own call on later turns.
+    An assistant message whose model asked with a `present_choices` tool call keeps that call in
+    `tool_call`, and only its own text in `content`: the block is shown from the call's arguments
+    (see `asked_prompt`), and the call goes back to the model as the call it made.
     """
 
     role: Role
     content: str
-    tool_call_id: NotRequired[str]
+    tool_call: NotRequired[ToolCall]
 
 
 @dataclass(frozen=True)
@@ -76,44 +86,13 @@ def conversation(history: Sequence[Message]) -> list[Message]:
     return [message for message in history if message["role"] != "error"]
 
 
-def with_block(text: str, prompt: ChoicePrompt) -> str:
-    """A reply's text followed by `prompt` as a choices block: how an asked block is kept in history."""
-    return followed_by(text, render_fence(prompt))
-
-
-def followed_by(text: str, fence: str) -> str:
-    """`text`, then `fence` as a block of its own; a code fence the text left open is closed first,
-    or it would swallow what follows."""
-    text = text.rstrip()
-    if not text:
-        return fence
-    return f"{text}{_closing_of_open_fence(text)}\n\n{fence}"
-
-
-def asked_block(message: Message) -> tuple[str, ChoicePrompt] | None:
-    """The text before the block and the block's prompt, for a message made by `with_block` and marked
-    with a `tool_call_id`; None for any other message (and for one whose content was changed since)."""
-    if "tool_call_id" not in message:
+def asked_prompt(message: Message) -> ChoicePrompt | None:
+    """The block an assistant message asks with its `present_choices` call; None when it asks none
+    (and when a stored call no longer holds a valid prompt: its text is still shown)."""
+    call = message.get("tool_call")
+    if call is None or call["name"] != TOOL_NAME:
         return None
-    content = message["content"]
-    segments = split_message(content)
-    last = segments[-1] if segments else None
-    if not isinstance(last, ChoicesSegment) or not content.rstrip().endswith(last.raw):
+    try:
+        return ChoicePrompt.model_validate(call["arguments"])
+    except ValidationError:
         return None
-    return content.rstrip()[: -len(last.raw)].rstrip(), last.prompt
-
-
-def _closing_of_open_fence(text: str) -> str:
-    """A line closing the code fence that `text` ends inside, or "" when it ends inside none."""
-    tokens = _parser().parse(text)
-    last = tokens[-1] if tokens else None
-    if last is None or last.type != "fence" or last.map is None:
-        return ""
-    last_line = text.rsplit("\n", 1)[-1].strip()
-    closes = set(last_line) == {last.markup[0]} and len(last_line) >= len(last.markup)
-    return "" if last.map[1] - last.map[0] >= 2 and closes else f"\n{last.markup}"
-
-
-@cache
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark")

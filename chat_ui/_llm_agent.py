@@ -10,8 +10,8 @@ into its text. An invalid call goes back to it as a retry worded by `describe_er
 `choices_retries` times; after that the chat shows a short note instead of a block. Text is streamed
 as it arrives, also when a call follows it in the same response: `iter` streams every model response
 of the run (`run_stream` ends at the first text, and `run_stream_events` costs more per chunk). Each
-turn the model is given the whole conversation, rebuilt from the chat's history: its own calls as
-calls, each answered by a tool return, then what the person picked or typed.
+turn the model is given the whole conversation, from the chat's history: its own calls as the calls
+kept in their messages, each answered by a tool return, then what the person picked or typed.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models import Model
 
-from chat_ui._history import Message, asked_block
+from chat_ui._history import Message
 from chat_ui._llm_errors import describe_failure
 from chat_ui._llm_model import build_model
 from chat_ui._reply import AgentError, ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk
@@ -188,8 +188,9 @@ def model_messages(history: Sequence[Message]) -> list[ModelMessage]:
     """The conversation as the model's messages.
 
     Assistant messages before the person's first message are the app's greeting, not the model's.
-    A block the model asked with a call goes back as that call, answered by a tool return in the
-    same request as the person's next message; a fence it wrote in its text goes back as text.
+    A block the model asked with a call goes back as that call, as kept in its message, answered by
+    a tool return in the same request as the person's next message; a fence it wrote in its text
+    goes back as text.
     """
     messages: list[ModelMessage] = []
     tool_return: ToolReturnPart | None = None
@@ -207,11 +208,12 @@ def model_messages(history: Sequence[Message]) -> list[ModelMessage]:
 
 
 def _response(message: Message) -> tuple[ModelResponse, ToolReturnPart | None]:
-    asked = asked_block(message)
-    if asked is None:
+    if "tool_call" not in message:
         return ModelResponse(parts=[TextPart(message["content"])]), None
-    text, prompt = asked
-    call_id = message["tool_call_id"]
-    call = ToolCallPart(TOOL_NAME, prompt.model_dump(exclude_none=True), tool_call_id=call_id)
-    parts: list[ModelResponsePart] = [TextPart(text), call] if text else [call]
-    return ModelResponse(parts=parts), ToolReturnPart(TOOL_NAME, TOOL_RETURN, tool_call_id=call_id)
+    kept = message["tool_call"]
+    call = ToolCallPart(kept["name"], dict(kept["arguments"]), tool_call_id=kept["id"])
+    text = [TextPart(message["content"])] if message["content"] else []
+    parts: list[ModelResponsePart] = [*text, call]
+    return ModelResponse(parts=parts), ToolReturnPart(
+        kept["name"], TOOL_RETURN, tool_call_id=kept["id"]
+    )

@@ -10,6 +10,7 @@ from nicegui import ui
 
 from chat_ui._choice_group import SelectHandler
 from chat_ui._choices_markdown import ChoicesMarkdown
+from present_choices import ChoicePrompt
 
 
 class UserMessage(ui.element):
@@ -24,12 +25,14 @@ class UserMessage(ui.element):
 
 
 class AssistantMessage(ui.element):
-    """The agent's reply; `body` renders its markdown and choices blocks."""
+    """The agent's reply; `body` renders its markdown and choices blocks (`asked`: the one it asked
+    with a tool call)."""
 
     def __init__(
         self,
-        content: str,
+        content: str = "",
         *,
+        asked: ChoicePrompt | None = None,
         on_choice: SelectHandler,
         answer: str | None = None,
         streaming: bool = False,
@@ -40,7 +43,7 @@ class AssistantMessage(ui.element):
             ui.icon("auto_awesome").classes("chat-avatar").props["aria-hidden"] = "true"
             ui.label("Assistant:").classes("sr-only")
             self.body = ChoicesMarkdown(
-                content, on_choice=on_choice, answer=answer, streaming=streaming
+                content, asked=asked, on_choice=on_choice, answer=answer, streaming=streaming
             )
 
 

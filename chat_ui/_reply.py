@@ -2,17 +2,18 @@
 
 Most agents yield text chunks only, with any choices block written into the text as a fence. An agent
 whose model asks through a `present_choices` tool call yields the block as data instead: the model never
-copies JSON into its text, and the chat keeps the call's id so that the agent can give its model the call
-(and the person's pick) back on later turns. `ChoicesPreparing` comes first, as soon as the call begins,
-so that the chat can show its placeholder while the arguments are still arriving.
+copies JSON into its text, and the chat keeps the call itself in the reply's message (`Message.tool_call`)
+so that the agent can give its model the call (and the person's pick) back on later turns.
+`ChoicesPreparing` comes first, as soon as the call begins, so that the chat can show its placeholder
+while the arguments are still arriving.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chat_ui._history import Message, followed_by, with_block
-from present_choices import FENCE_LANGUAGE, ChoicePrompt
+from chat_ui._history import Message, ToolCall
+from present_choices import TOOL_NAME, ChoicePrompt
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,11 @@ class ChoicesAsked:
 
     prompt: ChoicePrompt
     call_id: str
+
+    def tool_call(self) -> ToolCall:
+        """The call as the reply's message keeps it."""
+        arguments = self.prompt.model_dump(exclude_none=True)
+        return {"id": self.call_id, "name": TOOL_NAME, "arguments": arguments}
 
 
 @dataclass(frozen=True)
@@ -63,24 +69,18 @@ class ReplyDraft:
             self.notices.append(chunk.text)
             self.preparing = False
 
-    def content(self) -> str:
-        """The reply as kept in history: the text, then the asked block."""
-        text = "".join(self._text)
-        return with_block(text, self.asked.prompt) if self.asked else text
+    def text(self) -> str:
+        """What the reply has said so far, without the block it asks."""
+        return "".join(self._text)
 
-    def shown(self) -> str:
-        """The reply as shown while it streams: an unclosed choices fence stands for a block whose
-        arguments are still arriving, and shows as the "preparing choices..." placeholder."""
-        if self.preparing and self.asked is None:
-            return followed_by("".join(self._text), f"```{FENCE_LANGUAGE}")
-        return self.content()
+    def says_nothing(self) -> bool:
+        """Whether there is nothing to show yet: no text, no block, no placeholder."""
+        return not self.text().strip() and self.asked is None and not self.preparing
 
     def message(self) -> Message | None:
         """The finished reply as a history message; None when it said nothing."""
-        content = self.content()
-        if not content.strip():
-            return None
-        message: Message = {"role": "assistant", "content": content}
+        text = self.text()
         if self.asked is not None:
-            message["tool_call_id"] = self.asked.call_id
-        return message
+            call = self.asked.tool_call()
+            return {"role": "assistant", "content": text.rstrip(), "tool_call": call}
+        return {"role": "assistant", "content": text} if text.strip() else None

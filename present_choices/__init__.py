@@ -1,4 +1,8 @@
-"""present_choices: the shared option model, the `present_choices` tool and the ```choices codec."""
+"""present_choices: the shared option model, the `present_choices` tool and the ```choices codec.
+
+`markdown_parser` is the one markdown-it set-up for agent text: the codec splits messages with it,
+`render_markdown` renders with it, and a surface that renders tokens itself (the terminal) parses with it.
+"""
 
 from present_choices._fence import (
     FENCE_LANGUAGE,
@@ -10,7 +14,7 @@ from present_choices._fence import (
     render_fence,
     split_message,
 )
-from present_choices._markdown import render_markdown
+from present_choices._markdown import markdown_parser, render_markdown
 from present_choices._schema import (
     MAX_OPTIONS,
     MIN_OPTIONS,
@@ -45,6 +49,7 @@ __all__ = [
     "Segment",
     "describe_errors",
     "field_path",
+    "markdown_parser",
     "parameters_schema",
     "parse_prompt",
     "present_choices",

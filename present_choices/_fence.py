@@ -8,13 +8,14 @@ the end of a message that is still streaming is `IncompleteSegment` (shown as a 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
-from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from pydantic import ValidationError
 
+from present_choices._markdown import markdown_parser
 from present_choices._schema import ChoicePrompt
 
 FENCE_LANGUAGE = "choices"
@@ -47,7 +48,8 @@ class MalformedSegment:
 
 @dataclass(frozen=True)
 class IncompleteSegment:
-    """A choices fence not closed yet: the message is still streaming."""
+    """A choices block still being written: a fence not closed yet (`raw` is what has come of it), or
+    a tool call whose arguments are still arriving (`raw` is empty)."""
 
     raw: str
     kind: Literal["incomplete"] = "incomplete"
@@ -64,12 +66,16 @@ def render_fence(prompt: ChoicePrompt) -> str:
 
 
 def split_message(text: str) -> list[Segment]:
-    """Split a markdown message into ordered segments, in the order they appear."""
+    """Split a markdown message into ordered segments, in the order they appear.
+
+    It parses with the same markdown-it set-up that renders the message (`markdown_parser`), so what
+    it takes for a fence is what the reader would see as one.
+    """
     source = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = source.split("\n")
     segments: list[Segment] = []
     markdown_start = 0
-    for token in _parser().parse(source):
+    for token in markdown_parser().parse(source):
         if not (
             token.type == "fence" and token.level == 0 and token.map and _is_choices(token.info)
         ):
@@ -77,26 +83,31 @@ def split_message(text: str) -> list[Segment]:
         first, end = token.map
         _append_markdown(segments, lines[markdown_start:first])
         raw = "\n".join(lines[first:end])
-        closed = end - first >= 2 and _closes(lines[end - 1], token.markup)
+        closed = fence_is_closed(token, lines)
         segments.append(_fence_segment(token.content, raw) if closed else IncompleteSegment(raw))
         markdown_start = end
     _append_markdown(segments, lines[markdown_start:])
     return segments
 
 
-@cache
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark")
+def fence_is_closed(fence: Token, lines: Sequence[str]) -> bool:
+    """Whether `fence` (a markdown-it fence token) has its closing line in `lines`, the text it was
+    parsed from, split into lines.
+
+    markdown-it ends a fence that is never closed at the end of the text, so its token alone does not
+    tell: the fence is closed when its last line is a run of its own marker at least as long as the
+    opening one (and is not the opening line itself).
+    """
+    if fence.map is None:
+        return False
+    first, end = fence.map
+    last_line = lines[end - 1].strip() if end - first >= 2 else ""
+    return len(last_line) >= len(fence.markup) and set(last_line) == {fence.markup[0]}
 
 
 def _is_choices(info: str) -> bool:
     words = info.split()
     return bool(words) and words[0].lower() == FENCE_LANGUAGE
-
-
-def _closes(line: str, markup: str) -> bool:
-    stripped = line.strip()
-    return len(stripped) >= len(markup) and set(stripped) == {markup[0]}
 
 
 def _append_markdown(segments: list[Segment], lines: list[str]) -> None:

@@ -2,8 +2,8 @@
 
 One renderer for every surface that shows agent text: the chat's messages and the web portal's
 prompts. NiceGUI's own `ui.markdown` uses markdown2, which renders differently from the markdown-it
-parser the fence codec splits messages with; rendering with markdown-it keeps both views of a message
-in agreement. Raw HTML is escaped (html disabled), markdown-it already refuses `javascript:`-style link
+parser the fence codec splits messages with; rendering with the very parser the codec uses keeps both
+views of a message in agreement. Raw HTML is escaped (html disabled), markdown-it already refuses `javascript:`-style link
 targets, and images are not rendered: an image loads by itself, so an agent could leak conversation
 text through its URL without anyone clicking. `![alt](url)` therefore shows as an ordinary link.
 """
@@ -31,5 +31,7 @@ def render_markdown(text: str) -> str:
 
 @cache
 def markdown_parser() -> MarkdownIt:
-    """The one markdown-it set-up for agent text; the terminal renders its tokens itself."""
+    """The one markdown-it set-up for agent text: `render_markdown` renders with it, the fence codec
+    splits messages with it (so a fence is a fence on both sides), and the terminal renders its tokens
+    itself."""
     return MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")

@@ -23,7 +23,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import anyio
 import pytest
@@ -33,6 +33,7 @@ from mcp import Client
 
 import chat_ui.__main__ as chat_cli
 import provide_choice.__main__ as provide_choice_cli
+from chat_ui._history import Role, ToolCall, asked_prompt
 from present_choices import ChoicesSegment, split_message
 from provide_choice import ProvideChoiceResponse, create_server, parse_request
 from provide_choice._server._client_config import CLIENTS, server_command
@@ -288,7 +289,24 @@ def json_blocks(*keys: str) -> list[Block]:
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
     kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode")
+    kinds += chat_histories()
     assert [str(block) for block in blocks("json") if block not in kinds] == []
+
+
+def chat_histories() -> list[Any]:
+    """JSON blocks that are a chat's history: a list of messages."""
+    return [block for block in blocks("json") if isinstance(json.loads(block.text), list)]
+
+
+def test_the_chat_history_shown_is_messages_the_chat_reads() -> None:
+    (block,) = chat_histories()
+    history = json.loads(block.text)
+    assert {message["role"] for message in history} <= set(get_args(Role))
+    asked = [message for message in history if "tool_call" in message]
+    assert asked, "the example shows a call kept as data"
+    for message in asked:
+        assert set(message["tool_call"]) == set(ToolCall.__annotations__)
+        assert asked_prompt(message) is not None, "its arguments are a valid ChoicePrompt"
 
 
 def test_the_client_snippets_are_what_client_config_prints(

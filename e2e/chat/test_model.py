@@ -13,6 +13,10 @@ from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
+
+pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
+
 import pytest_asyncio
 from accessibility import serious_violations
 from chat_harness import VIEWPORT, chat_server

@@ -4,7 +4,7 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from chat_ui import BlockState, ChoiceGroup
+from chat_ui import BlockState, ChoiceGroup, block_state
 from present_choices import ChoicePrompt
 
 pytestmark = pytest.mark.nicegui_main_file("")
@@ -55,13 +55,15 @@ async def test_group_is_named_by_its_question_and_described_by_its_context(user:
     ]
 
 
-async def test_a_click_sends_the_value_then_locks_the_block_with_the_pick_pressed(
+async def test_a_click_sends_the_value_and_the_owner_s_answer_locks_it_with_the_pick_pressed(
     user: User,
 ) -> None:
     group, chosen = await open_group(user)
     group.classes("app-class")
     user.find("Yes").click()
     assert chosen == ["deploy"]
+    assert group.state == BlockState("pending"), "a click reports the pick and decides nothing"
+    group.set_state(block_state(PROMPT, chosen[-1]))  # what the chat does once it keeps the pick
     assert group.state == BlockState("answered", "deploy")
     assert group.classes == ["choice-group", "app-class", "choice-group--answered"]
     assert attributes(group) == [

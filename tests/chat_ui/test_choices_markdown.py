@@ -13,9 +13,13 @@ from present_choices import ChoicePrompt, Segment, render_fence
 pytestmark = pytest.mark.nicegui_main_file("")
 
 
-def fence(question: str, *values: str) -> str:
+def prompt_of(question: str, *values: str) -> ChoicePrompt:
     options = [{"label": value.title(), "value": value} for value in values]
-    return render_fence(ChoicePrompt.model_validate({"question": question, "options": options}))
+    return ChoicePrompt.model_validate({"question": question, "options": options})
+
+
+def fence(question: str, *values: str) -> str:
+    return render_fence(prompt_of(question, *values))
 
 
 COLOUR = fence("Colour?", "red", "blue")
@@ -54,11 +58,14 @@ async def test_markdown_and_blocks_render_in_order(user: User) -> None:
     assert chosen == ["red"]
 
 
-async def test_a_pick_in_one_block_makes_the_other_blocks_of_the_message_outdated(
+async def test_a_pick_is_reported_and_the_answer_makes_the_other_blocks_of_the_message_outdated(
     user: User,
 ) -> None:
-    message, _ = await show(user, f"{COLOUR}\n\n{SIZE}")
+    message, chosen = await show(user, f"{COLOUR}\n\n{SIZE}")
     user.find("Blue").click()
+    assert chosen == ["blue"]
+    assert [group.state for group in message.groups] == [BlockState("pending")] * 2
+    message.set_answer(chosen[-1])  # what the chat does once it keeps the pick
     assert [group.state for group in message.groups] == [
         BlockState("answered", "blue"),
         BlockState("outdated"),
@@ -127,3 +134,29 @@ async def test_set_answer_decides_every_block(user: User) -> None:
         BlockState("outdated"),
         BlockState("answered", "large"),
     ]
+
+
+async def test_a_block_asked_by_a_call_shows_after_the_text_even_one_that_left_a_fence_open(
+    user: User,
+) -> None:
+    asked = prompt_of("Go ahead?", "run", "wait")
+    message, chosen = await show(user, "Here:\n\n```python\nprint(1)", asked=asked)
+    assert [type(child).__name__ for child in message.default_slot.children] == [
+        "Html",
+        "ChoiceGroup",
+    ]
+    assert "print(1)" in html_of(message)
+    assert "Go ahead?" not in html_of(message)  # the block is data, never fence text
+    user.find("Run").click()
+    assert chosen == ["run"]
+
+
+async def test_a_call_on_its_way_is_a_placeholder_until_its_block_arrives(user: User) -> None:
+    message, _ = await show(user, "Let me ask.", streaming=True)
+    message.set_content("Let me ask.", preparing=True, streaming=True)
+    await user.should_see("preparing choices...")
+    intro = message.default_slot.children[0]
+    message.set_content("Let me ask.", asked=prompt_of("Colour?", "red", "blue"), streaming=True)
+    await user.should_not_see("preparing choices...")
+    assert message.default_slot.children[0] is intro
+    assert len(message.groups) == 1

@@ -198,3 +198,42 @@ def answers(url: str) -> bool:
         except OSError:
             time.sleep(0.1)
     return False
+
+
+def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Here rather than with the other `--agent llm` tests, which need the extra: these must run
+    where it is missing (and pretend it is, where it is not)."""
+    for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
+
+
+def exit_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_regression_in_a_checkout_the_extra_is_installed_from_the_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It said pip install 'agent-choices[llm]', which fails there (the package is not on the index).
+    without_the_extra(monkeypatch)
+    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
+    root = Path(cli.__file__).resolve().parent.parent
+    assert "--agent llm needs the llm extra (pydantic_ai is not installed)" in message
+    assert f"in {root}, the checkout this runs from, run pip install -e '.[llm]'" in message
+
+
+def test_an_installed_package_names_the_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    without_the_extra(monkeypatch)
+    installed = tmp_path / "site-packages" / "chat_ui" / "__main__.py"
+    monkeypatch.setattr(cli, "__file__", str(installed))
+    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
+    assert message.endswith(
+        "--agent llm needs the llm extra (pydantic_ai is not installed): "
+        "run pip install 'agent-choices[llm]'\n"
+    )

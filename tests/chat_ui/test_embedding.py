@@ -4,11 +4,11 @@ from collections.abc import MutableSequence
 from typing import cast
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
 from nicegui import app, ui
 from nicegui.testing import User
-from pydantic_ai import models
 
-from chat_ui import ChatView, ChoicesMarkdown, DemoAgent, Message
+from chat_ui import BlockState, ChatView, ChoicesMarkdown, DemoAgent, Message
 
 pytestmark = pytest.mark.nicegui_main_file("")
 
@@ -20,10 +20,18 @@ REPLY = """Ready to ship **v2.1**.
 ```"""
 
 
+shown: list[ChoicesMarkdown] = []
+
+
 def embedding_example() -> None:
     @ui.page("/pick")
     def pick() -> None:
-        ChoicesMarkdown(REPLY, on_choice=lambda value: ui.notify(f"You chose {value}"))
+        def chosen(value: str) -> None:
+            reply.set_answer(value)  # the block shows the pick once your app takes it
+            ui.notify(f"You chose {value}")
+
+        reply = ChoicesMarkdown(REPLY, on_choice=chosen)
+        shown.append(reply)
 
     @ui.page("/chat")
     def chat() -> None:
@@ -37,6 +45,7 @@ async def test_one_message_with_buttons_calls_back_with_the_value(user: User) ->
     await user.should_see("Ship it now?")
     user.find("Deploy").click()
     await user.should_see("You chose deploy")
+    assert [group.state for group in shown[-1].groups] == [BlockState("answered", "deploy")]
 
 
 async def test_a_whole_chat_with_the_demo_agent(user: User) -> None:
@@ -60,6 +69,7 @@ def llm_embedding_example() -> None:
 async def test_the_llm_example_greets_and_never_reaches_a_real_model(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    models = pytest.importorskip("pydantic_ai.models", reason=NEEDS_LLM_EXTRA)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     monkeypatch.setattr(models, "ALLOW_MODEL_REQUESTS", False)
     llm_embedding_example()

@@ -1,11 +1,15 @@
-"""Block states are derived from the history alone: pending, answered (with the pick) or outdated."""
+"""Block states are derived from the history alone: pending, answered (with the pick) or outdated;
+and a message is plain JSON that holds everything about it, the tool call it asked with included."""
+
+import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chat_ui import BlockState, Message, answers, block_state, conversation
-from chat_ui._history import asked_block, with_block
-from present_choices import ChoicePrompt, render_fence, split_message
+from chat_ui import BlockState, ChoicesAsked, Message, ToolCall, answers, block_state, conversation
+from chat_ui._history import asked_prompt
+from chat_ui._reply import ReplyDraft
+from present_choices import ChoicePrompt, render_fence
 
 PROMPT = ChoicePrompt.model_validate(
     {
@@ -76,23 +80,43 @@ def test_answers_match_a_direct_search(history: list[Message]) -> None:
     assert answers(history) == expected
 
 
-def test_an_asked_block_follows_the_text_and_is_read_back() -> None:
-    content = with_block("Two options:  \n", PROMPT)
-    assert content == f"Two options:\n\n{render_fence(PROMPT)}"
-    message: Message = {"role": "assistant", "content": content, "tool_call_id": "call_1"}
-    assert asked_block(message) == ("Two options:", PROMPT)
-    assert asked_block({"role": "assistant", "content": with_block("", PROMPT)}) is None
-    assert asked_block({**message, "content": "edited since"}) is None
+def test_a_reply_that_asks_with_a_call_keeps_the_call_as_data_beside_its_text() -> None:
+    draft = ReplyDraft()
+    draft.add("Two options:  \n")
+    draft.add(ChoicesAsked(PROMPT, "call_1"))
+    message = draft.message()
+    assert message == {
+        "role": "assistant",
+        "content": "Two options:",
+        "tool_call": {
+            "id": "call_1",
+            "name": "present_choices",
+            "arguments": {
+                "question": "Colour?",
+                "options": [{"label": "Red", "value": "red"}, {"label": "Blue", "value": "blue"}],
+            },
+        },
+    }
+    assert json.loads(json.dumps(message)) == message  # plain JSON, as a store keeps it
+    assert asked_prompt(message) == PROMPT
 
 
-def test_a_code_fence_the_text_left_open_is_closed_before_the_block() -> None:
-    for text, closing in [
-        ("```python\nprint(1)", "```"),
-        ("~~~~\nx", "~~~~"),
-        ("````\n```", "````"),
-    ]:
-        content = with_block(text, PROMPT)
-        assert content.startswith(f"{text}\n{closing}\n\n")
-        assert [segment.kind for segment in split_message(content)] == ["markdown", "choices"]
-    closed = "```python\nprint(1)\n```"
-    assert with_block(closed, PROMPT) == f"{closed}\n\n{render_fence(PROMPT)}"
+def test_a_call_without_text_is_still_a_message_and_nothing_at_all_is_none() -> None:
+    draft = ReplyDraft()
+    draft.add(ChoicesAsked(PROMPT, "call_1"))
+    message = draft.message()
+    assert message is not None
+    assert message["content"] == ""
+    assert asked_prompt(message) == PROMPT
+    draft = ReplyDraft()
+    draft.add("  \n")
+    assert draft.message() is None
+
+
+def test_only_a_kept_present_choices_call_with_a_valid_prompt_asks_a_block() -> None:
+    call: ToolCall = {"id": "c", "name": "present_choices", "arguments": {"question": "Q"}}
+    assert asked_prompt({"role": "assistant", "content": "", "tool_call": call}) is None
+    other: ToolCall = {**call, "name": "search", "arguments": PROMPT.model_dump()}
+    assert asked_prompt({"role": "assistant", "content": "", "tool_call": other}) is None
+    # A fence the agent wrote in its text belongs to the text: the message asks nothing by a call.
+    assert asked_prompt({"role": "assistant", "content": render_fence(PROMPT)}) is None

@@ -12,6 +12,10 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
+
+pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
+
 from nicegui import ui
 from nicegui.testing import User
 from pydantic_ai import models
@@ -165,9 +169,8 @@ async def test_text_then_a_call_shows_the_text_first_then_the_block(user: User) 
     assert [type(child).__name__ for child in reply.body] == ["Html", "ChoiceGroup"]
     assert history[-1] == {
         "role": "assistant",
-        "content": "Two options work here.\n\n"
-        + render_fence(ChoicePrompt.model_validate(DATABASE)),
-        "tool_call_id": "call_1",
+        "content": "Two options work here.",
+        "tool_call": {"id": "call_1", "name": "present_choices", "arguments": DATABASE},
     }
     user.find("PostgreSQL").click()
     await user.should_see("postgres")
@@ -215,7 +218,7 @@ async def test_a_call_still_invalid_after_the_retries_gives_a_note_and_keeps_the
     await user.should_see("options must have 2 to 4 items, got 5")
     assert len(model.requests) == 3, "the first call and two retries, then it stops"
     assert [message["role"] for message in history] == ["assistant", "user", "assistant", "error"]
-    assert "tool_call_id" not in history[2]
+    assert "tool_call" not in history[2]
     assert history[2]["content"].startswith("Pick one.")
     assert not any(
         isinstance(item, AssistantMessage) and item.body.groups for item in log_items(view)
@@ -243,7 +246,8 @@ async def test_the_next_turn_gives_the_model_its_call_and_the_pick() -> None:
         draft.add(chunk)
     asked = draft.message()
     assert asked is not None
-    history += [asked, *user_said("postgres")]
+    assert asked["tool_call"] == {"id": "call_1", "name": "present_choices", "arguments": DATABASE}
+    history += [json.loads(json.dumps(asked)), *user_said("postgres")]  # as it is stored
     assert "".join(str(c) for c in await chunks(agent, history)) == "PostgreSQL it is."
     sent = model.requests[-1]
     assert [type(message).__name__ for message in sent] == [
@@ -254,20 +258,55 @@ async def test_the_next_turn_gives_the_model_its_call_and_the_pick() -> None:
     first, response, answer = sent
     assert isinstance(first, ModelRequest)
     assert [part.content for part in first.parts] == ["Set up a service"]  # no greeting
+    assert given_back(response, answer) == (
+        ["Hmm."],
+        ("present_choices", "call_1", DATABASE),
+        ("call_1", TOOL_RETURN),
+        "postgres",
+    )
+    assert model.instructions[-1] == DEFAULT_SYSTEM_PROMPT
+
+
+def given_back(
+    response: ModelMessage, answer: ModelMessage
+) -> tuple[list[str], tuple[str, str, dict[str, Any]], tuple[str, Any], Any]:
+    """What the model is given of a block it asked: the texts of its response, its call (name, id,
+    arguments), then the call's tool return (id, content) and the pick, in the next request."""
     assert isinstance(response, ModelResponse)
-    text, tool_call = response.parts
-    assert isinstance(text, TextPart)
-    assert text.content == "Hmm."
-    assert isinstance(tool_call, ToolCallPart)
-    assert (tool_call.tool_name, tool_call.tool_call_id) == ("present_choices", "call_1")
-    assert tool_call.args_as_dict() == DATABASE
+    *texts, call = response.parts
+    assert isinstance(call, ToolCallPart)
+    assert all(isinstance(text, TextPart) for text in texts)
     assert isinstance(answer, ModelRequest)
     tool_return, pick = answer.parts
     assert isinstance(tool_return, ToolReturnPart)
-    assert (tool_return.tool_call_id, tool_return.content) == ("call_1", TOOL_RETURN)
     assert isinstance(pick, UserPromptPart)
-    assert pick.content == "postgres"
-    assert model.instructions[-1] == DEFAULT_SYSTEM_PROMPT
+    return (
+        [text.content for text in texts if isinstance(text, TextPart)],
+        (call.tool_name, call.tool_call_id, call.args_as_dict()),
+        (tool_return.tool_call_id, tool_return.content),
+        pick.content,
+    )
+
+
+def test_the_kept_call_goes_back_as_it_is_kept_whatever_the_text_holds() -> None:
+    """The call is data, not the tail of the text: a fence in the text stays text."""
+    other = render_fence(ChoicePrompt.model_validate({**DATABASE, "question": "Another?"}))
+    history: list[Message] = [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": f"Pick:\n\n{other}",
+            "tool_call": {"id": "call_7", "name": "present_choices", "arguments": DATABASE},
+        },
+        {"role": "user", "content": "sqlite"},
+    ]
+    _request, response, answer = model_messages(history)
+    assert given_back(response, answer) == (
+        [f"Pick:\n\n{other}"],
+        ("present_choices", "call_7", DATABASE),
+        ("call_7", TOOL_RETURN),
+        "sqlite",
+    )
 
 
 def test_a_fence_the_model_wrote_goes_back_as_text_and_errors_not_at_all() -> None:

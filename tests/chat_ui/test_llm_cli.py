@@ -9,6 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from extras import NEEDS_LLM_EXTRA
+
+pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
+
 from nicegui import ui
 from nicegui.storage import Storage
 
@@ -122,36 +126,6 @@ def test_regression_a_missing_anthropic_key_names_its_variable_and_no_base_url(
     assert message.endswith(
         "choices-chat: error: model 'anthropic:claude-sonnet-4-5' needs an API key for the "
         "anthropic provider: set ANTHROPIC_API_KEY\n"
-    )
-
-
-def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
-        monkeypatch.delitem(sys.modules, module)
-    monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
-
-
-def test_regression_in_a_checkout_the_extra_is_installed_from_the_checkout(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # It said pip install 'agent-choices[llm]', which fails there (the package is not on the index).
-    without_the_extra(monkeypatch)
-    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    root = Path(cli.__file__).resolve().parent.parent
-    assert "--agent llm needs the llm extra (pydantic_ai is not installed)" in message
-    assert f"in {root}, the checkout this runs from, run pip install -e '.[llm]'" in message
-
-
-def test_an_installed_package_names_the_extra_to_install(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    without_the_extra(monkeypatch)
-    installed = tmp_path / "site-packages" / "chat_ui" / "__main__.py"
-    monkeypatch.setattr(cli, "__file__", str(installed))
-    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    assert message.endswith(
-        "--agent llm needs the llm extra (pydantic_ai is not installed): "
-        "run pip install 'agent-choices[llm]'\n"
     )
 
 

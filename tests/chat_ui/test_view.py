@@ -2,10 +2,12 @@
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 import pytest
 from nicegui import ui
 from nicegui.testing import User
+from waiting import until
 
 from chat_ui import BlockState, ChatView, ChoiceGroup, ChoicesMarkdown, Message, ScriptAgent
 from chat_ui._message import AssistantMessage
@@ -216,9 +218,9 @@ async def test_a_reply_in_a_thousand_chunks_is_rendered_a_few_times_not_a_thousa
     renders: list[str] = []
     original = ChoicesMarkdown.set_content
 
-    def counted(self: ChoicesMarkdown, content: str, *, streaming: bool = False) -> None:
+    def counted(self: ChoicesMarkdown, content: str, **options: Any) -> None:
         renders.append(content)
-        original(self, content, streaming=streaming)
+        original(self, content, **options)
 
     monkeypatch.setattr(ChoicesMarkdown, "set_content", counted)
     agent = ChunkedAgent([f"word{index} " for index in range(1000)], last="end.")
@@ -235,3 +237,30 @@ async def test_the_last_chunk_before_a_pause_is_shown_during_the_pause(user: Use
     await open_chat(user, agent)
     await user.should_see("Let me think about it.")  # while the agent still waits
     agent.gate.set()
+
+
+class UnheardHistory(list[Message]):
+    """A history that keeps what the agent says and loses what the person says."""
+
+    def append(self, message: Message) -> None:
+        if message["role"] != "user":
+            super().append(message)
+
+
+async def test_regression_a_click_shows_its_answer_only_through_the_history(user: User) -> None:
+    """A click used to set its block's state four times (in the browser, `ChoiceGroup`,
+    `ChoicesMarkdown` and `ChatView`): a pick the history never got still looked answered."""
+    history = UnheardHistory()
+    view = await open_chat(user, SCRIPT, history)
+    await user.should_see("Red")
+    user.find("Red").click()
+    await until(lambda: len(history) == 2, "the agent replied")  # to a history without the pick
+    assert [m["role"] for m in history] == ["assistant", "assistant"]
+    assert states(view) == [BlockState("pending"), BlockState("pending")]
+
+    kept = await open_chat(user, SCRIPT, [])
+    await user.should_see("Red")
+    user.find("Red").click()
+    await user.should_see("Got red.")
+    assert kept.history[1] == {"role": "user", "content": "red"}
+    assert states(kept) == [BlockState("answered", "red"), BlockState("pending")]

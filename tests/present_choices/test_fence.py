@@ -4,6 +4,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown_it.token import Token
 
 from present_choices import (
     ChoicePrompt,
@@ -11,9 +12,12 @@ from present_choices import (
     IncompleteSegment,
     MalformedSegment,
     MarkdownSegment,
+    markdown_parser,
     render_fence,
+    render_markdown,
     split_message,
 )
+from present_choices._fence import fence_is_closed
 
 PROMPT = ChoicePrompt.model_validate(
     {
@@ -129,3 +133,24 @@ def test_no_fence_like_input_raises(text: str) -> None:
     segments = split_message(text)
     for segment in segments:
         assert segment.kind in ("markdown", "choices", "malformed", "incomplete")
+
+
+def test_regression_a_block_right_after_a_line_of_html_is_buttons_not_json() -> None:
+    """The splitter had a markdown-it set-up of its own, with raw HTML on: it took the fence for part
+    of an HTML block, while the renderer (HTML off) showed the fence as a code block of JSON."""
+    fence = render_fence(PROMPT)
+    segments = split_message(f"<div>\n{fence}")
+    assert segments == [MarkdownSegment("<div>"), ChoicesSegment(PROMPT, fence)]
+    assert render_markdown("<div>") == "<p>&lt;div&gt;</p>\n"
+
+
+def fence_token(text: str) -> tuple[Token, list[str]]:
+    (token,) = [token for token in markdown_parser().parse(text) if token.type == "fence"]
+    return token, text.split("\n")
+
+
+def test_a_fence_is_closed_by_a_run_of_its_marker_at_least_as_long_as_its_opening() -> None:
+    for text in ["```\nx\n```", "```\nx\n`````", "~~~~\nx\n  ~~~~  ", "```\n```"]:
+        assert fence_is_closed(*fence_token(text)), text
+    for text in ["```\nx", "````\nx\n```", "```", "~~~\nx\n```", "```\nx\n``"]:
+        assert not fence_is_closed(*fence_token(text)), text
