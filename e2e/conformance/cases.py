@@ -90,7 +90,12 @@ CASES = [
     Case(
         "single-notes-on-option-and-question",
         question("single", single_submit_mode=False),
-        (Choose("duck"), NoteOn("duck", "for the reports"), OverallNote("decide by Friday"), Submit()),
+        (
+            Choose("duck"),
+            NoteOn("duck", "for the reports"),
+            OverallNote("decide by Friday"),
+            Submit(),
+        ),
         Expected(
             "selected",
             "Selected: DuckDB (with notes on DuckDB and an overall note).",
@@ -107,7 +112,7 @@ CASES = [
         Expected("cancelled", "Cancelled by the person; nothing selected."),
         differs_today={
             "dialog": 'the summary says how the dialog ended: "The person dismissed the MCP '
-            'client\'s dialog without answering; nothing selected."'
+            "client's dialog without answering; nothing selected.\""
         },
     ),
     Case(
@@ -244,7 +249,7 @@ CASES = [
         Expected("cancelled", "Cancelled by the person; nothing selected."),
         differs_today={
             "dialog": 'the summary says how the dialog ended: "The person dismissed the MCP '
-            'client\'s dialog without answering; nothing selected."'
+            "client's dialog without answering; nothing selected.\""
         },
     ),
     # hybrid
@@ -269,7 +274,7 @@ CASES = [
         (Choose("duck"), LeaveTextEmpty(), Submit()),
         Expected("selected", "Selected: DuckDB.", ("duck",)),
         differs_today={
-            "dialog": f'the kept default is sent as the placeholder beside the option: '
+            "dialog": f"the kept default is sent as the placeholder beside the option: "
             f'custom_input "{SUGGESTION}", placeholder_used true, action_status custom_input'
         },
     ),

@@ -167,17 +167,16 @@ class Expected:
     global_annotation: str | None = None
     placeholder_used: bool = False
 
-    def response(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, Any]:
+        """The response as one flat object: `action_status` beside the selection's fields."""
         return {
             "action_status": self.action_status,
-            "selection": {
-                "selected_ids": list(self.selected_ids),
-                "custom_input": self.custom_input,
-                "option_annotations": self.option_annotations,
-                "global_annotation": self.global_annotation,
-                "placeholder_used": self.placeholder_used,
-                "summary": self.summary,
-            },
+            "selected_ids": list(self.selected_ids),
+            "custom_input": self.custom_input,
+            "option_annotations": self.option_annotations,
+            "global_annotation": self.global_annotation,
+            "placeholder_used": self.placeholder_used,
+            "summary": self.summary,
         }
 
 
@@ -244,11 +243,10 @@ def assert_conforms(case: Case, surface: Surface, response: dict[str, Any]) -> N
     """The response is the expected one, asked where the surface asks."""
     selection = response["selection"]
     assert selection["transport"] == TRANSPORTS[surface], response
-    where_left_out = {
-        "action_status": response["action_status"],
-        "selection": {key: value for key, value in selection.items() if key not in WHERE},
+    fields = {"action_status": response["action_status"]} | {
+        key: value for key, value in selection.items() if key not in WHERE
     }
-    assert where_left_out == case.expected.response()
+    assert fields == case.expected.fields()
 
 
 def rounds(actions: tuple[Action, ...]) -> list[tuple[Action, ...]]:
@@ -292,7 +290,6 @@ def _distinct(request: dict[str, Any]) -> dict[str, Any]:
 
 def _expected(expected: Expected) -> dict[str, Any]:
     """The expected response without the fields left at their empty values."""
-    response = expected.response()
     empty: dict[str, Any] = {
         "selected_ids": [],
         "custom_input": None,
@@ -300,10 +297,7 @@ def _expected(expected: Expected) -> dict[str, Any]:
         "global_annotation": None,
         "placeholder_used": False,
     }
-    selection = {
-        key: value for key, value in response["selection"].items() if empty.get(key, 0) != value
-    }
-    return {"action_status": response["action_status"], **selection}
+    return {key: value for key, value in expected.fields().items() if empty.get(key, 0) != value}
 
 
 def _cell(case: Case, surface: Surface) -> str:

@@ -85,7 +85,8 @@ async def held(connection: AbstractAsyncContextManager[Client]) -> AsyncIterator
             await stop.wait()
 
     holding = asyncio.create_task(hold())
-    await asyncio.wait([holding, ready], timeout=30, return_when=asyncio.FIRST_COMPLETED)
+    started: list[asyncio.Future[Any]] = [holding, ready]
+    await asyncio.wait(started, timeout=30, return_when=asyncio.FIRST_COMPLETED)
     if holding.done():
         holding.result()  # the reason it could not start
     assert ready.done(), "the server did not start within 30 s"
@@ -111,18 +112,21 @@ async def call_on_page(
     call = asyncio.create_task(
         client.call_tool("provide_choice", request, progress_callback=on_progress)
     )
-    await asyncio.wait([call, address], timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    either: list[asyncio.Future[Any]] = [call, address]
+    await asyncio.wait(either, timeout=10, return_when=asyncio.FIRST_COMPLETED)
     if not address.done():
         call.cancel()
-        raise AssertionError(f"no progress notification named the page: {request}")
+        ended = call.result() if call.done() else "no address in 10 s"
+        raise AssertionError(f"no progress notification named the page: {ended}")
     return call, address.result()
 
 
 def structured(result: CallToolResult) -> dict[str, Any]:
     """A successful tool result's structured content; a failed one fails the test with its text."""
     assert not result.is_error, text_of(result)
-    assert result.structured_content is not None
-    return result.structured_content
+    content: dict[str, Any] | None = result.structured_content
+    assert content is not None
+    return content
 
 
 async def call(client: Client, arguments: dict[str, Any]) -> dict[str, Any]:
