@@ -11,7 +11,7 @@ response, except for `transport`, `url` and `session_id`, which say where it was
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
@@ -42,101 +42,81 @@ WHERE = ("transport", "url", "session_id")
 """The selection fields that say where the question was asked: the only ones allowed to differ."""
 
 
-# What the person does. A script that ends without Submit, Cancel or Wait ends with a choice that
-# sends the answer by itself (a single choice that submits on selection).
+@dataclass(frozen=True)
+class Gesture:
+    """What the person does, written as the table shows it: `Choose("lite")`."""
+
+    def __str__(self) -> str:
+        values = (getattr(self, field.name) for field in fields(self))
+        shown = ", ".join(json.dumps(value, ensure_ascii=False) for value in values)
+        return f"{type(self).__name__}({shown})"
+
+
+# A script that ends without Submit, Cancel or Wait ends with a choice that sends the answer by
+# itself (a single choice that submits on selection).
 
 
 @dataclass(frozen=True)
-class Choose:
+class Choose(Gesture):
     """Choose this option in a list where one may be chosen (in single-submit, this sends)."""
 
     option_id: str
 
-    def __str__(self) -> str:
-        return f"Choose({self.option_id!r})"
-
 
 @dataclass(frozen=True)
-class Toggle:
+class Toggle(Gesture):
     """Tick or untick this option in a list where several may be chosen."""
 
     option_id: str
 
-    def __str__(self) -> str:
-        return f"Toggle({self.option_id!r})"
-
 
 @dataclass(frozen=True)
-class Type:
+class Type(Gesture):
     """Type this as the answer (text_input) or as the own answer (hybrid)."""
 
     text: str
 
-    def __str__(self) -> str:
-        return f"Type({self.text!r})"
-
 
 @dataclass(frozen=True)
-class LeaveTextEmpty:
+class LeaveTextEmpty(Gesture):
     """Leave the text field as it is shown: empty, with the placeholder in it when it is shown (the
     client's form pre-fills it instead: a form has no placeholder)."""
 
-    def __str__(self) -> str:
-        return "LeaveTextEmpty()"
-
 
 @dataclass(frozen=True)
-class NoteOn:
+class NoteOn(Gesture):
     """Write a note on this option."""
 
     option_id: str
     text: str
 
-    def __str__(self) -> str:
-        return f"NoteOn({self.option_id!r}, {self.text!r})"
-
 
 @dataclass(frozen=True)
-class OverallNote:
+class OverallNote(Gesture):
     """Write a note on the whole question."""
 
     text: str
 
-    def __str__(self) -> str:
-        return f"OverallNote({self.text!r})"
-
 
 @dataclass(frozen=True)
-class Submit:
+class Submit(Gesture):
     """Send the answer as it stands."""
 
-    def __str__(self) -> str:
-        return "Submit()"
-
 
 @dataclass(frozen=True)
-class SubmitRefused:
+class SubmitRefused(Gesture):
     """Try to send an answer the question does not allow: the surface refuses and says why, and
     the person goes on (the client's dialog sends it, and the server asks again)."""
 
-    def __str__(self) -> str:
-        return "SubmitRefused()"
-
 
 @dataclass(frozen=True)
-class Cancel:
+class Cancel(Gesture):
     """Cancel the question."""
 
-    def __str__(self) -> str:
-        return "Cancel()"
-
 
 @dataclass(frozen=True)
-class Wait:
+class Wait(Gesture):
     """Do nothing until the deadline passes."""
-
-    def __str__(self) -> str:
-        return "Wait()"
 
 
 Action = (
@@ -263,8 +243,16 @@ def rounds(actions: tuple[Action, ...]) -> list[tuple[Action, ...]]:
     return cut
 
 
+LEGEND = """\
+A script that ends on `Choose` is a single choice that sends the answer by itself; the client's
+dialog sends it with the form's own submit (a form cannot submit on selection). `LeaveTextEmpty`
+leaves the text field as shown: empty with the placeholder in it on the page and in a terminal,
+the placeholder pre-filled as the field's default in the client's form. `SubmitRefused` is an
+answer the surface refuses, saying why; the client's dialog sends it and the server asks again."""
+
+
 def markdown_table(cases: list[Case]) -> str:
-    """The table as markdown, for the README and the issue's closing note."""
+    """The table as markdown, then what its words mean: for the README and the issue's note."""
     head = ["case", "request", "settings", "the person", "expected", *SURFACES.values()]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for case in cases:
@@ -277,7 +265,7 @@ def markdown_table(cases: list[Case]) -> str:
             *(_cell(case, surface) for surface in SURFACES),
         ]
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n\n" + LEGEND
 
 
 def _distinct(request: dict[str, Any]) -> dict[str, Any]:
