@@ -54,6 +54,25 @@ HYBRID_EMPTY_IN_TERMINAL = (
 )
 
 
+def own_words(text: str) -> Expected:
+    """The person's own text as the answer."""
+    return Expected("custom_input", f'Answered in their own words: "{text}".', custom_input=text)
+
+
+SUGGESTION_ACCEPTED = Expected(
+    "custom_input",
+    f'Accepted the suggested answer: "{SUGGESTION}".',
+    custom_input=SUGGESTION,
+    placeholder_used=True,
+)
+NOTHING_SELECTED = Expected("selected", "Submitted with nothing selected.")
+CANCELLED = Expected("cancelled", "Cancelled by the person; nothing selected.")
+DIALOG_DISMISSED = (
+    "the summary says how the dialog ended: \"The person dismissed the MCP client's dialog "
+    'without answering; nothing selected."'
+)
+
+
 def question(mode: str, **changes: Any) -> dict[str, Any]:
     """The question every case asks, in `mode`, with the case's own fields."""
     request: dict[str, Any] = {
@@ -109,11 +128,8 @@ CASES = [
         "single-cancel",
         question("single", default_selection_ids=["pg"]),
         (Cancel(),),
-        Expected("cancelled", "Cancelled by the person; nothing selected."),
-        differs_today={
-            "dialog": 'the summary says how the dialog ended: "The person dismissed the MCP '
-            "client's dialog without answering; nothing selected.\""
-        },
+        CANCELLED,
+        differs_today={"dialog": DIALOG_DISMISSED},
     ),
     Case(
         "single-timeout-return-defaults",
@@ -201,68 +217,47 @@ CASES = [
         "text-placeholder-shown-left-empty",
         question("text_input", placeholder=SUGGESTION),
         (LeaveTextEmpty(), Submit()),
-        Expected(
-            "custom_input",
-            f'Accepted the suggested answer: "{SUGGESTION}".',
-            custom_input=SUGGESTION,
-            placeholder_used=True,
-        ),
+        SUGGESTION_ACCEPTED,
     ),
     Case(
         "text-own-answer",
         question("text_input", placeholder=SUGGESTION),
         (Type("PostgreSQL 16 on the shared host"), Submit()),
-        Expected(
-            "custom_input",
-            'Answered in their own words: "PostgreSQL 16 on the shared host".',
-            custom_input="PostgreSQL 16 on the shared host",
-        ),
+        own_words("PostgreSQL 16 on the shared host"),
     ),
     Case(
         "text-typed-equal-to-placeholder",
         question("text_input", placeholder=SUGGESTION),
         (Type(SUGGESTION), Submit()),
-        Expected(
-            "custom_input",
-            f'Answered in their own words: "{SUGGESTION}".',
-            custom_input=SUGGESTION,
-        ),
+        own_words(SUGGESTION),
         not_expressible={"dialog": FORM_DEFAULT},
     ),
     Case(
         "text-placeholder-hidden-by-request",
         question("text_input", placeholder=SUGGESTION, placeholder_visible=False),
         (LeaveTextEmpty(), SubmitRefused(), Type("Redis"), Submit()),
-        Expected("custom_input", 'Answered in their own words: "Redis".', custom_input="Redis"),
+        own_words("Redis"),
     ),
     Case(
         "text-placeholder-hidden-by-setting",
         question("text_input", placeholder=SUGGESTION),
         (LeaveTextEmpty(), SubmitRefused(), Type("Redis"), Submit()),
-        Expected("custom_input", 'Answered in their own words: "Redis".', custom_input="Redis"),
+        own_words("Redis"),
         settings={"placeholder_visible": False},
     ),
     Case(
         "text-cancel",
         question("text_input", placeholder=SUGGESTION),
         (Type("half an answer"), Cancel()),
-        Expected("cancelled", "Cancelled by the person; nothing selected."),
-        differs_today={
-            "dialog": 'the summary says how the dialog ended: "The person dismissed the MCP '
-            "client's dialog without answering; nothing selected.\""
-        },
+        CANCELLED,
+        differs_today={"dialog": DIALOG_DISMISSED},
     ),
     # hybrid
     Case(
         "hybrid-placeholder-shown-nothing-chosen",
         question("hybrid", placeholder=SUGGESTION),
         (LeaveTextEmpty(), Submit()),
-        Expected(
-            "custom_input",
-            f'Accepted the suggested answer: "{SUGGESTION}".',
-            custom_input=SUGGESTION,
-            placeholder_used=True,
-        ),
+        SUGGESTION_ACCEPTED,
         differs_today={
             "terminal": HYBRID_EMPTY_IN_TERMINAL,
             "handoff": HYBRID_EMPTY_IN_TERMINAL,
@@ -282,30 +277,26 @@ CASES = [
         "hybrid-placeholder-hidden-by-request-nothing-chosen",
         question("hybrid", placeholder=SUGGESTION, placeholder_visible=False),
         (LeaveTextEmpty(), Submit()),
-        Expected("selected", "Submitted with nothing selected."),
+        NOTHING_SELECTED,
     ),
     Case(
         "hybrid-placeholder-hidden-by-setting-nothing-chosen",
         question("hybrid", placeholder=SUGGESTION),
         (LeaveTextEmpty(), Submit()),
-        Expected("selected", "Submitted with nothing selected."),
+        NOTHING_SELECTED,
         settings={"placeholder_visible": False},
     ),
     Case(
         "hybrid-own-answer",
         question("hybrid", placeholder=SUGGESTION),
         (Type("Redis"), Submit()),
-        Expected("custom_input", 'Answered in their own words: "Redis".', custom_input="Redis"),
+        own_words("Redis"),
     ),
     Case(
         "hybrid-typed-equal-to-placeholder",
         question("hybrid", placeholder=SUGGESTION),
         (Type(SUGGESTION), Submit()),
-        Expected(
-            "custom_input",
-            f'Answered in their own words: "{SUGGESTION}".',
-            custom_input=SUGGESTION,
-        ),
+        own_words(SUGGESTION),
         not_expressible={"dialog": FORM_DEFAULT},
     ),
     Case(

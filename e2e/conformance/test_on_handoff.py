@@ -5,34 +5,25 @@ with `session_id`. One server for the whole module."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio
 import pytest
-import pytest_asyncio
 from cases import CASES
 from conformance import Case, Wait, asked_on, assert_conforms, params, write_settings
 from mcp import Client
-from mcp_servers import connected, held, launch, poll
+from mcp_servers import launch, poll
 from provide_choice_harness import finish, run_summary
 from terminal_person import TerminalPerson
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[tuple[Path, Client]]:
-    home = tmp_path_factory.mktemp("conformance-handoff")
-    async with held(connected("stdio", home)) as client:
-        yield home, client
-
-
 @pytest.mark.parametrize("case", params(CASES, "handoff"))
 async def test_the_handoff_terminal_gives_the_expected_response(
-    case: Case, server: tuple[Path, Client]
+    case: Case, stdio_server: tuple[Path, Client]
 ) -> None:
-    home, client = server
+    home, client = stdio_server
     write_settings(home, case)
     selection = await launch(client, asked_on(case, "handoff"))
     child = run_summary(selection, home)

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 from cases import CASES
 from conformance import (
     Cancel,
@@ -31,7 +29,7 @@ from conformance import (
     write_settings,
 )
 from mcp import Client
-from mcp_servers import call_on_page, connected, held, structured
+from mcp_servers import call_on_page, structured
 from playwright.async_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -82,18 +80,11 @@ class PagePerson:
                     pass
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[tuple[Path, Client]]:
-    home = tmp_path_factory.mktemp("conformance-page")
-    async with held(connected("stdio", home)) as client:
-        yield home, client
-
-
 @pytest.mark.parametrize("case", params(CASES, "page"))
 async def test_the_page_gives_the_expected_response(
-    case: Case, server: tuple[Path, Client], browser: Browser
+    case: Case, stdio_server: tuple[Path, Client], browser: Browser
 ) -> None:
-    home, client = server
+    home, client = stdio_server
     write_settings(home, case)
     call, url = await call_on_page(client, asked_on(case, "page"))
     context = await browser.new_context()
