@@ -19,8 +19,8 @@ from typing import Any
 import httpx
 import pytest
 from mcp import Client
+from mcp_servers import call, poll, text_of
 from mcp_servers import connected as serving
-from mcp_types import CallToolResult, TextContent
 from playwright.async_api import Browser, Page, expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -45,23 +45,6 @@ async def connected(transport: str, home: Path, *options: str) -> AsyncIterator[
     """A client with the 60 s limit, no progress callback, and `--no-browser` on the server."""
     async with serving(transport, home, *options, read_timeout_seconds=CLIENT_TIMEOUT) as client:
         yield client
-
-
-async def call(client: Client, arguments: dict[str, Any]) -> dict[str, Any]:
-    result = await client.call_tool("provide_choice", arguments)
-    assert not result.is_error, text_of(result)
-    assert result.structured_content is not None
-    return result.structured_content
-
-
-async def poll(client: Client, session_id: str) -> dict[str, Any]:
-    return await call(client, {"session_id": session_id})
-
-
-def text_of(result: CallToolResult) -> str:
-    (content,) = result.content
-    assert isinstance(content, TextContent)
-    return content.text
 
 
 def assert_pending(response: dict[str, Any], transport: str = "web") -> dict[str, Any]:

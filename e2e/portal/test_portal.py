@@ -23,6 +23,7 @@ import pytest
 import pytest_asyncio
 from axe_playwright_python.async_playwright import Axe
 from mcp import Client, StdioServerParameters
+from mcp_servers import call_on_page, held
 from mcp_types import CallToolResult
 from playwright.async_api import (
     Browser,
@@ -124,23 +125,6 @@ def browser_script(directory: Path) -> Path:
     return script
 
 
-class StdioServer:
-    """`provide-choice serve` held open by a task of its own, so every test of the module can call
-    it (anyio's scopes inside the client must be left in the task that entered them)."""
-
-    def __init__(self, parameters: StdioServerParameters) -> None:
-        self.parameters = parameters
-        self.ready = asyncio.Event()
-        self.stop = asyncio.Event()
-        self.client: Client | None = None
-
-    async def hold(self) -> None:
-        async with Client(self.parameters) as client:
-            self.client = client
-            self.ready.set()
-            await self.stop.wait()
-
-
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("portal-home")
@@ -154,19 +138,8 @@ async def server(home: Path) -> AsyncIterator[Agent]:
         args=["serve"],
         env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(script)},
     )
-    holder = StdioServer(parameters)
-    holding = asyncio.create_task(holder.hold())
-    await asyncio.wait(
-        [holding, asyncio.ensure_future(holder.ready.wait())],
-        return_when=asyncio.FIRST_COMPLETED,
-        timeout=30,
-    )
-    if holding.done():
-        holding.result()
-    assert holder.client is not None, "the server did not start within 30 s"
-    yield Agent(holder.client, OpenedAddresses(script))
-    holder.stop.set()
-    await holding
+    async with held(Client(parameters)) as client:
+        yield Agent(client, OpenedAddresses(script))
 
 
 @pytest_asyncio.fixture(autouse=True, loop_scope="module")
@@ -704,22 +677,9 @@ async def test_with_no_browser_the_address_comes_in_a_progress_notification(
         args=["serve", "--no-browser"],
         env={**os.environ, "AGENT_CHOICES_HOME": str(tmp_path), "BROWSER": str(script)},
     )
-    messages: list[str] = []
-    found = asyncio.Event()
-
-    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
-        messages.append(message or "")
-        if "/choice/" in (message or ""):
-            found.set()
-
     async with Client(parameters) as client:
-        call = asyncio.create_task(
-            client.call_tool("provide_choice", question("single"), progress_callback=on_progress)
-        )
-        await asyncio.wait_for(found.wait(), 10)
-        match = re.search(r"at (http://127\.0\.0\.1:\d+/choice/\w+): \d+ s left", messages[-1])
-        assert match is not None, messages
-        page = await pages.open(match.group(1))
+        call, url = await call_on_page(client, question("single"))
+        page = await pages.open(url)
         await option(page, "Browser tests", "radio").click()
         result = await asyncio.wait_for(call, 15)
     assert result.structured_content is not None

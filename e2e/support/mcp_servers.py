@@ -7,13 +7,18 @@ import os
 import re
 import subprocess
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import anyio
 from mcp import Client, StdioServerParameters
+from mcp_types import CallToolResult, TextContent
 from provide_choice_harness import COMMAND
+
+PAGE_ADDRESS = re.compile(r" at (http://127\.0\.0\.1:\d+/choice/\w+): \d+ s left")
+"""Where a progress notification says the question's page is (with `--no-browser`, the only word
+of it before the call returns)."""
 
 
 def environment(home: Path) -> dict[str, str]:
@@ -64,3 +69,85 @@ async def until(condition: Callable[[], bool], message: str, seconds: float = 10
     while not condition():
         assert loop.time() < deadline, f"{message} (waited {seconds} s)"
         await asyncio.sleep(0.02)
+
+
+@asynccontextmanager
+async def held(connection: AbstractAsyncContextManager[Client]) -> AsyncIterator[Client]:
+    """The client of `connection`, held open by a task of its own, so that a module-scoped fixture
+    can hand it to every test of the module: anyio's scopes inside the client must be left in the
+    task that entered them, and a fixture is set up and torn down in different tasks."""
+    ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+
+    async def hold() -> None:
+        async with connection as client:
+            ready.set_result(client)
+            await stop.wait()
+
+    holding = asyncio.create_task(hold())
+    started: list[asyncio.Future[Any]] = [holding, ready]
+    await asyncio.wait(started, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+    if holding.done():
+        holding.result()  # the reason it could not start
+    assert ready.done(), "the server did not start within 30 s"
+    try:
+        yield ready.result()
+    finally:
+        stop.set()
+        await holding
+
+
+async def call_on_page(
+    client: Client, request: dict[str, Any]
+) -> tuple[asyncio.Task[CallToolResult], str]:
+    """Start the call, and return it with the address of its page, as the server's progress
+    notifications report it (the server runs with `--no-browser`)."""
+    address: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        found = PAGE_ADDRESS.search(message or "")
+        if found and not address.done():
+            address.set_result(found.group(1))
+
+    call = asyncio.create_task(
+        client.call_tool("provide_choice", request, progress_callback=on_progress)
+    )
+    either: list[asyncio.Future[Any]] = [call, address]
+    await asyncio.wait(either, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if not address.done():
+        call.cancel()
+        ended = call.result() if call.done() else "no address in 10 s"
+        raise AssertionError(f"no progress notification named the page: {ended}")
+    return call, address.result()
+
+
+def structured(result: CallToolResult) -> dict[str, Any]:
+    """A successful tool result's structured content; a failed one fails the test with its text."""
+    assert not result.is_error, text_of(result)
+    content: dict[str, Any] | None = result.structured_content
+    assert content is not None
+    return content
+
+
+async def call(client: Client, arguments: dict[str, Any]) -> dict[str, Any]:
+    return structured(await client.call_tool("provide_choice", arguments))
+
+
+async def launch(client: Client, request: dict[str, Any]) -> dict[str, Any]:
+    """Ask a question handed off to a terminal: the selection of its `pending_terminal_launch`
+    response (the command to run is its `summary`)."""
+    response = await call(client, request)
+    assert response["action_status"] == "pending_terminal_launch", response
+    selection: dict[str, Any] = response["selection"]
+    return selection
+
+
+async def poll(client: Client, session_id: str) -> dict[str, Any]:
+    """Wait for the answer of a question that returned pending or pending_terminal_launch."""
+    return await call(client, {"session_id": session_id})
+
+
+def text_of(result: CallToolResult) -> str:
+    (content,) = result.content
+    assert isinstance(content, TextContent)
+    return content.text

@@ -15,6 +15,7 @@ import pexpect
 
 COMMAND = shutil.which("provide-choice", path=str(Path(sys.executable).parent)) or "provide-choice"
 ENTER = "\r"
+UP = "\x1b[A"
 DOWN = "\x1b[B"
 SPACE = " "
 CTRL_C = "\x03"
@@ -100,3 +101,36 @@ def continue_with_settings(child: pexpect.spawn) -> None:
     """The settings surface comes first; keeping the saved settings is one Enter."""
     expect_plain(child, "Continue with these settings")
     child.send(ENTER)
+
+
+def run_summary(selection: dict[str, Any], home: Path, timeout: float = 20) -> pexpect.spawn:
+    """The command a `pending_terminal_launch` response returns (its `summary`), run by a shell in
+    a terminal of its own (as an agent's run-in-terminal tool does), from a directory that has
+    nothing to do with the project and with a settings home of its own (the agent's terminal need
+    not share the server's environment)."""
+    elsewhere = home / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    return pexpect.spawn(
+        "/bin/sh",
+        ["-c", selection["summary"]],
+        cwd=str(elsewhere),
+        env=environment(elsewhere),
+        encoding="utf-8",
+        dimensions=(40, 160),
+        timeout=timeout,
+    )
+
+
+def finish(child: pexpect.spawn) -> tuple[int, str]:
+    """Wait for the command to end: its exit status and everything it showed, as plain text."""
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, plain(child.before)
+
+
+def spawn_server_terminal(home: Path, *options: str) -> tuple[pexpect.spawn, str]:
+    """`provide-choice serve --http 0 OPTIONS` in a terminal window of its own, and the URL it
+    serves MCP on."""
+    child = spawn([COMMAND, "serve", "--http", "0", *options], home)
+    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
+    return child, child.match.group(1)

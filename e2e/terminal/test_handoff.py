@@ -18,7 +18,7 @@ import anyio
 import pexpect
 import pytest
 from mcp import Client, StdioServerParameters
-from mcp_types import CallToolResult, TextContent
+from mcp_servers import launch, poll, text_of
 from provide_choice_harness import (
     COMMAND,
     CTRL_C,
@@ -26,9 +26,10 @@ from provide_choice_harness import (
     ENTER,
     SPACE,
     continue_with_settings,
-    environment,
     expect_plain,
+    finish,
     plain,
+    run_summary,
     spawn,
 )
 
@@ -67,22 +68,6 @@ async def stdio_server(home: Path) -> AsyncIterator[Client]:
         yield client
 
 
-async def launch(client: Client, request: dict[str, Any]) -> dict[str, Any]:
-    result = await client.call_tool("provide_choice", request)
-    assert not result.is_error, text_of(result)
-    assert result.structured_content is not None
-    assert result.structured_content["action_status"] == "pending_terminal_launch"
-    selection: dict[str, Any] = result.structured_content["selection"]
-    return selection
-
-
-async def poll(client: Client, selection: dict[str, Any]) -> dict[str, Any]:
-    result = await client.call_tool("provide_choice", {"session_id": selection["session_id"]})
-    assert not result.is_error, text_of(result)
-    assert result.structured_content is not None
-    return result.structured_content
-
-
 async def provoke_bridge_log(url: str) -> None:
     """Send the bridge a request that is not HTTP: its server logs a warning about it, which must
     go to stderr (the autouse check above sees anything that reaches stdout)."""
@@ -91,36 +76,6 @@ async def provoke_bridge_log(url: str) -> None:
         await stream.send(b"NOT HTTP AT ALL\r\n\r\n")
         with anyio.move_on_after(2):
             await stream.receive()
-
-
-def text_of(result: CallToolResult) -> str:
-    (content,) = result.content
-    assert isinstance(content, TextContent)
-    return content.text
-
-
-def run_summary(selection: dict[str, Any], home: Path, timeout: float = 20) -> pexpect.spawn:
-    """The returned command, run by a shell in a terminal of its own (as an agent's run-in-terminal
-    tool does), from a directory that has nothing to do with the project and with a settings home
-    of its own (the agent's terminal need not share the server's environment)."""
-    elsewhere = home / "elsewhere"
-    elsewhere.mkdir(exist_ok=True)
-    return pexpect.spawn(
-        "/bin/sh",
-        ["-c", selection["summary"]],
-        cwd=str(elsewhere),
-        env=environment(elsewhere),
-        encoding="utf-8",
-        dimensions=(40, 160),
-        timeout=timeout,
-    )
-
-
-def finish(child: pexpect.spawn) -> tuple[int, str]:
-    """Wait for the command to end: its exit status and everything it showed, as plain text."""
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus, plain(child.before)
 
 
 async def in_thread(function: Any, *arguments: Any) -> Any:
@@ -138,7 +93,7 @@ async def test_single_choice_answered_in_the_opened_terminal(tmp_path: Path) -> 
         child.send(DOWN + ENTER)
         expect_plain(child, "Selected: SQLite.")
         status, rest = finish(child)
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
     assert status == 0
     assert rest.strip() == "", "the summary is the last thing shown"
     assert response["action_status"] == "selected"
@@ -164,7 +119,7 @@ async def test_multi_with_notes(tmp_path: Path) -> None:
         child.send(ENTER)
         expect_plain(child, "Selected: PostgreSQL, DuckDB")
         status, _ = finish(child)
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
     assert status == 0
     assert response["selection"]["selected_ids"] == ["pg", "duck"]
     assert response["selection"]["option_annotations"] == {"pg": "only with backups"}
@@ -182,7 +137,7 @@ async def test_hybrid_with_own_text(tmp_path: Path) -> None:
         child.send("Redis" + ENTER)
         expect_plain(child, 'Answered in their own words: "Redis"')
         status, _ = finish(child)
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
     assert status == 0
     assert response["action_status"] == "custom_input"
     assert response["selection"]["custom_input"] == "Redis"
@@ -202,7 +157,7 @@ async def test_cancel_in_the_client_and_every_later_use_is_refused(tmp_path: Pat
         expect_plain(child, "Cancelled by the person; nothing selected.")
         status, _ = finish(child)
         after_answer_status, after_answer_line = finish(run_summary(selection, tmp_path))
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
         after_poll_status, after_poll_line = finish(run_summary(selection, tmp_path))
         again = await client.call_tool("provide_choice", {"session_id": selection["session_id"]})
     assert status == 0
@@ -236,7 +191,7 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
         # The person walks away: the deadline passes on the settings screen.
         expect_plain(child, "No answer before the deadline; nothing selected.")
         status, _ = finish(child)
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
     assert status == 0
     assert response["action_status"] == "timeout"
     assert response["selection"]["selected_ids"] == []
@@ -251,7 +206,7 @@ async def test_timeout_without_attach(tmp_path: Path) -> None:
             client, question("single", timeout_seconds=2, default_selection_ids=["pg"])
         )
         started = time.monotonic()
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
         waited = time.monotonic() - started
     assert 1.0 < waited < 4
     assert response["action_status"] == "timeout"
@@ -266,7 +221,7 @@ async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
         await launch(client, question("single"))  # a pending session keeps the bridge up
         await anyio.sleep(1.3)
         status, line = finish(run_summary(selection, tmp_path))
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
     assert status != 0
     assert line.strip() == (
         "choice-terminal: this question expired: its deadline passed before it was answered; "
@@ -285,7 +240,7 @@ async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_pat
         child.kill(signal.SIGKILL)
         child.close()
         retry_status, retry_line = finish(run_summary(selection, tmp_path))
-        response = await poll(client, selection)
+        response = await poll(client, selection["session_id"])
     assert child.signalstatus == signal.SIGKILL
     assert retry_status != 0
     assert "already open in another terminal" in retry_line
@@ -349,7 +304,7 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
         responses: dict[int, dict[str, Any]] = {}
 
         async def poll_one(index: int) -> None:
-            responses[index] = await poll(client, selections[index])
+            responses[index] = await poll(client, selections[index]["session_id"])
 
         async with anyio.create_task_group() as group:
             for index in range(SESSIONS):
@@ -376,7 +331,7 @@ async def test_serve_http_with_handoff_hands_off_even_in_a_terminal_window(tmp_p
             expect_plain(child, "Choose one")
             child.send(ENTER)
             status, _ = finish(child)
-            response = await poll(client, selection)
+            response = await poll(client, selection["session_id"])
         window.expect(pexpect.TIMEOUT, timeout=0.3)
         shown_in_window = plain(window.before)
     finally:

@@ -15,14 +15,13 @@ import pytest
 from mcp import Client
 from mcp_types import CallToolResult
 from provide_choice_harness import (
-    COMMAND,
     CTRL_C,
     DOWN,
     ENTER,
     continue_with_settings,
     expect_plain,
     plain,
-    spawn,
+    spawn_server_terminal,
 )
 
 QUESTION = {
@@ -39,9 +38,8 @@ QUESTION = {
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[tuple[pexpect.spawn, str]]:
     """The server in a terminal window of its own, and the URL it serves MCP on."""
-    child = spawn([COMMAND, "serve", "--http", "0"], tmp_path)
-    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
-    yield child, child.match.group(1)
+    child, url = spawn_server_terminal(tmp_path)
+    yield child, url
     child.terminate(force=True)
 
 
@@ -163,9 +161,7 @@ async def test_concurrent_questions_take_turns_within_their_own_deadlines(
 async def test_a_call_past_max_wait_returns_pending_and_the_prompt_stays_for_the_poll(
     tmp_path: Path,
 ) -> None:
-    child = spawn([COMMAND, "serve", "--http", "0", "--max-wait", "2"], tmp_path)
-    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
-    url = child.match.group(1)
+    child, url = spawn_server_terminal(tmp_path, "--max-wait", "2")
     try:
         async with Client(url) as client:
             pending = await client.call_tool("provide_choice", QUESTION)

@@ -1,0 +1,324 @@
+"""The conformance table: one answer, one response, on every surface (issue 16).
+
+A row is a case: the question, the person's settings, what the person does, and the response that
+every surface (the page, the server's terminal, the hand-off terminal, the client's dialog) must
+return, except for `transport`, `url` and `session_id`. Add a case by adding a row; each surface's
+test module runs every row. `python e2e/conformance/cases.py` prints the table as markdown.
+
+The rule for `placeholder_used` that the rows pin: the placeholder is used when the response's
+text came from it, that is, the person submitted with the text field empty while the placeholder
+was shown, on a mode that takes text (text_input; hybrid with no option chosen). Typing text equal
+to the placeholder is the person's own text. The client's form pre-fills the placeholder as the
+field's default and cannot tell a kept default from typed text: there, an unchanged default is the
+empty field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance import (
+    Cancel,
+    Case,
+    Choose,
+    Expected,
+    LeaveTextEmpty,
+    NoteOn,
+    OverallNote,
+    Submit,
+    SubmitRefused,
+    Toggle,
+    Type,
+    Wait,
+    markdown_table,
+)
+
+OPTIONS = [
+    {"id": "pg", "label": "PostgreSQL", "description": "robust", "recommended": True},
+    {"id": "lite", "label": "SQLite"},
+    {"id": "duck", "label": "DuckDB"},
+    {"id": "maria", "label": "MariaDB"},
+]
+SUGGESTION = "Use SQLite for now"
+TIMEOUT = 2
+"""Seconds the timeout cases wait: short, and still long enough to show the question."""
+
+NO_DIALOG_NOTES = "a form has no notes on single options"
+FORM_DEFAULT = (
+    "a form pre-fills the placeholder as its default and cannot tell it from typed text: "
+    "it counts as the placeholder"
+)
+HYBRID_EMPTY_IN_TERMINAL = (
+    'the terminal answers "Submitted with nothing selected." (placeholder_used false, no '
+    "custom_input) instead of the shown placeholder"
+)
+
+
+def own_words(text: str) -> Expected:
+    """The person's own text as the answer."""
+    return Expected("custom_input", f'Answered in their own words: "{text}".', custom_input=text)
+
+
+SUGGESTION_ACCEPTED = Expected(
+    "custom_input",
+    f'Accepted the suggested answer: "{SUGGESTION}".',
+    custom_input=SUGGESTION,
+    placeholder_used=True,
+)
+NOTHING_SELECTED = Expected("selected", "Submitted with nothing selected.")
+CANCELLED = Expected("cancelled", "Cancelled by the person; nothing selected.")
+DIALOG_DISMISSED = (
+    "the summary says how the dialog ended: \"The person dismissed the MCP client's dialog "
+    'without answering; nothing selected."'
+)
+
+
+def question(mode: str, **changes: Any) -> dict[str, Any]:
+    """The question every case asks, in `mode`, with the case's own fields."""
+    request: dict[str, Any] = {
+        "title": "Database",
+        "prompt": "The app needs storage and none is configured.",
+        "selection_mode": mode,
+        "options": OPTIONS,
+    }
+    if mode == "text_input":
+        del request["options"]
+    return request | changes
+
+
+CASES = [
+    # single
+    Case(
+        "single-choice-sends",
+        question("single"),
+        (Choose("lite"),),
+        Expected("selected", "Selected: SQLite.", ("lite",)),
+    ),
+    Case(
+        "single-default-kept",
+        question("single", default_selection_ids=["pg"], single_submit_mode=False),
+        (Submit(),),
+        Expected("selected", "Selected: PostgreSQL.", ("pg",)),
+    ),
+    Case(
+        "single-default-changed",
+        question("single", default_selection_ids=["pg"], single_submit_mode=False),
+        (Choose("duck"), Submit()),
+        Expected("selected", "Selected: DuckDB.", ("duck",)),
+    ),
+    Case(
+        "single-notes-on-option-and-question",
+        question("single", single_submit_mode=False),
+        (
+            Choose("duck"),
+            NoteOn("duck", "for the reports"),
+            OverallNote("decide by Friday"),
+            Submit(),
+        ),
+        Expected(
+            "selected",
+            "Selected: DuckDB (with notes on DuckDB and an overall note).",
+            ("duck",),
+            option_annotations={"duck": "for the reports"},
+            global_annotation="decide by Friday",
+        ),
+        not_expressible={"dialog": NO_DIALOG_NOTES},
+    ),
+    Case(
+        "single-cancel",
+        question("single", default_selection_ids=["pg"]),
+        (Cancel(),),
+        CANCELLED,
+        differs_today={"dialog": DIALOG_DISMISSED},
+    ),
+    Case(
+        "single-timeout-return-defaults",
+        question("single", default_selection_ids=["pg"], timeout_seconds=TIMEOUT),
+        (Wait(),),
+        Expected(
+            "timeout",
+            "No answer before the deadline; defaults returned, not chosen by the person: "
+            "PostgreSQL.",
+            ("pg",),
+        ),
+        settings={"timeout_action": "return_defaults"},
+    ),
+    Case(
+        "single-timeout-return-nothing",
+        question("single", default_selection_ids=["pg"], timeout_seconds=TIMEOUT),
+        (Wait(),),
+        Expected("timeout", "No answer before the deadline; nothing selected."),
+        settings={"timeout_action": "return_nothing"},
+    ),
+    # multi
+    Case(
+        "multi-defaults-kept",
+        question("multi", default_selection_ids=["pg", "lite"]),
+        (Submit(),),
+        Expected("selected", "Selected: PostgreSQL, SQLite.", ("pg", "lite")),
+    ),
+    Case(
+        "multi-defaults-changed",
+        question("multi", default_selection_ids=["pg", "lite"]),
+        (Toggle("lite"), Toggle("maria"), Submit()),
+        Expected("selected", "Selected: PostgreSQL, MariaDB.", ("pg", "maria")),
+    ),
+    Case(
+        "multi-below-minimum-refused-then-minimum",
+        question("multi", min_selections=2, max_selections=3),
+        (Toggle("duck"), SubmitRefused(), Toggle("lite"), Submit()),
+        Expected("selected", "Selected: SQLite, DuckDB.", ("lite", "duck")),
+    ),
+    Case(
+        "multi-beyond-maximum-refused-then-maximum",
+        question("multi", min_selections=2, max_selections=3),
+        (
+            Toggle("pg"),
+            Toggle("lite"),
+            Toggle("duck"),
+            Toggle("maria"),
+            SubmitRefused(),
+            Toggle("lite"),
+            Submit(),
+        ),
+        Expected("selected", "Selected: PostgreSQL, DuckDB, MariaDB.", ("pg", "duck", "maria")),
+    ),
+    Case(
+        "multi-notes-on-options",
+        question("multi"),
+        (
+            Toggle("pg"),
+            NoteOn("pg", "only with backups"),
+            Toggle("duck"),
+            NoteOn("duck", "read-only"),
+            Submit(),
+        ),
+        Expected(
+            "selected",
+            "Selected: PostgreSQL, DuckDB (with notes on PostgreSQL, DuckDB).",
+            ("pg", "duck"),
+            option_annotations={"pg": "only with backups", "duck": "read-only"},
+        ),
+        not_expressible={"dialog": NO_DIALOG_NOTES},
+    ),
+    Case(
+        "multi-note-on-the-question",
+        question("multi"),
+        (Toggle("lite"), OverallNote("for the CI only"), Submit()),
+        Expected(
+            "selected",
+            "Selected: SQLite (with an overall note).",
+            ("lite",),
+            global_annotation="for the CI only",
+        ),
+    ),
+    # text_input
+    Case(
+        "text-placeholder-shown-left-empty",
+        question("text_input", placeholder=SUGGESTION),
+        (LeaveTextEmpty(), Submit()),
+        SUGGESTION_ACCEPTED,
+    ),
+    Case(
+        "text-own-answer",
+        question("text_input", placeholder=SUGGESTION),
+        (Type("PostgreSQL 16 on the shared host"), Submit()),
+        own_words("PostgreSQL 16 on the shared host"),
+    ),
+    Case(
+        "text-typed-equal-to-placeholder",
+        question("text_input", placeholder=SUGGESTION),
+        (Type(SUGGESTION), Submit()),
+        own_words(SUGGESTION),
+        not_expressible={"dialog": FORM_DEFAULT},
+    ),
+    Case(
+        "text-placeholder-hidden-by-request",
+        question("text_input", placeholder=SUGGESTION, placeholder_visible=False),
+        (LeaveTextEmpty(), SubmitRefused(), Type("Redis"), Submit()),
+        own_words("Redis"),
+    ),
+    Case(
+        "text-placeholder-hidden-by-setting",
+        question("text_input", placeholder=SUGGESTION),
+        (LeaveTextEmpty(), SubmitRefused(), Type("Redis"), Submit()),
+        own_words("Redis"),
+        settings={"placeholder_visible": False},
+    ),
+    Case(
+        "text-cancel",
+        question("text_input", placeholder=SUGGESTION),
+        (Type("half an answer"), Cancel()),
+        CANCELLED,
+        differs_today={"dialog": DIALOG_DISMISSED},
+    ),
+    # hybrid
+    Case(
+        "hybrid-placeholder-shown-nothing-chosen",
+        question("hybrid", placeholder=SUGGESTION),
+        (LeaveTextEmpty(), Submit()),
+        SUGGESTION_ACCEPTED,
+        differs_today={
+            "terminal": HYBRID_EMPTY_IN_TERMINAL,
+            "handoff": HYBRID_EMPTY_IN_TERMINAL,
+        },
+    ),
+    Case(
+        "hybrid-option-chosen-text-empty",
+        question("hybrid", placeholder=SUGGESTION),
+        (Choose("duck"), LeaveTextEmpty(), Submit()),
+        Expected("selected", "Selected: DuckDB.", ("duck",)),
+        differs_today={
+            "dialog": f"the kept default is sent as the placeholder beside the option: "
+            f'custom_input "{SUGGESTION}", placeholder_used true, action_status custom_input'
+        },
+    ),
+    Case(
+        "hybrid-placeholder-hidden-by-request-nothing-chosen",
+        question("hybrid", placeholder=SUGGESTION, placeholder_visible=False),
+        (LeaveTextEmpty(), Submit()),
+        NOTHING_SELECTED,
+    ),
+    Case(
+        "hybrid-placeholder-hidden-by-setting-nothing-chosen",
+        question("hybrid", placeholder=SUGGESTION),
+        (LeaveTextEmpty(), Submit()),
+        NOTHING_SELECTED,
+        settings={"placeholder_visible": False},
+    ),
+    Case(
+        "hybrid-own-answer",
+        question("hybrid", placeholder=SUGGESTION),
+        (Type("Redis"), Submit()),
+        own_words("Redis"),
+    ),
+    Case(
+        "hybrid-typed-equal-to-placeholder",
+        question("hybrid", placeholder=SUGGESTION),
+        (Type(SUGGESTION), Submit()),
+        own_words(SUGGESTION),
+        not_expressible={"dialog": FORM_DEFAULT},
+    ),
+    Case(
+        "hybrid-own-answer-beside-options",
+        question("hybrid", max_selections=2),
+        (Toggle("pg"), Type("with a Redis cache"), OverallNote("ask ops first"), Submit()),
+        Expected(
+            "custom_input",
+            'Answered in their own words: "with a Redis cache" (also selected: PostgreSQL) '
+            "(with an overall note).",
+            ("pg",),
+            custom_input="with a Redis cache",
+            global_annotation="ask ops first",
+        ),
+    ),
+    Case(
+        "hybrid-default-kept",
+        question("hybrid", placeholder=SUGGESTION, default_selection_ids=["pg"]),
+        (LeaveTextEmpty(), Submit()),
+        Expected("selected", "Selected: PostgreSQL.", ("pg",)),
+    ),
+]
+
+if __name__ == "__main__":
+    print(markdown_table(CASES))

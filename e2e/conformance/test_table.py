@@ -1,0 +1,28 @@
+"""The table a reader sees is the table that runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cases import CASES
+from conformance import SURFACES, markdown_table
+
+README = Path(__file__).parents[2] / "README.md"
+
+
+def test_the_readme_shows_the_table_as_it_runs() -> None:
+    text = README.read_text()
+    start = text.index("<!-- conformance table")
+    end = text.index("<!-- end of the conformance table -->")
+    shown = text[text.index("\n", start) + 1 : end].strip()
+    assert shown == markdown_table(CASES), "paste `python e2e/conformance/cases.py` into README.md"
+
+
+def test_at_least_20_cases_across_the_four_modes_each_on_every_surface_or_saying_why() -> None:
+    assert len(CASES) >= 20
+    assert len({case.id for case in CASES}) == len(CASES), "case ids are unique"
+    modes = {case.request["selection_mode"] for case in CASES}
+    assert modes == {"single", "multi", "text_input", "hybrid"}
+    for surface in SURFACES:
+        running = [case for case in CASES if surface not in case.not_expressible]
+        assert {case.request["selection_mode"] for case in running} == modes, surface
