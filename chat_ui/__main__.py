@@ -124,6 +124,14 @@ def _address(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
+def _missing_extra(parser: argparse.ArgumentParser, extra: str, error: ImportError) -> NoReturn:
+    """Exit 2 saying that `--agent EXTRA` needs the extra of the same name, and how to add it."""
+    parser.error(
+        f"--agent {extra} needs the {extra} extra ({error.name or error} is not installed): "
+        f"{_extra_hint(extra)}"
+    )
+
+
 def _extra_hint(extra: str) -> str:
     """How to add `extra`, worded for where this runs: a checkout (an editable install, or the
     source tree on the path), whose project is installed from its own directory, or an installed
@@ -145,10 +153,7 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
         from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
         from chat_ui._llm_model import ModelSettingError
     except ImportError as error:
-        parser.error(
-            f"--agent llm needs the llm extra ({error.name or error} is not installed): "
-            f"{_extra_hint('llm')}"
-        )
+        _missing_extra(parser, "llm", error)
     system_prompt = DEFAULT_SYSTEM_PROMPT
     if args.system_prompt is not None:
         system_prompt = _read_system_prompt(parser, Path(args.system_prompt))
@@ -163,10 +168,7 @@ def _agui_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Ag
     try:
         from chat_ui._agui_agent import AGUIAgent
     except ImportError as error:
-        parser.error(
-            f"--agent ag-ui needs the ag-ui extra ({error.name or error} is not installed): "
-            f"{_extra_hint('ag-ui')}"
-        )
+        _missing_extra(parser, "ag-ui", error)
     try:
         return AGUIAgent(args.url, headers=dict(args.header or []))
     except ValueError as error:
