@@ -157,8 +157,12 @@ async def server_sent_data(lines: AsyncIterator[str]) -> AsyncIterator[str]:
 
 async def _excerpt(response: httpx.Response) -> str:
     """The start of an error answer's body on one line, for the notice (as text, never as HTML)."""
-    body = (await response.aread()).decode("utf-8", errors="replace")
-    text = " ".join(body.split())
+    body = b""
+    async for piece in response.aiter_bytes():
+        body += piece
+        if len(body) > QUOTED_LENGTH * 4:  # enough for the quote, whatever the encoding
+            break
+    text = " ".join(body.decode("utf-8", errors="replace").split())
     return text if len(text) <= QUOTED_LENGTH else text[:QUOTED_LENGTH] + "…"
 
 

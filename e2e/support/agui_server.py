@@ -36,7 +36,7 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls
 from pydantic_ai.ui.ag_ui import AGUIAdapter
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 Step = str | DeltaToolCalls | Exception | threading.Event
@@ -155,6 +155,17 @@ def started_then_text(text: str) -> list[str]:
         TextMessageContentEvent(type=EventType.TEXT_MESSAGE_CONTENT, message_id="m", delta=text),
     ]
     return [encoder.encode(event).removeprefix("data: ").strip() for event in events]
+
+
+def dropped_stream(data: Sequence[str]) -> Response:
+    """A raw answer: an event stream of these payloads whose connection then breaks off."""
+
+    async def events() -> AsyncIterator[str]:
+        for payload in data:
+            yield f"data: {payload}\n\n"
+        raise ConnectionAbortedError("the test server drops the connection")
+
+    return StreamingResponse(events(), media_type="text/event-stream")
 
 
 def html_page() -> Response:

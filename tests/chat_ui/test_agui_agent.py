@@ -20,7 +20,14 @@ from prompts import DATABASE
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER)
 
-from agui_server import AGUIServer, choices_call, event_stream, html_page, started_then_text
+from agui_server import (
+    AGUIServer,
+    choices_call,
+    dropped_stream,
+    event_stream,
+    html_page,
+    started_then_text,
+)
 from nicegui.testing import User
 from pydantic_ai import models
 from pydantic_ai.messages import (
@@ -180,6 +187,12 @@ def answer_cases() -> Iterator[tuple[str, object, str, str]]:
         event_stream(started_then_text("Half an answer")),
         "Half an answer",
         "The agent's reply was cut off: its stream ended before the run finished",
+    )
+    yield (
+        "connection dropped",
+        dropped_stream(started_then_text("Half an answer")),
+        "Half an answer",
+        "The agent's reply was cut off: the connection to http://127.0.0.1:",
     )
     yield (
         "html page",
