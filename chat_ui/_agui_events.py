@@ -77,7 +77,15 @@ class _ChoicesCall:
 
     call_id: str
     arguments: list[str] = field(default_factory=list)
-    done: bool = False
+    complete: bool = False
+
+    def shown(self) -> ReplyChunk:
+        """The block the call asks, or the note saying why it cannot be shown."""
+        try:
+            return ChoicesAsked(parse_prompt(json.loads("".join(self.arguments))), self.call_id)
+        except ValueError as error:  # not JSON, or a ChoicesError
+            problems = error.problems if isinstance(error, ChoicesError) else []
+            return choices_not_shown(problems or ["its arguments are not a JSON object"])
 
 
 @dataclass
@@ -85,9 +93,10 @@ class RunReader:
     """One run's events, turned into the chunks of the chat's reply as they arrive.
 
     The run's text messages make one reply, a paragraph each. Its first `present_choices` call
-    becomes the reply's block (a reply asks one question), shown once the call's arguments are
-    complete: at `TOOL_CALL_END`, or at the end of the run for a call sent as `TOOL_CALL_CHUNK`s,
-    which have no end of their own.
+    becomes the reply's block (a reply asks one question), shown when the run has finished, as the
+    block of any agent is: the person answers it with their next message, which the chat takes once
+    the reply is over (a frontend call ends the run anyway). A call's arguments are complete at its
+    `TOOL_CALL_END`, or at the end of the run for a call sent as `TOOL_CALL_CHUNK`s.
     """
 
     ended: bool = False
@@ -115,7 +124,9 @@ class RunReader:
             self._arguments(event.tool_call_id, event.delta)
             return []
         if isinstance(event, ToolCallEndEvent):
-            return self._call_ended(event.tool_call_id)
+            if self._choices is not None and self._choices.call_id == event.tool_call_id:
+                self._choices.complete = True
+            return []
         if isinstance(event, ToolCallChunkEvent):
             return self._call_chunk(event)
         if isinstance(event, RunErrorEvent):
@@ -124,7 +135,8 @@ class RunReader:
             return [Notice(f"The agent could not reply: {event.message}{code}")]
         if isinstance(event, RunFinishedEvent):
             self.ended = True
-            return [*self._unfinished_call(), *_interrupted(event)]
+            asked = [self._choices.shown()] if self._choices is not None else []
+            return [*asked, *_interrupted(event)]
         return []
 
     def _text(self, message_id: str | None, delta: str) -> list[ReplyChunk]:
@@ -144,20 +156,9 @@ class RunReader:
         return [ChoicesPreparing()]
 
     def _arguments(self, call_id: str, delta: str) -> None:
-        if self._choices is not None and self._choices.call_id == call_id:
-            self._choices.arguments.append(delta)
-
-    def _call_ended(self, call_id: str) -> list[ReplyChunk]:
         call = self._choices
-        if call is None or call.call_id != call_id or call.done:
-            return []
-        call.done = True
-        try:
-            prompt = parse_prompt(json.loads("".join(call.arguments)))
-        except ValueError as error:  # not JSON, or a ChoicesError
-            problems = error.problems if isinstance(error, ChoicesError) else []
-            return [choices_not_shown(problems or ["its arguments are not a JSON object"])]
-        return [ChoicesAsked(prompt, call.call_id)]
+        if call is not None and call.call_id == call_id and not call.complete:
+            call.arguments.append(delta)
 
     def _call_chunk(self, event: ToolCallChunkEvent) -> list[ReplyChunk]:
         """A call in the short form: the first chunk names it, later ones may only add arguments."""
@@ -168,10 +169,6 @@ class RunReader:
         chunks = self._call_started(call_id, event.tool_call_name) if event.tool_call_name else []
         self._arguments(call_id, event.delta or "")
         return chunks
-
-    def _unfinished_call(self) -> list[ReplyChunk]:
-        call = self._choices
-        return [] if call is None or call.done else self._call_ended(call.call_id)
 
 
 def _interrupted(event: RunFinishedEvent) -> list[ReplyChunk]:

@@ -48,6 +48,8 @@ from chat_ui._reply import ReplyDraft
 
 pytestmark = pytest.mark.nicegui_main_file("")
 
+WAIT = 50  # tries, 0.1 s apart, for what a run over HTTP brings to the page (the default is 3)
+
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[AGUIServer]:
@@ -288,15 +290,17 @@ async def test_in_the_chat_text_streams_and_the_call_becomes_buttons(
     view, history = await open_chat(user, AGUIAgent(server.url))
     asyncio.get_running_loop().create_task(view.send("Set up a service"))
     try:
-        await user.should_see("Two databases fit.")  # while the run is still under way
-        await user.should_see("preparing choices...")
+        await user.should_see(
+            "Two databases fit.", retries=WAIT
+        )  # while the run is still under way
+        await user.should_see("preparing choices...", retries=WAIT)
         assert view.busy
     finally:
         gate.set()
-    await user.should_see("Which database should the service use?")
-    await user.should_not_see("preparing choices...")
+    await user.should_see("Which database should the service use?", retries=WAIT)
+    await user.should_not_see("preparing choices...", retries=WAIT)
     user.find("PostgreSQL").click()
-    await user.should_see("(no reply queued)")
+    await user.should_see("(no reply queued)", retries=WAIT)
     replied = [item for item in view.log if isinstance(item, AssistantMessage)]
     assert replied[1].body.groups[0].state == BlockState("answered", "postgres")
     assert [message["role"] for message in history] == [
@@ -314,7 +318,7 @@ async def test_in_the_chat_an_error_is_an_alert_after_the_text_already_shown(
     server.turns.append(["Let me check. ", RuntimeError("the model is overloaded")])
     view, history = await open_chat(user, AGUIAgent(server.url))
     await view.send("hi")
-    await user.should_see("The agent could not reply: the model is overloaded")
+    await user.should_see("The agent could not reply: the model is overloaded", retries=WAIT)
     items = list(view.log)
     assert isinstance(view.log, ChatLog)
     assert isinstance(items[-1], ErrorMessage)
@@ -330,9 +334,9 @@ async def test_in_the_chat_new_chat_stops_a_run_under_way(user: User, server: AG
     view, history = await open_chat(user, AGUIAgent(server.url))
     asyncio.get_running_loop().create_task(view.send("hi"))
     try:
-        await user.should_see("Working on it")
+        await user.should_see("Working on it", retries=WAIT)
         view.stop()
-        await user.should_not_see("Working on it")
+        await user.should_not_see("Working on it", retries=WAIT)
     finally:
         gate.set()
     assert [message["role"] for message in history] == ["assistant", "user"]

@@ -55,13 +55,22 @@ def test_text_streams_and_a_second_message_is_a_paragraph_of_its_own() -> None:
     assert reader.ended
 
 
-def test_a_present_choices_call_shows_the_placeholder_then_the_block() -> None:
-    chunks, _ = read(STARTED, *text("m1", "Pick one."), *call("present_choices", DATABASE))
+def test_a_present_choices_call_shows_the_placeholder_then_the_block_once_the_run_is_over() -> None:
+    asking = [STARTED, *text("m1", "Pick one."), *call("present_choices", DATABASE)]
+    chunks, _ = read(*asking)
+    assert chunks == ["Pick one.", ChoicesPreparing()], "no block before the run is over"
+    chunks, _ = read(*asking, FINISHED)
     assert chunks == [
         "Pick one.",
         ChoicesPreparing(),
         ChoicesAsked(ChoicePrompt.model_validate(DATABASE), "call_1"),
     ]
+
+
+def test_a_run_that_fails_after_its_call_shows_no_block() -> None:
+    error = {"type": "RUN_ERROR", "message": "Lost the model"}
+    chunks, _ = read(STARTED, *call("present_choices", DATABASE), error)
+    assert chunks == [ChoicesPreparing(), Notice("The agent could not reply: Lost the model")]
 
 
 def test_calls_of_tools_the_chat_does_not_know_are_skipped_and_the_reply_goes_on() -> None:
@@ -120,19 +129,20 @@ def test_the_short_forms_text_and_call_chunks_are_shown_too() -> None:
 
 def test_an_invalid_call_gives_a_note_saying_what_is_wrong() -> None:
     five = {**DATABASE, "options": [{"label": c, "value": c} for c in "abcde"]}
-    chunks, _ = read(STARTED, *call("present_choices", five))
+    chunks, _ = read(STARTED, *call("present_choices", five), FINISHED)
     assert chunks[-1] == Notice(
         "The assistant's choices could not be shown: options must have 2 to 4 items, got 5. "
         "Answer in your own words, or ask it to try again."
     )
-    chunks, _ = read(STARTED, *call("present_choices", '{"question": "Cut'))
+    chunks, _ = read(STARTED, *call("present_choices", '{"question": "Cut'), FINISHED)
     assert isinstance(chunks[-1], Notice)
     assert "its arguments are not a JSON object" in chunks[-1].text
 
 
 def test_only_the_first_call_of_a_run_becomes_the_block() -> None:
     second = {**DATABASE, "question": "Another?"}
-    chunks, _ = read(*call("present_choices", DATABASE), *call("present_choices", second, "c2"))
+    calls = [*call("present_choices", DATABASE), *call("present_choices", second, "c2")]
+    chunks, _ = read(*calls, FINISHED)
     assert chunks == [
         ChoicesPreparing(),
         ChoicesAsked(ChoicePrompt.model_validate(DATABASE), "call_1"),
