@@ -17,27 +17,20 @@ from extras import NEEDS_AG_UI_SERVER
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER)
 
+import prompts
 import pytest_asyncio
 from accessibility import serious_violations
 from agui_server import AGUIServer, choices_call, event_stream, html_page, started_then_text
-from chat_harness import VIEWPORT, chat_server
+from chat_harness import VIEWPORT, chat_screenshot, chat_server, log, option, send
 from playwright.async_api import Browser, Locator, Page, expect
 from pydantic_ai.messages import ModelRequest, ToolReturnPart, UserPromptPart
-from screenshots import screenshot_path
 
 from present_choices import ChoicePrompt, render_fence
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 TOKEN = "Bearer e2e-token"
-DATABASE = {
-    "question": "Which database should the service use?",
-    "options": [
-        {"label": "PostgreSQL", "value": "postgres"},
-        {"label": "SQLite", "value": "sqlite"},
-    ],
-    "context": "Both work with the ORM; PostgreSQL scales further.",
-}
+DATABASE = {**prompts.DATABASE, "context": "Both work with the ORM; PostgreSQL scales further."}
 
 
 @pytest.fixture(scope="module")
@@ -62,20 +55,6 @@ async def page(browser: Browser, chat_url: str, agent: AGUIServer) -> AsyncItera
     await expect(log(page)).to_contain_text("You are chatting with the AG-UI agent at")
     yield page
     await context.close()
-
-
-def log(page: Page) -> Locator:
-    return page.get_by_role("log")
-
-
-def option(page: Page, question: str, label: str) -> Locator:
-    group = page.get_by_role("group", name=question)
-    return group.get_by_role("button", name=label, exact=True)
-
-
-async def send(page: Page, text: str) -> None:
-    await page.get_by_role("textbox", name="Message").fill(text)
-    await page.keyboard.press("Enter")
 
 
 def alert(page: Page, text: str) -> Locator:
@@ -235,7 +214,4 @@ async def test_no_serious_accessibility_violations_and_the_readme_screenshot(
     )
     assert await serious_violations(page) == []
 
-    await page.get_by_role("textbox", name="Message").blur()
-    await page.evaluate("document.fonts.ready")
-    await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
-    await page.screenshot(path=screenshot_path("chat-ag-ui.png"))
+    await chat_screenshot(page, "chat-ag-ui.png")
