@@ -2,9 +2,9 @@
 any agent served over AG-UI.
 
 Every mistake on the command line (a model name without its provider, a missing API key, an extra
-not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken) ends the program before it serves
-anything, with exit status 2 and a message that says what is expected. Once it serves, it says
-where, on stderr, whether or not it opens a browser.
+not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken) ends the
+program before it serves anything, with exit status 2 and a message that says what is expected. Once
+it serves, it says where, on stderr, whether or not it opens a browser.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ A frontend tool is one the agent calls and the front end carries out: the call e
 and the next run gives the call back answered by a `tool` message. Here the chat carries it out by
 showing the call's arguments as buttons, so the answer is what the person did next (the value they
 picked, or their own words), which also goes to the agent as their next message (a click sends the
-option's value as the person's message, on every surface of the chat). The call itself is the one
-kept in the assistant message (`Message.tool_call`), word for word, so the agent sees its own call.
+option's value as the person's message, on every surface of the chat). The call goes back as the
+assistant message keeps it (`Message.tool_call`: its id, and its arguments as the chat validated
+them), so the agent sees its own call answered.
 
 Message ids are the messages' places in the conversation (`user-3`): stable from run to run, since
 the chat only ever appends to a conversation, and unique in it.

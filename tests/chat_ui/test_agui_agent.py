@@ -17,6 +17,7 @@ import pytest
 from chat_views import open_chat
 from extras import NEEDS_AG_UI_SERVER
 from prompts import DATABASE
+from waiting import until
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER)
 
@@ -290,9 +291,8 @@ async def test_in_the_chat_text_streams_and_the_call_becomes_buttons(
     view, history = await open_chat(user, AGUIAgent(server.url))
     asyncio.get_running_loop().create_task(view.send("Set up a service"))
     try:
-        await user.should_see(
-            "Two databases fit.", retries=WAIT
-        )  # while the run is still under way
+        # while the run is still under way
+        await user.should_see("Two databases fit.", retries=WAIT)
         await user.should_see("preparing choices...", retries=WAIT)
         assert view.busy
     finally:
@@ -301,6 +301,7 @@ async def test_in_the_chat_text_streams_and_the_call_becomes_buttons(
     await user.should_not_see("preparing choices...", retries=WAIT)
     user.find("PostgreSQL").click()
     await user.should_see("(no reply queued)", retries=WAIT)
+    await until(lambda: not view.busy, "the second run ends")
     replied = [item for item in view.log if isinstance(item, AssistantMessage)]
     assert replied[1].body.groups[0].state == BlockState("answered", "postgres")
     assert [message["role"] for message in history] == [
@@ -339,5 +340,5 @@ async def test_in_the_chat_new_chat_stops_a_run_under_way(user: User, server: AG
         await user.should_not_see("Working on it", retries=WAIT)
     finally:
         gate.set()
+    await until(lambda: not view.busy, "the stopped reply ends")
     assert [message["role"] for message in history] == ["assistant", "user"]
-    assert not view.busy
