@@ -2,8 +2,9 @@
 
 Embed `ChoicesMarkdown` to show one assistant message with its buttons, `ChatView` for a whole
 conversation with an `Agent`, or call `chat_page` in a page function for the full page. `LLMAgent`
-puts a language model behind the chat; it needs the `llm` extra, so it is imported only when used
-(importing `chat_ui` never loads pydantic-ai).
+puts a language model behind the chat, `AGUIAgent` any agent served over AG-UI; they need the `llm`
+and `ag-ui` extras, so each is imported only when used (importing `chat_ui` loads neither pydantic-ai
+nor the AG-UI types).
 """
 
 from __future__ import annotations
@@ -16,13 +17,22 @@ from chat_ui._chat_view import ChatView
 from chat_ui._choice_group import ChoiceGroup
 from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._history import BlockState, Message, ToolCall, answers, block_state, conversation
-from chat_ui._reply import AgentError, ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk
+from chat_ui._reply import (
+    AgentError,
+    ChoicesAsked,
+    ChoicesPreparing,
+    Notice,
+    ReplyChunk,
+    ThreadStarted,
+)
 from present_choices import render_markdown  # the one renderer, shared with the web portal
 
 if TYPE_CHECKING:
+    from chat_ui._agui_agent import AGUIAgent
     from chat_ui._llm_agent import LLMAgent
 
 __all__ = [
+    "AGUIAgent",
     "Agent",
     "AgentError",
     "BlockState",
@@ -38,6 +48,7 @@ __all__ = [
     "ReplyChunk",
     "ScriptAgent",
     "ScriptError",
+    "ThreadStarted",
     "ToolCall",
     "answers",
     "block_state",
@@ -49,9 +60,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """`LLMAgent` on first use: it needs the `llm` extra, which plain chat apps do without."""
+    """`LLMAgent` and `AGUIAgent` on first use: they need the `llm` and `ag-ui` extras, which plain
+    chat apps do without."""
     if name == "LLMAgent":
         from chat_ui._llm_agent import LLMAgent
 
         return LLMAgent
+    if name == "AGUIAgent":
+        from chat_ui._agui_agent import AGUIAgent
+
+        return AGUIAgent
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

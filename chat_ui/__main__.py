@@ -1,15 +1,17 @@
-"""`choices-chat`: run the chat in a browser with the demo agent, a scripted one, or a language model.
+"""`choices-chat`: run the chat in a browser with the demo agent, a scripted one, a language model, or
+any agent served over AG-UI.
 
-Every mistake on the command line (a model name without its provider, a missing API key, the `llm`
-extra not installed, an unreadable file, a port that is taken) ends the program before it serves
-anything, with exit status 2 and a message that says what is expected. Once it serves, it says
-where, on stderr, whether or not it opens a browser.
+Every mistake on the command line (a model name without its provider, a missing API key, an extra
+not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken) ends the
+program before it serves anything, with exit status 2 and a message that says what is expected. Once
+it serves, it says where, on stderr, whether or not it opens a browser.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
+import re
 import socket
 import sys
 from collections.abc import Sequence
@@ -25,6 +27,8 @@ from chat_ui._storage import storage_dir, storage_secret
 
 USAGE_ERROR = 2
 LLM_OPTIONS = ("model", "base_url", "system_prompt")
+AG_UI_OPTIONS = ("url", "header")
+HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9110)
 DISTRIBUTION = "agent-choices"
 
 
@@ -40,10 +44,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--agent llm needs --model PROVIDER:MODEL, for example openai:gpt-4o-mini")
     if args.agent != "llm" and any(getattr(args, name) is not None for name in LLM_OPTIONS):
         parser.error("--model, --base-url and --system-prompt are only used with --agent llm")
+    if args.agent == "ag-ui" and args.url is None:
+        parser.error("--agent ag-ui needs --url URL, the address of the agent's AG-UI endpoint")
+    if args.agent != "ag-ui" and any(getattr(args, name) is not None for name in AG_UI_OPTIONS):
+        parser.error("--url and --header are only used with --agent ag-ui")
     agent: Agent
     if args.agent == "llm":
         agent = _llm_agent(parser, args)
         subtitle = f"model: {args.model}"
+    elif args.agent == "ag-ui":
+        agent = _agui_agent(parser, args)
+        subtitle = f"AG-UI agent: {args.url}"
     elif args.agent == "demo":
         agent, subtitle = DemoAgent(), "demo agent"
     else:
@@ -113,10 +124,18 @@ def _address(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def _llm_extra_hint() -> str:
-    """How to add the `llm` extra, worded for where this runs: a checkout (an editable install,
-    or the source tree on the path), whose project is installed from its own directory, or an
-    installed package, which comes from the package index."""
+def _missing_extra(parser: argparse.ArgumentParser, extra: str, error: ImportError) -> NoReturn:
+    """Exit 2 saying that `--agent EXTRA` needs the extra of the same name, and how to add it."""
+    parser.error(
+        f"--agent {extra} needs the {extra} extra ({error.name or error} is not installed): "
+        f"{_extra_hint(extra)}"
+    )
+
+
+def _extra_hint(extra: str) -> str:
+    """How to add `extra`, worded for where this runs: a checkout (an editable install, or the
+    source tree on the path), whose project is installed from its own directory, or an installed
+    package, which comes from the package index."""
     root = Path(__file__).resolve().parent.parent
     pyproject = root / "pyproject.toml"
     try:
@@ -124,8 +143,8 @@ def _llm_extra_hint() -> str:
     except OSError:
         in_checkout = False
     if in_checkout:
-        return f"in {root}, the checkout this runs from, run pip install -e '.[llm]'"
-    return f"run pip install '{DISTRIBUTION}[llm]'"
+        return f"in {root}, the checkout this runs from, run pip install -e '.[{extra}]'"
+    return f"run pip install '{DISTRIBUTION}[{extra}]'"
 
 
 def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
@@ -134,10 +153,7 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
         from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
         from chat_ui._llm_model import ModelSettingError
     except ImportError as error:
-        parser.error(
-            f"--agent llm needs the llm extra ({error.name or error} is not installed): "
-            f"{_llm_extra_hint()}"
-        )
+        _missing_extra(parser, "llm", error)
     system_prompt = DEFAULT_SYSTEM_PROMPT
     if args.system_prompt is not None:
         system_prompt = _read_system_prompt(parser, Path(args.system_prompt))
@@ -145,6 +161,30 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
         return LLMAgent(args.model, base_url=args.base_url, system_prompt=system_prompt)
     except ModelSettingError as error:
         parser.error(str(error))
+
+
+def _agui_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
+    """The AG-UI client; `parser.error` (exit 2) without its extra or with a bad address."""
+    try:
+        from chat_ui._agui_agent import AGUIAgent
+    except ImportError as error:
+        _missing_extra(parser, "ag-ui", error)
+    try:
+        return AGUIAgent(args.url, headers=dict(args.header or []))
+    except ValueError as error:
+        parser.error(f"--url: {error}")
+
+
+def _header(text: str) -> tuple[str, str]:
+    """`--header NAME:VALUE` as a (name, value) pair; argparse reports a bad one and exits 2."""
+    name, colon, value = text.partition(":")
+    name, value = name.strip(), value.strip()
+    if not colon or not HEADER_NAME.fullmatch(name) or "\r" in value or "\n" in value:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not NAME:VALUE, for example 'Authorization: Bearer TOKEN' "
+            "(a name of letters, digits and -, then a colon, then the value)"
+        )
+    return name, value
 
 
 def _read_system_prompt(parser: argparse.ArgumentParser, path: Path) -> str:
@@ -165,7 +205,7 @@ def _parser() -> argparse.ArgumentParser:
         description="A chat in your browser that shows an agent's ```choices blocks as buttons.",
     )
     parser.add_argument(
-        "--agent", choices=["demo", "script", "llm"], default="demo", help="default: demo"
+        "--agent", choices=["demo", "script", "llm", "ag-ui"], default="demo", help="default: demo"
     )
     parser.add_argument(
         "--script",
@@ -187,6 +227,19 @@ def _parser() -> argparse.ArgumentParser:
         "--system-prompt",
         metavar="FILE",
         help="with --agent llm: a text file replacing the default system prompt",
+    )
+    parser.add_argument(
+        "--url",
+        metavar="URL",
+        help="with --agent ag-ui: the agent's AG-UI endpoint, e.g. http://localhost:8000/agent",
+    )
+    parser.add_argument(
+        "--header",
+        metavar="NAME:VALUE",
+        type=_header,
+        action="append",
+        help="with --agent ag-ui: a header sent with every request, e.g. 'Authorization: Bearer "
+        "TOKEN' (repeatable)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
     parser.add_argument("--port", type=int, default=8080, help="default: 8080; 0 picks a free one")

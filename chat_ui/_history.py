@@ -39,11 +39,15 @@ class Message(TypedDict):
     An assistant message whose model asked with a `present_choices` tool call keeps that call in
     `tool_call`, and only its own text in `content`: the block is shown from the call's arguments
     (see `asked_prompt`), and the call goes back to the model as the call it made.
+
+    `thread_id` is on the message of the reply that started a conversation at the agent's end (an
+    AG-UI thread, see `ThreadStarted`): the agent reads it back from the history on later turns.
     """
 
     role: Role
     content: str
     tool_call: NotRequired[ToolCall]
+    thread_id: NotRequired[str]
 
 
 @dataclass(frozen=True)

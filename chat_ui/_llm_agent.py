@@ -48,7 +48,14 @@ from pydantic_ai.models import Model
 from chat_ui._history import Message
 from chat_ui._llm_errors import describe_failure
 from chat_ui._llm_model import build_model
-from chat_ui._reply import AgentError, ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk
+from chat_ui._reply import (
+    TOOL_CALL_DESCRIPTION,
+    AgentError,
+    ChoicesAsked,
+    ChoicesPreparing,
+    ReplyChunk,
+    choices_not_shown,
+)
 from present_choices import TOOL_NAME, ChoicesError, parameters_schema, parse_prompt
 
 DEFAULT_SYSTEM_PROMPT = f"""\
@@ -62,11 +69,6 @@ message is the `value` of the option they pick (or their own words if they type 
 - Ask one question at a time, then wait for the answer.
 For everything else, answer in Markdown."""
 
-TOOL_DESCRIPTION = (
-    "Ask the user to pick one of 2 to 4 options, shown as buttons under your message. Use it when "
-    "the user has to decide between a few clear alternatives. The call ends your turn: the user's "
-    "next message is the `value` of the option they picked, or their own words."
-)
 TOOL_RETURN = (
     "The choices were shown to the user as buttons. Their next message is the value of the "
     "option they picked, or their own words."
@@ -74,7 +76,7 @@ TOOL_RETURN = (
 CHOICES_RETRIES = 2  # invalid calls sent back to the model before the chat gives up on the block
 
 _ChoicesArguments = StructuredDict(
-    parameters_schema(), name=TOOL_NAME, description=TOOL_DESCRIPTION
+    parameters_schema(), name=TOOL_NAME, description=TOOL_CALL_DESCRIPTION
 )
 
 
@@ -122,7 +124,7 @@ class LLMAgent:
         choices = ToolOutput(
             _ChoicesArguments,
             name=TOOL_NAME,
-            description=TOOL_DESCRIPTION,
+            description=TOOL_CALL_DESCRIPTION,
             max_retries=choices_retries,
         )
         self._agent: Agent[_Run, str | dict[str, Any]] = Agent(
@@ -160,10 +162,7 @@ class LLMAgent:
         except UnexpectedModelBehavior as error:
             if not run.problems:
                 raise AgentError(describe_failure(error, self.model)) from error
-            yield Notice(
-                "The assistant's choices could not be shown: "
-                f"{'; '.join(run.problems)}. Answer in your own words, or ask it to try again."
-            )
+            yield choices_not_shown(run.problems)
             return
         except Exception as error:
             raise AgentError(describe_failure(error, self.model)) from error

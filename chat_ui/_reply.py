@@ -5,7 +5,9 @@ whose model asks through a `present_choices` tool call yields the block as data 
 copies JSON into its text, and the chat keeps the call itself in the reply's message (`Message.tool_call`)
 so that the agent can give its model the call (and the person's pick) back on later turns.
 `ChoicesPreparing` comes first, as soon as the call begins, so that the chat can show its placeholder
-while the arguments are still arriving.
+while the arguments are still arriving. An agent that keeps a conversation of its own at a server (an
+AG-UI thread) yields `ThreadStarted` when it starts one: the chat keeps the id in the reply's message
+(`Message.thread_id`), where the agent finds it on every later turn, after a reload too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ from dataclasses import dataclass
 
 from chat_ui._history import Message, ToolCall
 from present_choices import TOOL_NAME, ChoicePrompt
+
+TOOL_CALL_DESCRIPTION = (
+    "Ask the user to pick one of 2 to 4 options, shown as buttons under your message. Use it when "
+    "the user has to decide between a few clear alternatives. The call ends your turn: the user's "
+    "next message is the `value` of the option they picked, or their own words."
+)
+"""`present_choices` described to a model whose call the chat shows itself, as buttons drawn from
+the call's arguments (rather than the tool's own description, which hands back a fence to copy)."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +52,22 @@ class Notice:
     text: str
 
 
-ReplyChunk = str | ChoicesPreparing | ChoicesAsked | Notice
+def choices_not_shown(problems: list[str]) -> Notice:
+    """The note shown instead of a block whose call the chat could not accept."""
+    return Notice(
+        f"The assistant's choices could not be shown: {'; '.join(problems)}. "
+        "Answer in your own words, or ask it to try again."
+    )
+
+
+@dataclass(frozen=True)
+class ThreadStarted:
+    """The agent has started a conversation of its own, `thread_id`, for this one to continue."""
+
+    thread_id: str
+
+
+ReplyChunk = str | ChoicesPreparing | ChoicesAsked | Notice | ThreadStarted
 
 
 class AgentError(Exception):
@@ -50,12 +75,14 @@ class AgentError(Exception):
 
 
 class ReplyDraft:
-    """A reply as it arrives: its text so far, the block it asks, and the app's notices about it."""
+    """A reply as it arrives: its text so far, the block it asks, the thread it starts, and the
+    app's notices about it."""
 
     def __init__(self) -> None:
         self._text: list[str] = []  # joined only when shown: appending a chunk stays cheap
         self.preparing = False
         self.asked: ChoicesAsked | None = None
+        self.thread_id: str | None = None
         self.notices: list[str] = []
 
     def add(self, chunk: ReplyChunk) -> None:
@@ -65,6 +92,8 @@ class ReplyDraft:
             self.preparing = True
         elif isinstance(chunk, ChoicesAsked):
             self.asked, self.preparing = chunk, False
+        elif isinstance(chunk, ThreadStarted):
+            self.thread_id = chunk.thread_id
         else:
             self.notices.append(chunk.text)
             self.preparing = False
@@ -80,7 +109,14 @@ class ReplyDraft:
     def message(self) -> Message | None:
         """The finished reply as a history message; None when it said nothing."""
         text = self.text()
+        message: Message
         if self.asked is not None:
             call = self.asked.tool_call()
-            return {"role": "assistant", "content": text.rstrip(), "tool_call": call}
-        return {"role": "assistant", "content": text} if text.strip() else None
+            message = {"role": "assistant", "content": text.rstrip(), "tool_call": call}
+        elif text.strip():
+            message = {"role": "assistant", "content": text}
+        else:
+            return None
+        if self.thread_id is not None:
+            message["thread_id"] = self.thread_id
+        return message

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from accessibility import serious_violations
-from chat_harness import VIEWPORT, chat_server
+from chat_harness import VIEWPORT, chat_screenshot, chat_server
 from playwright.async_api import Browser, Dialog, Locator, Page, expect
-from screenshots import screenshot_path
 
 from present_choices import ChoicePrompt, render_fence
 
@@ -247,11 +246,7 @@ async def test_no_serious_accessibility_violations_and_the_readme_screenshot(pag
 
     assert await serious_violations(page) == []
 
-    await page.get_by_role("textbox", name="Message").blur()
-    await page.evaluate("document.fonts.ready")
-    # Quasar's request progress bar (top edge) may still be fading out after the last request.
-    await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
-    await page.screenshot(path=screenshot_path("chat.png"))
+    await chat_screenshot(page, "chat.png")
 
 
 async def test_regression_wide_code_block_is_keyboard_scrollable(page: Page) -> None:

@@ -19,10 +19,9 @@ pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
 
 import pytest_asyncio
 from accessibility import serious_violations
-from chat_harness import VIEWPORT, chat_server
+from chat_harness import VIEWPORT, chat_screenshot, chat_server, log, option, send
 from model_server import ModelServer, Reply
-from playwright.async_api import Browser, Locator, Page, expect
-from screenshots import screenshot_path
+from playwright.async_api import Browser, Page, expect
 
 from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
 
@@ -63,20 +62,6 @@ async def page(browser: Browser, chat_url: str, model_server: ModelServer) -> As
     await expect(page.get_by_role("log")).to_contain_text(f"You are chatting with {MODEL}")
     yield page
     await context.close()
-
-
-def log(page: Page) -> Locator:
-    return page.get_by_role("log")
-
-
-def option(page: Page, question: str, label: str) -> Locator:
-    group = page.get_by_role("group", name=question)
-    return group.get_by_role("button", name=label, exact=True)
-
-
-async def send(page: Page, text: str) -> None:
-    await page.get_by_role("textbox", name="Message").fill(text)
-    await page.keyboard.press("Enter")
 
 
 def sent_messages(model_server: ModelServer) -> list[dict[str, Any]]:
@@ -215,7 +200,4 @@ async def test_no_serious_accessibility_violations_and_the_readme_screenshot(
     )
     assert await serious_violations(page) == []
 
-    await page.get_by_role("textbox", name="Message").blur()
-    await page.evaluate("document.fonts.ready")
-    await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
-    await page.screenshot(path=screenshot_path("chat-llm.png"))
+    await chat_screenshot(page, "chat-llm.png")

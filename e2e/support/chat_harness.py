@@ -1,4 +1,5 @@
-"""Shared pieces of the chat's browser tests: a real `choices-chat` server, and the window size."""
+"""Shared pieces of the chat's browser tests: a real `choices-chat` server, the window size, what a
+person does on the page, and the README's screenshots of it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from playwright.async_api import Locator, Page, expect
+from screenshots import screenshot_path
 
 VIEWPORT = {"width": 1200, "height": 900}
 
@@ -72,3 +76,29 @@ def _wait_until_serving(url: str, server: subprocess.Popen[bytes], log_path: Pat
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"choices-chat did not serve {url} within 30 s:\n{log_path.read_text()}")
+
+
+def log(page: Page) -> Locator:
+    """The conversation (`role="log"`)."""
+    return page.get_by_role("log")
+
+
+def option(page: Page, question: str, label: str) -> Locator:
+    """The button of the option `label` in the block asking `question`."""
+    group = page.get_by_role("group", name=question)
+    return group.get_by_role("button", name=label, exact=True)
+
+
+async def send(page: Page, text: str) -> None:
+    """Type `text` into the composer and press Enter."""
+    await page.get_by_role("textbox", name="Message").fill(text)
+    await page.keyboard.press("Enter")
+
+
+async def chat_screenshot(page: Page, name: str) -> None:
+    """The chat as it stands, for the README (see `screenshot_path`): no focus ring in the composer,
+    the fonts loaded, and Quasar's request progress bar (top edge) done fading out."""
+    await page.get_by_role("textbox", name="Message").blur()
+    await page.evaluate("document.fonts.ready")
+    await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
+    await page.screenshot(path=screenshot_path(name))

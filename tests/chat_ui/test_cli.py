@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chat_cli import exit_message
 from nicegui import ui
 from nicegui.storage import Storage
 
@@ -206,13 +207,6 @@ def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
         monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
-
-
-def exit_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    assert caught.value.code == 2
-    return capsys.readouterr().err
 
 
 def test_regression_in_a_checkout_the_extra_is_installed_from_the_checkout(

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import pytest
+from chat_views import open_chat
 from extras import NEEDS_LLM_EXTRA
 
 pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
@@ -130,18 +131,10 @@ def user_said(text: str) -> list[Message]:
 
 async def chat(user: User, agent: LLMAgent, text: str) -> tuple[ChatView, list[Message]]:
     """A chat page whose person has just sent `text`; the reply may still be on its way."""
-    views: list[ChatView] = []
-    history: list[Message] = []
-
-    @ui.page("/")
-    def page() -> None:
-        views.append(ChatView(agent, history))
-
-    await user.open("/")
-    await user.should_see("Hello!")
-    asyncio.get_running_loop().create_task(views[0].send(text))
+    view, history = await open_chat(user, agent)
+    asyncio.get_running_loop().create_task(view.send(text))
     await user.should_see(text)
-    return views[0], history
+    return view, history
 
 
 def log_items(view: ChatView) -> list[ui.element]:

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from chat_cli import exit_message, loaded_before_and_after, serve
 from extras import NEEDS_LLM_EXTRA
 
 pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
 
-from nicegui import ui
 from nicegui.storage import Storage
 
 import chat_ui.__main__ as cli
@@ -28,24 +24,6 @@ def no_keys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
     monkeypatch.setattr(Storage, "path", Storage.path)  # main() sets it; restored afterwards
     monkeypatch.setattr(cli, "_claim_port", lambda host, port: port)  # nothing is served
-
-
-def serve(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[Any, str]:
-    """Run `main(argv)` with its page built at once and nothing served: the agent and subtitle."""
-    shown: list[tuple[Any, str]] = []
-    monkeypatch.setattr(ui, "page", lambda path, **options: lambda page: page())
-    monkeypatch.setattr(cli, "chat_page", lambda agent, subtitle: shown.append((agent, subtitle)))
-    monkeypatch.setattr(ui, "run", lambda **options: None)
-    cli.main(argv)
-    (served,) = shown
-    return served
-
-
-def exit_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    with pytest.raises(SystemExit) as caught:
-        cli.main(argv)
-    assert caught.value.code == 2
-    return capsys.readouterr().err
 
 
 def test_an_openai_model_with_its_key(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,17 +108,4 @@ def test_regression_a_missing_anthropic_key_names_its_variable_and_no_base_url(
 
 
 def test_importing_chat_ui_does_not_load_pydantic_ai() -> None:
-    environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
-    code = (
-        "import sys, chat_ui, chat_ui.__main__; loaded = 'pydantic_ai' in sys.modules; "
-        "chat_ui.LLMAgent; print(loaded, 'pydantic_ai' in sys.modules)"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=environment,
-        check=True,
-    )
-    assert result.stdout.split() == ["False", "True"]
+    assert loaded_before_and_after("pydantic_ai", "LLMAgent") == ["False", "True"]
