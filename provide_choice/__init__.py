@@ -51,9 +51,9 @@ from provide_choice._transports._base import (
     Transport,
     TransportError,
     Transports,
-    choose_transport,
 )
 from provide_choice._transports._kinds import TransportName
+from provide_choice._transports._registry import choose_transport, register_transport
 from provide_choice._transports._terminal._transport import TerminalTransport
 
 if TYPE_CHECKING:
@@ -108,6 +108,7 @@ __all__ = [
     "outcome_problems",
     "parse_call",
     "parse_request",
+    "register_transport",
     "run_terminal_flow",
     "save_settings",
     "settings_path",

@@ -37,11 +37,10 @@ from provide_choice._transports._base import (
     Interaction,
     Launch,
     Resumable,
-    Transport,
     TransportError,
-    choose_transport,
+    Transports,
 )
-from provide_choice._transports._kinds import TransportName, candidates
+from provide_choice._transports._registry import choose_transport, why_unavailable
 
 HEARTBEAT_SECONDS = 10.0
 PROBLEM_LIMIT = 20
@@ -49,25 +48,13 @@ MAX_WAIT_SECONDS = 50.0
 """How long one call waits for the person before it returns `pending`: under the 60 s that the
 TypeScript SDK, the MCP Inspector and several desktop clients allow a tool call."""
 
-UNAVAILABLE: dict[TransportName, str] = {
-    "web": (
-        "this server was set up without the web portal, and has no terminal (stdin and stdout "
-        "must be one). `provide-choice serve` asks in the browser when it has no terminal."
-    ),
-    "terminal_handoff": (
-        "transport 'terminal' needs a terminal, and this server has none (it runs without a "
-        "terminal window) and no terminal hand-off set up. Ask the person to run "
-        "`provide-choice serve --http PORT` in a terminal window and connect to it."
-    ),
-}
-
 
 class ProvideChoiceTool:
     """The `provide_choice` tool: validate, choose a transport, show, wait (bounded), normalize."""
 
     def __init__(
         self,
-        transports: dict[TransportName, Transport],
+        transports: Transports,
         heartbeat_seconds: float,
         questions: QuestionRegistry | None,
         max_wait_seconds: float,
@@ -101,10 +88,8 @@ class ProvideChoiceTool:
             call.transport, settings.transport, self.transports.__contains__, caller.features
         )
         if choice is None:
-            wished = candidates(call.transport, settings.transport)
-            return error_result(
-                f"provide_choice cannot ask the person here: {UNAVAILABLE[wished[-1]]}"
-            )
+            unavailable = why_unavailable(call.transport, settings.transport)
+            return error_result(f"provide_choice cannot ask the person here: {unavailable}")
         interaction = Interaction.start(
             call, settings, note=choice.note, client=_client_of(context)
         )

@@ -42,9 +42,9 @@ from provide_choice._history._inbox._token import REFUSED, cookie_name, new_toke
 from provide_choice._history._process import this_process
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history
-from provide_choice._server._serve import bridge_transports
 from provide_choice._transports._base import AgentClient, Interaction
 from provide_choice._transports._portal._page import QuestionPage
+from provide_choice._transports._registry import TransportSetup, build_transports
 from provide_choice._web._bridge import Bridge
 
 PORT = 8766
@@ -376,7 +376,7 @@ async def test_only_a_question_pages_own_routes_carry_the_inbox_token(
     monkeypatch.setattr("provide_choice._history._inbox._link.CHECK_SECONDS", 0.0)
     announce(BASE, TOKEN)
     bridge, questions = Bridge(), QuestionRegistry()
-    web = bridge_transports(bridge, questions, open_browser=False)["web"]
+    web = build_transports(TransportSetup(questions, bridge=bridge, open_browser=False))["web"]
     interaction = Interaction.start(
         parse_request(question_request("Deploy")), InteractionSettings()
     )

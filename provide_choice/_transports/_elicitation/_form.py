@@ -14,9 +14,7 @@ the limits is a problem worded for the person, who is asked again once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
-
-from mcp_types import ElicitRequestFormParams
+from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
@@ -24,6 +22,9 @@ from provide_choice._contract._presentation import count_text, notes_offered, sh
 from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._contract._response import Answered, answer_limits, outcome_problems
 from provide_choice._contract._settings import InteractionSettings
+
+if TYPE_CHECKING:
+    from mcp_types import ElicitRequestFormParams
 
 CHOICE = "choice"
 """The single-choice field (single; hybrid with at most one option)."""
@@ -44,6 +45,8 @@ def form_params(
     message = f"{request.title}\n\n{request.prompt}"
     if problem is not None:
         message = f"Your answer did not fit: {problem}. Please answer again.\n\n{message}"
+    from mcp_types import ElicitRequestFormParams  # the SDK loads only when a form is shown
+
     return ElicitRequestFormParams(
         mode="form", message=message, requested_schema=form_schema(request, settings)
     )

@@ -44,10 +44,10 @@ from provide_choice._contract._response import (
 )
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
-    SETTING_CHOICES,
     InteractionSettings,
     apply_changes,
     save_changes,
+    setting_choices,
 )
 from provide_choice._history._inbox._link import InboxLink
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
@@ -73,14 +73,17 @@ SCRIPT_PARTS = (
 """The page script's parts in page/, in the order they are joined: main.js, which starts the page,
 comes last."""
 
-SETTING_FIELDS = {
-    name: {"label": label, "choices": [[value, text] for value, text in choices]}
-    for name, (label, choices) in SETTING_CHOICES.items()
-} | {
-    name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-    for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-}
-"""The settings panel's labels, values and rules, from the one source every surface uses."""
+
+def setting_fields() -> dict[str, dict[str, Any]]:
+    """The settings panel's labels, values and rules, from the one source every surface uses."""
+    return {
+        name: {"label": label, "choices": [[value, text] for value, text in choices]}
+        for name, (label, choices) in setting_choices().items()
+    } | {
+        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+        for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+    }
+
 
 INBOX_LINK = InboxLink()
 """Where the inbox runs, for the link back to it on every page."""
@@ -176,7 +179,7 @@ class QuestionPage:
             "submits_on_selection": submits_on_selection(request, settings),
             "requested_timeout_seconds": request.timeout_seconds,
             "settings": settings.model_dump(mode="json"),
-            "setting_choices": SETTING_FIELDS,
+            "setting_choices": setting_fields(),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
         }

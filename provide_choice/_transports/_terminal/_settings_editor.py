@@ -17,10 +17,10 @@ from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
-    SETTING_CHOICES,
     TIMEOUT_LABEL,
     InteractionSettings,
     choice_label,
+    setting_choices,
 )
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
@@ -94,7 +94,7 @@ class SettingsEditor:
             questionary.Choice("Done", "done"),
             questionary.Choice(f"{TIMEOUT_LABEL}: {timeout}", "timeout_override_seconds"),
         ]
-        for name, (label, _values) in SETTING_CHOICES.items():
+        for name, (label, _values) in setting_choices().items():
             shown = choice_label(name, getattr(settings, name))
             if name == "annotations" and not request.allow_annotations:
                 shown += " (this question allows none)"
@@ -114,7 +114,7 @@ class SettingsEditor:
         """The setting's next value in its list, or the typed number."""
         if name in NUMBER_SETTINGS:
             return await self._ask_number(name)
-        values = [value for value, _label in SETTING_CHOICES[name][1]]
+        values = [value for value, _label in setting_choices()[name][1]]
         return values[(values.index(getattr(self.state.settings, name)) + 1) % len(values)]
 
     async def _ask_number(self, name: str) -> int | None:

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from provide_choice._contract._response import Cancelled, summarize
 from provide_choice._contract._settings import save_changes
 from provide_choice._transports._base import Caller
+from provide_choice._transports._kinds import TransportKind
 
 if TYPE_CHECKING:
     from provide_choice._server._sessions import PendingQuestion
+    from provide_choice._transports._registry import TransportSetup
 
 
 class TerminalTransport:
@@ -19,6 +21,12 @@ class TerminalTransport:
     questions wait their turn, within their deadline. The question keeps its screen when a call
     stops waiting for it (`pending`)."""
 
+    kind = TransportKind(
+        "terminal",
+        "The server's own terminal",
+        preference="Terminal",
+        inbox="Shown in its server's terminal",
+    )
     cancelled_with_the_call = True
     bounded_wait = True
 
@@ -26,6 +34,11 @@ class TerminalTransport:
         self._output = output
         self._turn = asyncio.Lock()
         self._showing: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> TerminalTransport | None:
+        """Only where the server has a terminal of its own for questions."""
+        return None if setup.terminal is None else cls(setup.terminal)
 
     async def show(self, question: PendingQuestion, caller: Caller) -> None:
         task = asyncio.get_running_loop().create_task(self._run(question))
