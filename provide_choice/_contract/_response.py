@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
-from provide_choice._contract._request import ProvideChoiceRequest, SelectionLimits, describe
+from provide_choice._contract._request import ProvideChoiceRequest, describe, limits_for
 from provide_choice._contract._settings import TimeoutAction
 from provide_choice._transports._kinds import TransportName
 
@@ -219,13 +219,22 @@ def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
     except ValidationError as error:
         raise ChoicesError(describe(error)) from None
     problems = outcome_problems(request, outcome)
-    if isinstance(outcome, Cancelled) and outcome.by != "person":
-        problems.append("by must be 'person': only the server cancels for the agent")
-    if isinstance(outcome, Cancelled) and outcome.detail is not None:
-        problems.append("detail is the server's to set: leave it out")
+    if isinstance(outcome, Cancelled):
+        problems += cancel_problems(outcome)
     if problems:
         raise ChoicesError(problems)
     return outcome
+
+
+def cancel_problems(cancelled: Cancelled) -> list[str]:
+    """Why a posted cancel is not the person's: only the server cancels for the agent, and only
+    it says how a client's dialog ended."""
+    problems = []
+    if cancelled.by != "person":
+        problems.append("by must be 'person': only the server cancels for the agent")
+    if cancelled.detail is not None:
+        problems.append("detail is the server's to set: leave it out")
+    return problems
 
 
 def outcome_problems(request: ProvideChoiceRequest, outcome: Outcome) -> list[str]:
@@ -259,16 +268,8 @@ def id_problems(
     ]
 
 
-def answer_limits(request: ProvideChoiceRequest, own_answer: bool) -> SelectionLimits:
-    """How many options an answer may select, with or without an own answer typed: in hybrid
-    mode typing an own answer stands in for picking, so only the maximum applies then."""
-    if own_answer and request.selection_mode == "hybrid":
-        return SelectionLimits(0, request.limits.maximum)
-    return request.limits
-
-
 def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
-    minimum, maximum = answer_limits(request, outcome.custom_input is not None)
+    minimum, maximum = limits_for(request, outcome.custom_input is not None)
     count = len(outcome.selected_ids)
     if minimum <= count <= maximum:
         return []

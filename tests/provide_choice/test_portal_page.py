@@ -360,8 +360,8 @@ async def test_an_answer_outside_the_limits_is_refused_with_reasons_and_stays_pe
         ),
         (
             InteractionSettings(placeholder_visible=False),
-            {"kind": "answered", "custom_input": "orders-api", "placeholder_used": True},
-            "placeholder_used is true but the suggested answer is hidden",
+            {"kind": "answered", "custom_input": None, "placeholder_shown": True},
+            "placeholder_shown is true but the suggested answer is hidden",
         ),
         (
             InteractionSettings(),

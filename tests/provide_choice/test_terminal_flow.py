@@ -16,6 +16,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from provide_choice import Answered, InteractionSettings, TimedOut, parse_request
+from provide_choice._contract._meaning import ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Ending
 from provide_choice._transports._terminal._flow import run_terminal_flow
@@ -38,12 +39,12 @@ def hybrid(*ids: str) -> ProvideChoiceRequest:
 
 
 async def answer(request: ProvideChoiceRequest, seconds: float = 10) -> Ending:
-    return await run_terminal_flow(
-        request,
-        InteractionSettings(),
-        time.monotonic() + seconds,
-        on_settings_change=lambda changes: None,
+    """The flow reports what the person did; this is the answer that makes of it."""
+    settings = InteractionSettings()
+    reported = await run_terminal_flow(
+        request, settings, time.monotonic() + seconds, on_settings_change=lambda changes: None
     )
+    return ending_of(reported, request, settings)
 
 
 async def test_a_note_key_on_the_own_answer_entry_is_ignored_and_the_list_comes_back_as_it_was(

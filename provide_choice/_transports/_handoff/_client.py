@@ -2,7 +2,7 @@
 
 It claims the session on the bridge, shows the question with the same flow as the in-process
 terminal (`run_terminal_flow`: settings surface, every mode, notes, cancel, the live deadline),
-posts the outcome back, and leaves one summary line on the screen. The agent then fetches the answer
+posts what the person did back (the server says what it means), and leaves one summary line on the screen. The agent then fetches the answer
 with `provide_choice(session_id=...)`.
 
 Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._contract._response import Cancelled, TimedOut
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._transports._handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
@@ -101,19 +102,19 @@ def answer(session_id: str, url: str) -> int:
             with contextlib.suppress(HandoffFailed):
                 _post(client, f"{session_url}/settings", changes)
 
-        async def ask() -> Ending:
+        async def ask() -> Submission | Cancelled | TimedOut:
             with terminal_session(sys.stdout):
                 return await run_terminal_flow(
                     request, settings, deadline, on_settings_change=settings_changed
                 )
 
-        outcome = asyncio.run(ask())
+        reported = asyncio.run(ask())
         try:
-            _post(client, f"{session_url}/result", outcome.model_dump(mode="json"))
+            _post(client, f"{session_url}/result", reported.model_dump(mode="json"))
         except SessionRefused as refusal:
             # At the deadline the server times the session out itself, an instant before this
             # terminal notices; the summary line on screen already says what the agent gets.
-            if not (isinstance(outcome, TimedOut) and refusal.status in (409, 410)):
+            if not (isinstance(reported, TimedOut) and refusal.status in (409, 410)):
                 raise
     return 0
 

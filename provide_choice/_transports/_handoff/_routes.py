@@ -8,8 +8,9 @@
 - `POST /terminal/<id>/settings` the settings the person changed in the terminal, only those:
                                 saved to the server's settings file, and the question follows them
                                 (the timeout action, a longer deadline);
-- `POST /terminal/<id>/result`  the outcome, validated against the request (422 keeps the session
-                                pending); first one wins, a second gets 409.
+- `POST /terminal/<id>/result`  what the person did (a submission, a cancel, the deadline seen),
+                                made an answer by `_contract._meaning` under the question's settings
+                                (422 keeps the session pending); first one wins, a second gets 409.
 
 Unknown ids get 404, expired ones 410, bodies the bridge cannot take 413 or 422 (`read_json`), each
 as the bridge's one refusal shape. Every message tells the person what to do next, because
@@ -23,7 +24,8 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 
 from present_choices import ChoicesError
-from provide_choice._contract._response import TimedOut, validate_outcome
+from provide_choice._contract._meaning import read_reported
+from provide_choice._contract._response import TimedOut
 from provide_choice._contract._settings import apply_changes, save_changes
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._handoff._transport import ROUTE_PREFIX
@@ -111,7 +113,10 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
         if question.status != "attached":
             return refusal(409, [NOT_ATTACHED])
         try:
-            outcome = validate_outcome(question.interaction.request, await read_json(request))
+            interaction = question.interaction
+            outcome = read_reported(
+                await read_json(request), interaction.request, interaction.settings
+            )
         except BodyRefused as refused:
             return refusal(refused.status, [refused.problem])
         except ChoicesError as error:

@@ -3,7 +3,8 @@
 The person's draft (choices, text, notes), their settings and the options they hid live here, on the
 server, so closing the tab loses nothing: reopening the URL shows the same page. Every change arrives
 as plain data (from the WebSocket or the HTTP fallback alike) and is validated before it is kept;
-the answer itself goes through `validate_outcome`, like any transport's. Nothing here imports
+the answer itself is what the person did, and `_contract._meaning` says what it means, as for
+every transport. Nothing here imports
 FastAPI: `_routes` carries the messages, this module decides what they mean.
 """
 
@@ -23,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
+from provide_choice._contract._meaning import placeholder_rule, read_reported
 from provide_choice._contract._presentation import (
     choose_text,
     count_text,
@@ -31,16 +33,14 @@ from provide_choice._contract._presentation import (
     shown_placeholder,
     submits_on_selection,
 )
-from provide_choice._contract._request import ProvideChoiceRequest, describe
+from provide_choice._contract._request import ProvideChoiceRequest, describe, limits_for
 from provide_choice._contract._response import (
     Answered,
     Cancelled,
-    Outcome,
+    Ending,
     TimedOut,
-    answer_limits,
     id_problems,
     summarize,
-    validate_outcome,
 )
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
@@ -52,7 +52,7 @@ from provide_choice._contract._settings import (
 from provide_choice._history._inbox._link import InboxLink
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 
-Ending = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
+HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
 TEXT_LIMIT = 10_000
 """Characters of the person's own answer kept in a draft."""
@@ -131,7 +131,7 @@ class QuestionPage:
         return self.question.interaction.request
 
     @property
-    def ending(self) -> Ending | None:
+    def ending(self) -> HowItEnded | None:
         """How the question ended, as the page words it; None while it is pending."""
         match self.question.outcome:
             case None:
@@ -173,6 +173,7 @@ class QuestionPage:
             "text_limit": TEXT_LIMIT,
             "note_limit": NOTE_LIMIT,
             "placeholder": shown_placeholder(request, settings),
+            "placeholder_rule": placeholder_rule(request, settings),
             "has_placeholder": request.placeholder is not None,
             "notes": notes_offered(request, settings),
             "notes_allowed": request.allow_annotations,
@@ -231,8 +232,8 @@ class QuestionPage:
         """End the question with the person's answer or cancel. Raises `ChoicesError` with every
         reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
         self._refuse_when_ended()
-        outcome = validate_outcome(self.request, data)
-        problems = self._answer_problems(outcome)
+        outcome = read_reported(data, self.request, self.settings)
+        problems = self._offered_problems(outcome)
         if problems:
             raise ChoicesError(problems)
         if not self.question.finish(outcome):
@@ -264,25 +265,18 @@ class QuestionPage:
             script=page_script(),
         )
 
-    def _answer_problems(self, outcome: Outcome) -> list[str]:
-        """What this page did not offer, beyond what the request allows: the person's settings
-        and hidden options narrow what an answer from this page may hold."""
-        if isinstance(outcome, Cancelled):
-            return []
-        if not isinstance(outcome, Answered):
+    def _offered_problems(self, outcome: Ending) -> list[str]:
+        """What this page did not offer, beyond what the question allows: options the person hid,
+        and an ending only the server decides (the deadline)."""
+        if isinstance(outcome, TimedOut):
             return [f"kind must be 'answered' or 'cancelled', got {quote(outcome.kind)}"]
-        problems = [
+        if not isinstance(outcome, Answered):
+            return []
+        return [
             f"selected_ids: {quote(option_id)} is hidden"
             for option_id in outcome.selected_ids
             if option_id in self.hidden_ids
         ]
-        if not notes_offered(self.request, self.settings) and (
-            outcome.option_annotations or outcome.global_annotation
-        ):
-            problems.append("notes are switched off in the settings")
-        if outcome.placeholder_used and shown_placeholder(self.request, self.settings) is None:
-            problems.append("placeholder_used is true but the suggested answer is hidden")
-        return problems
 
     def _refuse_when_ended(self) -> None:
         if self.question.outcome is not None:
@@ -325,8 +319,8 @@ def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -
 
 def _selection_rule(request: ProvideChoiceRequest, own_answer: bool) -> dict[str, Any]:
     """How many options the page lets an answer hold, with or without an own answer typed: the
-    limits `validate_outcome` checks, and how to say them."""
-    limits = answer_limits(request, own_answer)
+    limits the answer's check applies, and how to say them."""
+    limits = limits_for(request, own_answer)
     return limits._asdict() | {"text": count_text(*limits)}
 
 

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
+from provide_choice._contract._meaning import ending_of
 from provide_choice._contract._response import Cancelled, summarize
 from provide_choice._contract._settings import save_changes
 from provide_choice._transports._base import Caller
@@ -60,7 +61,7 @@ class TerminalTransport:
         async with self._turn:
             with terminal_session(self._output):
                 try:
-                    outcome = await run_terminal_flow(
+                    reported = await run_terminal_flow(
                         interaction.request,
                         interaction.settings,
                         interaction.deadline,
@@ -72,7 +73,9 @@ class TerminalTransport:
                     ending = question.outcome or Cancelled(by="agent")
                     print_summary(summarize(interaction.request, ending))
                     raise
-                question.finish(outcome)
+                question.finish(
+                    ending_of(reported, interaction.request, question.interaction.settings)
+                )
 
 
 def _follow_settings(question: PendingQuestion, updates: Mapping[str, Any]) -> None:
