@@ -70,6 +70,20 @@ def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettin
     return settings.timeout_override_seconds or request.timeout_seconds
 
 
+class LiveQuestion(Protocol):
+    """An open question as a surface showing it sees it: the settings in force, the time left, and
+    the one way to change the settings. `PendingQuestion` is one; the hand-off's terminal, in
+    another process, reaches that one over the bridge. No surface keeps settings or a deadline of
+    its own: a change goes through `apply_settings`, which returns what is in force after it."""
+
+    @property
+    def settings(self) -> InteractionSettings: ...
+
+    def seconds_left(self) -> float: ...
+
+    async def apply_settings(self, changes: object) -> InteractionSettings: ...
+
+
 class Caller(Protocol):
     """The MCP client that made the call, as far as a transport needs it."""
 

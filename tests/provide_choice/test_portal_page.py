@@ -272,7 +272,7 @@ async def test_changed_settings_apply_now_and_only_they_are_saved_over_the_file(
     page = open_page()
     # Another surface saved a setting since this question was asked.
     save_settings(InteractionSettings(timeout_action="return_nothing"))
-    page.change_settings({"annotations": False, "transport": "web"})
+    await page.change_settings({"annotations": False, "transport": "web"})
     assert page.state()["notes"] is False
     assert page.state()["settings"]["transport"] == "web"
     assert page.question.interaction.settings.annotations is False
@@ -299,7 +299,7 @@ async def test_invalid_settings_are_refused_and_nothing_is_saved(
 ) -> None:
     page = open_page()
     with pytest.raises(ChoicesError) as error:
-        page.change_settings(change)
+        await page.change_settings(change)
     assert any(text.startswith(problem) for text in problems_of(error)), problems_of(error)
     assert not (home / "settings.json").exists()
     assert page.settings == InteractionSettings()
@@ -307,17 +307,17 @@ async def test_invalid_settings_are_refused_and_nothing_is_saved(
 
 async def test_a_timeout_override_extends_the_live_deadline_but_never_shortens_it() -> None:
     page = open_page(MULTI | {"timeout_seconds": 60})
-    page.change_settings({"timeout_override_seconds": 600})
+    await page.change_settings({"timeout_override_seconds": 600})
     assert 599 < page.question.seconds_left() <= 600
     assert page.question.changed.is_set()  # the waiting call reports the new time at once
-    page.change_settings({"timeout_override_seconds": 10})
+    await page.change_settings({"timeout_override_seconds": 10})
     assert page.question.seconds_left() > 590
     assert load_settings().timeout_override_seconds == 10
 
 
 async def test_the_timeout_action_changed_on_the_page_is_what_the_deadline_returns() -> None:
     page = open_page(MULTI | {"timeout_seconds": 1})
-    page.change_settings({"timeout_action": "return_nothing"})
+    await page.change_settings({"timeout_action": "return_nothing"})
     assert await page.question.wait() == TimedOut(action="return_nothing")
     assert page.state()["status"] == "timeout"
 
@@ -386,11 +386,12 @@ async def test_after_the_end_nothing_changes_the_question() -> None:
     for change in (
         lambda: page.answer({"kind": "answered", "selected_ids": ["unit"]}),
         lambda: page.save_draft({"selected_ids": []}),
-        lambda: page.change_settings({"annotations": False}),
         lambda: page.hide_options({"hidden_ids": []}),
     ):
         with pytest.raises(QuestionEnded):
             change()
+    with pytest.raises(QuestionEnded):
+        await page.change_settings({"annotations": False})
     assert page.question.outcome == Cancelled()
 
 
@@ -414,7 +415,7 @@ async def test_updates_come_at_once_after_each_change_and_end_with_the_ending() 
 
     following = asyncio.create_task(follow())
     await asyncio.sleep(0.01)
-    page.change_settings({"annotations": False})
+    await page.change_settings({"annotations": False})
     await asyncio.sleep(0.01)
     page.answer({"kind": "answered", "selected_ids": ["unit"]})
     await asyncio.wait_for(following, 1)

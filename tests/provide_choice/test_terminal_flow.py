@@ -15,7 +15,14 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from provide_choice import Answered, InteractionSettings, TimedOut, parse_request
+from provide_choice import (
+    Answered,
+    Interaction,
+    InteractionSettings,
+    QuestionRegistry,
+    TimedOut,
+    parse_request,
+)
 from provide_choice._contract._meaning import ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Ending
@@ -40,11 +47,11 @@ def hybrid(*ids: str) -> ProvideChoiceRequest:
 
 async def answer(request: ProvideChoiceRequest, seconds: float = 10) -> Ending:
     """The flow reports what the person did; this is the answer that makes of it."""
-    settings = InteractionSettings()
-    reported = await run_terminal_flow(
-        request, settings, time.monotonic() + seconds, on_settings_change=lambda changes: None
+    question = QuestionRegistry().create(
+        Interaction(request, InteractionSettings(), time.monotonic() + seconds), "terminal"
     )
-    return ending_of(reported, request, settings)
+    reported = await run_terminal_flow(request, question)
+    return ending_of(reported, request, question.settings)
 
 
 async def test_a_note_key_on_the_own_answer_entry_is_ignored_and_the_list_comes_back_as_it_was(

@@ -45,8 +45,6 @@ from provide_choice._contract._response import (
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
     InteractionSettings,
-    apply_changes,
-    save_changes,
     setting_choices,
 )
 from provide_choice._history._inbox._link import InboxLink
@@ -120,7 +118,6 @@ class QuestionPage:
 
     def __init__(self, question: PendingQuestion) -> None:
         self.question = question
-        self.settings = question.interaction.settings
         self.draft = Draft(selected_ids=list(self.request.default_selection_ids))
         self.hidden_ids: frozenset[str] = frozenset()
         self._changed = asyncio.Event()
@@ -129,6 +126,11 @@ class QuestionPage:
     @property
     def request(self) -> ProvideChoiceRequest:
         return self.question.interaction.request
+
+    @property
+    def settings(self) -> InteractionSettings:
+        """The question's settings in force: the page keeps no copy of its own."""
+        return self.question.settings
 
     @property
     def ending(self) -> HowItEnded | None:
@@ -194,17 +196,11 @@ class QuestionPage:
             raise ChoicesError(problems)
         self.draft = draft
 
-    def change_settings(self, data: object) -> None:
-        """Apply the settings the person changed, here and in the settings file the terminal uses.
-
-        Only the changed settings are written over the file's current ones, so two pages open at
-        once do not undo each other's changes. A timeout override also gives this question at
-        least that long: the person asked for more time while looking at it.
-        """
+    async def change_settings(self, data: object) -> None:
+        """Apply the settings the person changed, through the question (`apply_settings`): it
+        checks them, follows them now, and saves only them for later questions everywhere."""
         self._refuse_when_ended()
-        self.settings, changes = apply_changes(self.settings, data)
-        self.question.change_settings(changes)
-        save_changes(changes)
+        await self.question.apply_settings(data)
         self._notify()
 
     def hide_options(self, data: object) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -86,7 +86,7 @@ ICON = (
 ENDED = "this question has already ended"
 
 MessageKind = Literal["draft", "settings", "visibility", "answer"]
-HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
+HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
     "draft": QuestionPage.save_draft,
     "settings": QuestionPage.change_settings,
     "visibility": QuestionPage.hide_options,
@@ -136,7 +136,7 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             data = await read_json(request)
         except BodyRefused as refusal:
             return _problems(refusal.status, [refusal.problem])
-        status, reply = apply(page, kind, data)
+        status, reply = await apply(page, kind, data)
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
     @app.websocket(PREFIX + "/{question_id}/live")
@@ -149,10 +149,13 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         await _converse(websocket, page)
 
 
-def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the HTTP status and the reply body."""
+async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the HTTP status and the reply body. A change of settings
+    is awaited: the question saves it off the event loop."""
     try:
-        HANDLERS[kind](page, data)
+        handled = HANDLERS[kind](page, data)
+        if handled is not None:
+            await handled
     except ChoicesError as error:
         return 422, {"problems": error.problems}
     except QuestionEnded:
@@ -179,7 +182,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = _live_reply(page, received.get("text"))
+            reply = await _live_reply(page, received.get("text"))
             if reply is not None:
                 await send(reply)
     finally:
@@ -189,7 +192,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
             await pusher
 
 
-def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
+async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
     """The reply to one WebSocket message: refused with the reasons, saved (a draft), or none
     (the state push that follows a change is the reply)."""
     if text is None:
@@ -204,7 +207,7 @@ def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
         message = LiveMessage.model_validate_json(text)
     except ValidationError as error:
         return {"type": "refused", "about": None, "problems": describe(error)}
-    status, reply = apply(page, message.type, message.data)
+    status, reply = await apply(page, message.type, message.data)
     if status != 200:
         return {"type": "refused", "about": message.type, "problems": reply["problems"]}
     return {"type": "saved", "about": "draft"} if message.type == "draft" else None

@@ -7,6 +7,7 @@ around, instead of a class that holds every screen so that they can share attrib
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from provide_choice._contract._meaning import Submission, meaning
@@ -17,20 +18,28 @@ from provide_choice._contract._presentation import (
 )
 from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._contract._settings import InteractionSettings
+from provide_choice._transports._base import LiveQuestion
 
 
 @dataclass
 class QuestionState:
-    """One question in the terminal: the request, the person's settings, and what they did so far.
-
-    `deadline` is a `time.monotonic()` value; a timeout override set meanwhile moves it later."""
+    """One question in the terminal: the request, the live question (its settings and deadline
+    are the question's, never copied here), and what the person did so far."""
 
     request: ProvideChoiceRequest
-    settings: InteractionSettings
-    deadline: float
+    question: LiveQuestion
     hidden_ids: frozenset[str] = frozenset()
     notes: dict[str, str] = field(default_factory=dict)
     global_note: str = ""
+
+    @property
+    def settings(self) -> InteractionSettings:
+        return self.question.settings
+
+    @property
+    def deadline(self) -> float:
+        """The question's deadline as a `time.monotonic()` value of this process."""
+        return time.monotonic() + self.question.seconds_left()
 
     # Effective behaviour: the person's settings override what the agent asked for.
 

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from provide_choice._contract._meaning import ending_of
 from provide_choice._contract._response import Cancelled, summarize
-from provide_choice._contract._settings import save_changes
 from provide_choice._transports._base import Caller
 from provide_choice._transports._kinds import TransportKind
 
@@ -61,12 +59,7 @@ class TerminalTransport:
         async with self._turn:
             with terminal_session(self._output):
                 try:
-                    reported = await run_terminal_flow(
-                        interaction.request,
-                        interaction.settings,
-                        interaction.deadline,
-                        on_settings_change=lambda updates: _follow_settings(question, updates),
-                    )
+                    reported = await run_terminal_flow(interaction.request, question)
                 except asyncio.CancelledError:
                     # Ended without the person's keys (the agent's cancel, the deadline's timer,
                     # an interrupt): the screen is gone, so say how, as the flow does.
@@ -76,10 +69,3 @@ class TerminalTransport:
                 question.finish(
                     ending_of(reported, interaction.request, question.interaction.settings)
                 )
-
-
-def _follow_settings(question: PendingQuestion, updates: Mapping[str, Any]) -> None:
-    """Settings the person changed while the question is shown: saved for later questions, and
-    this question follows them (its timeout action, a longer deadline)."""
-    save_changes(updates)
-    question.change_settings(updates)
