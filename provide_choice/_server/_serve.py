@@ -23,7 +23,8 @@ from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._registry import TransportSetup
-from provide_choice._web._bridge import HOST, Bridge, loopback_listener
+from provide_choice._web._bridge import Bridge
+from provide_choice._web._local_http import HOST, loopback_listener
 
 GRACEFUL_STOP_SECONDS = 2.0
 

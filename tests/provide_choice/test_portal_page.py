@@ -28,14 +28,15 @@ from provide_choice import (
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._portal._page import (
     NOTE_LIMIT,
+    PACKAGE,
     SCRIPT_PARTS,
     TEXT_LIMIT,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
-    asset,
     page_script,
 )
+from provide_choice._web._local_http import asset
 
 MULTI = {
     "title": "Checks",
@@ -220,7 +221,7 @@ def test_the_page_script_joins_every_part_once_in_one_strict_function() -> None:
     script = page_script()
     assert script.startswith('"use strict";\n\n(() => {\n')
     assert script.endswith("})();\n")
-    assert all(asset(f"page/{name}") in script for name in SCRIPT_PARTS)
+    assert all(asset(f"page/{name}", PACKAGE) in script for name in SCRIPT_PARTS)
 
 
 def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
@@ -229,7 +230,7 @@ def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
     declared: Counter[str] = Counter()
     for name in SCRIPT_PARTS:
         top_level = r"^(?:async\s+)?(?:function|const|let|var|class)\s+(\w+)"
-        declared.update(re.findall(top_level, asset(f"page/{name}"), flags=re.MULTILINE))
+        declared.update(re.findall(top_level, asset(f"page/{name}", PACKAGE), flags=re.MULTILINE))
     assert "createForm" in declared
     assert [name for name, count in declared.items() if count > 1] == []
 

@@ -28,7 +28,7 @@ from provide_choice._contract._meaning import read_reported
 from provide_choice._contract._response import TimedOut
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._handoff._transport import ROUTE_PREFIX
-from provide_choice._web._bridge import BodyRefused, read_json, refusal
+from provide_choice._web._local_http import BodyRefused, read_json, refusal
 
 ASK_AGAIN = "ask the agent to call provide_choice again (each session can be used once)"
 NOT_FOUND = (

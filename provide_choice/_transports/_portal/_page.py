@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 from collections.abc import AsyncIterator
 from contextlib import suppress
 from functools import cache
-from importlib import resources
 from string import Template
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -47,8 +45,9 @@ from provide_choice._contract._settings import (
     InteractionSettings,
     setting_choices,
 )
-from provide_choice._history._inbox._link import InboxLink
+from provide_choice._history._inbox_link import InboxLink
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, script_safe_json
 
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
@@ -57,7 +56,8 @@ TEXT_LIMIT = 10_000
 NOTE_LIMIT = 2_000
 """Characters of one note kept in a draft."""
 
-STYLE_SHEET = "portal.css"
+PACKAGE = "provide_choice._transports._portal"
+"""Where the page's template and script parts are shipped."""
 SCRIPT_PARTS = (
     "dom.js",
     "answer.js",
@@ -253,11 +253,11 @@ class QuestionPage:
         goes in as JSON the page's script reads, never as markup or script. The page's own style
         sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
         request = self.request
-        return Template(asset("page.html")).substitute(
+        return Template(asset("page.html", PACKAGE)).substitute(
             title=html.escape(request.title),
             prompt=render_markdown(request.prompt),
             state=script_safe_json(self.state()),
-            style=asset(STYLE_SHEET),
+            style=asset(SHARED_STYLE_SHEET),
             script=page_script(),
         )
 
@@ -327,28 +327,15 @@ def _validated(model: type[Model], data: object) -> Model:
         raise ChoicesError(describe(error)) from None
 
 
-def script_safe_json(data: object) -> str:
-    """JSON that cannot end its `<script type="application/json">` block early, whatever it holds."""
-    text = json.dumps(data, ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-@cache
-def asset(name: str, package: str = "provide_choice._transports._portal") -> str:
-    """A file shipped beside this module (the pages, their script and style sheet), or beside
-    another package's modules."""
-    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
-
-
 @cache
 def page_script() -> str:
     """The page's one inline script: its parts joined in order inside one strict function, so they
     share their top-level names with each other and with nothing else. Each part says what it
     takes from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
-    parts = "\n".join(asset(f"page/{name}") for name in SCRIPT_PARTS)
+    parts = "\n".join(asset(f"page/{name}", PACKAGE) for name in SCRIPT_PARTS)
     return f'"use strict";\n\n(() => {{\n{parts}}})();\n'
 
 
 def missing_html() -> str:
     """The page at the address of a question that is not (or no longer) waiting."""
-    return Template(asset("missing.html")).substitute(style=asset(STYLE_SHEET))
+    return Template(asset("missing.html", PACKAGE)).substitute(style=asset(SHARED_STYLE_SHEET))

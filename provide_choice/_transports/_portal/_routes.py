@@ -23,8 +23,6 @@ pending). The bridge's middleware has already checked Host, Origin and the JSON 
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, Literal
@@ -37,52 +35,30 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from present_choices import ChoicesError
 from provide_choice._contract._request import describe
 from provide_choice._transports._portal._page import (
-    STYLE_SHEET,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
-    asset,
     missing_html,
     page_script,
 )
-from provide_choice._web._bridge import BODY_LIMIT, BodyRefused, read_json, refusal
+from provide_choice._web._local_http import (
+    BODY_LIMIT,
+    ICON,
+    SHARED_STYLE_SHEET,
+    BodyRefused,
+    asset,
+    page_headers,
+    read_json,
+    refusal,
+)
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
-def page_headers(script: str, style: str) -> dict[str, str]:
-    """The headers of a page whose only script and style sheet are these, inline: its
-    Content-Security-Policy allows exactly them (by hash), and nothing from anywhere else."""
-    policy = (
-        f"default-src 'self'; script-src {_hash_source(script)}; "
-        f"style-src {_hash_source(style)}; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    )
-    return {
-        "Content-Security-Policy": policy,
-        "X-Content-Type-Options": "nosniff",
-        # The URL holds the question's secret id: links in the prompt must not pass it on.
-        "Referrer-Policy": "no-referrer",
-        "Cache-Control": "no-store",
-    }
-
-
-def _hash_source(text: str) -> str:
-    """The CSP source that allows exactly this inline script or style sheet."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
-
-
-PAGE_HEADERS = page_headers(page_script(), asset(STYLE_SHEET))
+PAGE_HEADERS = page_headers(page_script(), asset(SHARED_STYLE_SHEET))
 CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
-ICON = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
-    'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '
-    'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'
-)
-"""The tab's icon (a browser asks for one; without it, every page load logs a 404)."""
 ENDED = "this question has already ended"
 
 MessageKind = Literal["draft", "settings", "visibility", "answer"]

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import subprocess
 import sys
-import threading
 from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +24,7 @@ from provide_choice._transports._base import Caller, InputNeeded
 from provide_choice._transports._kinds import TransportKind
 from provide_choice._transports._portal._page import QuestionPages
 from provide_choice._web._bridge import Bridge, lazy_routes
+from provide_choice._web._local_http import open_in_browser
 
 if TYPE_CHECKING:
     from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
@@ -156,43 +155,3 @@ async def _complete(caller: Caller, elicitation_id: str) -> None:
     """`notifications/elicitation/complete`; a client that went away cannot hear it."""
     with contextlib.suppress(Exception):
         await caller.elicitation_complete(elicitation_id)
-
-
-def open_in_browser(url: str) -> threading.Thread:
-    """Open `url` in the person's browser, in a thread nobody needs to wait for (a browser command
-    may stay in the foreground until the browser exits), without touching this process's stdio.
-    A process about to exit joins the thread (with a timeout): it is a daemon, so it would die with
-    the process before starting the browser.
-
-    Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` may run a
-    `$BROWSER` command, or a console browser such as lynx when there is no display, with our stdin
-    and stdout: it could read protocol bytes or write into the stream. So every command it starts
-    gets no stdin and writes to stderr; and nothing here writes to stderr by itself (no bell).
-    """
-    thread = threading.Thread(
-        target=_open_quietly, args=(url,), name="provide-choice-browser", daemon=True
-    )
-    thread.start()
-    return thread
-
-
-def _open_quietly(url: str) -> None:
-    import webbrowser
-
-    try:
-        browser = webbrowser.get()
-    except webbrowser.Error:
-        return  # no browser here: the address is on stderr and in the result
-    if isinstance(browser, webbrowser.GenericBrowser):  # $BROWSER, xdg-open and the like
-        command = [browser.name, *(arg.replace("%s", url) for arg in browser.args)]
-        with contextlib.suppress(OSError):
-            subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-    elif isinstance(browser, webbrowser.UnixBrowser) and not browser.background:
-        return  # a console browser (lynx, w3m) needs the terminal this server does not own
-    else:  # a graphical browser: webbrowser gives it no stdin and no stdout
-        browser.open_new_tab(url)
