@@ -1,6 +1,7 @@
 """What comes back: transport-neutral outcomes, and the one response shape every transport returns.
 
-A transport reports what happened as an `Outcome` (a typed union, not a bag of flags). `normalize()` is
+A question ends as an `Ending`, and a call replies with a `Reply`: an ending, or what the agent must
+do to get one (typed unions, not a bag of flags). `normalize()` is
 the only place that turns an outcome into a `ProvideChoiceResponse`, so option order, limits, notes and
 the summary line read the same whether the person answered in a terminal, a browser or elsewhere.
 """
@@ -83,7 +84,7 @@ class StillOpen(BaseModel):
 
 Ending = Annotated[Answered | Cancelled | TimedOut, Field(discriminator="kind")]
 """How a question ends; what a surface that shows it may report."""
-Outcome = Annotated[
+Reply = Annotated[
     Answered | Cancelled | TimedOut | PendingLaunch | StillOpen, Field(discriminator="kind")
 ]
 """What a call returns: how the question ended, or what the agent must do to get that."""
@@ -129,7 +130,7 @@ class ProvideChoiceResponse(BaseModel):
 
 def normalize(
     request: ProvideChoiceRequest,
-    outcome: Outcome,
+    outcome: Reply,
     transport: TransportName,
     *,
     url: str | None = None,
@@ -180,7 +181,7 @@ def normalize(
     )
 
 
-def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
+def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
     """One line a person (or an agent's log) can read: what was chosen, or what happened instead."""
     match outcome:
         case Answered():
@@ -237,7 +238,7 @@ def cancel_problems(cancelled: Cancelled) -> list[str]:
     return problems
 
 
-def outcome_problems(request: ProvideChoiceRequest, outcome: Outcome) -> list[str]:
+def outcome_problems(request: ProvideChoiceRequest, outcome: Reply) -> list[str]:
     """Why this outcome cannot be an answer to this request (empty when it can)."""
     if not isinstance(outcome, Answered):
         return []

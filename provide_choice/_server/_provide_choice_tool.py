@@ -21,9 +21,9 @@ from provide_choice._contract._request import SessionPoll, parse_call
 from provide_choice._contract._response import (
     Cancelled,
     Ending,
-    Outcome,
     PendingLaunch,
     ProvideChoiceResponse,
+    Reply,
     StillOpen,
     TimedOut,
     normalize,
@@ -102,9 +102,9 @@ class ProvideChoiceTool:
             if not isinstance(error, TransportError):
                 raise
             return error_result(f"provide_choice cannot ask the person here: {error}")
-        return await self._go_on(question, launch, context)
+        return await self._reply_after_show(question, launch, context)
 
-    async def _go_on(
+    async def _reply_after_show(
         self, question: PendingQuestion, launch: Launch | None, context: Context
     ) -> CallToolResult | InputRequiredResult:
         """After a transport showed (or resumed) the question: what the call returns."""
@@ -146,7 +146,7 @@ class ProvideChoiceTool:
             return await self._wait(question, context)
         responses = context.input_responses or {}
         launch = await transport.resume(question, caller, responses, state)
-        return await self._go_on(question, launch, context)
+        return await self._reply_after_show(question, launch, context)
 
     async def _wait(self, question: PendingQuestion, context: Context) -> CallToolResult:
         """Wait for the question to end, at most `max_wait_seconds` (unless the transport is not
@@ -156,7 +156,7 @@ class ProvideChoiceTool:
         max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
         try:
             with anyio.move_on_after(max_wait):
-                outcome: Outcome = await self._heard(question, context)
+                outcome: Reply = await self._ending_with_progress(question, context)
         except anyio.get_cancelled_exc_class():
             # The client cancelled the call or gave up: the agent cancelled the question, unless
             # it waits for a terminal the agent opened (a retried poll still gets that answer).
@@ -176,7 +176,7 @@ class ProvideChoiceTool:
         )
         return tool_result(response)
 
-    async def _heard(self, question: PendingQuestion, context: Context) -> Ending:
+    async def _ending_with_progress(self, question: PendingQuestion, context: Context) -> Ending:
         """The outcome, reporting the time left as progress meanwhile, and at once when the
         question's address or deadline changes."""
 
