@@ -26,7 +26,7 @@ from provide_choice._transports._base import Caller
 from provide_choice._transports._kinds import TransportKind
 from provide_choice._transports._registry import TransportSetup
 
-QUESTION = {
+QUESTION: dict[str, object] = {
     "title": "Database",
     "prompt": "The app needs storage and nothing is configured. Which database should I set up?",
     "selection_mode": "single",
@@ -107,5 +107,33 @@ async def test_a_transport_is_refused_once_unregistered() -> None:
 
 
 def test_a_second_transport_of_the_same_name_is_refused() -> None:
+    class AnotherWeb(PostcardTransport):
+        kind = TransportKind("web", "Another browser")
+
     with pytest.raises(ValueError, match="a transport named 'web' is already registered"):
-        register_transport(type("Web", (PostcardTransport,), {"kind": TransportKind("web", "x")}))
+        register_transport(AnotherWeb)
+
+
+class PigeonTransport(PostcardTransport):
+    """A transport this server never has set up (no pigeons here)."""
+
+    kind = TransportKind("pigeon", "A carrier pigeon", preference="By pigeon")
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> None:  # type: ignore[override]
+        return None
+
+
+async def test_regression_a_new_transport_ending_a_wish_list_is_a_clear_error_not_a_key_error() -> (
+    None
+):
+    # The reason no transport could ask was looked up in a table of the built-in ones only.
+    unregister = register_transport(PigeonTransport)
+    try:
+        failed, text = await ask(QUESTION | {"transport": "pigeon"})
+    finally:
+        unregister()
+    assert failed
+    assert text == (
+        "provide_choice cannot ask the person here: a carrier pigeon is not set up on this server"
+    )

@@ -78,3 +78,13 @@ async def test_a_deadline_already_passed_ends_the_flow_before_any_screen(
 ) -> None:
     ending = await answer(hybrid("pg", "lite"), seconds=-1)
     assert isinstance(ending, TimedOut)
+
+
+async def test_regression_hybrid_with_nothing_chosen_sends_the_suggestion_as_every_surface_does(
+    keyboard: PipeInput,
+) -> None:
+    # The terminal answered "Submitted with nothing selected" where the page sent the suggestion.
+    keyboard.send_text(ENTER + ENTER)
+    request = hybrid("pg", "lite").model_copy(update={"placeholder": "Use SQLite for now"})
+    ending = await answer(request)
+    assert ending == Answered(custom_input="Use SQLite for now", placeholder_used=True)
