@@ -27,9 +27,10 @@ from provide_choice._server._provide_choice_tool import (
     ProvideChoiceTool,
     error_result,
 )
+from provide_choice._server._sdk import serve_only_tools
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._base import Transports
-from provide_choice._transports._elicitation._transport import ElicitationTransport
+from provide_choice._transports._registry import TransportSetup, build_transports
 from provide_choice._version import package_version
 
 SERVER_NAME = "provide-choice"
@@ -79,17 +80,6 @@ TOOL_DESCRIPTION = (
     "give them selection.url."
 )
 
-ONLY_TOOLS = (
-    "prompts/list",
-    "prompts/get",
-    "resources/list",
-    "resources/read",
-    "resources/templates/list",
-)
-"""Request handlers the SDK's high-level server always registers. This server has no prompts and
-no resources, and capabilities derive from the handlers, so they go: a client then sees only what
-is there."""
-
 
 class _RawArguments(ArgModelBase):
     """Takes the arguments as they came, so the tool reports every problem in them itself."""
@@ -103,18 +93,20 @@ class _RawArguments(ArgModelBase):
 def create_server(
     transports: Transports | None = None,
     *,
+    setup: TransportSetup | None = None,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     questions: QuestionRegistry | None = None,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
 ) -> MCPServer:
-    """The MCP server. `transports` maps a transport name to what shows the question: leave
-    "terminal" out when this process has no terminal. Progress is reported every
-    `heartbeat_seconds` while a question waits. A call waits at most `max_wait_seconds` (0: until
-    the question's deadline), then returns `pending`; `questions` holds the open questions a
-    `session_id` call waits on again."""
-    # The client's own dialog needs nothing set up: it is there for every client that has one.
-    every = {"elicitation": ElicitationTransport(), **(transports or {})}
-    provide_choice = ProvideChoiceTool(every, heartbeat_seconds, questions, max_wait_seconds)
+    """The MCP server. Its transports are the registered ones built for `setup` (without one:
+    those that need nothing set up, such as the client's own dialog), plus or instead of those,
+    `transports` by name. Progress is reported every `heartbeat_seconds` while a question waits.
+    A call waits at most `max_wait_seconds` (0: until the question's deadline), then returns
+    `pending`; `questions` (or `setup.questions`) holds the open questions a `session_id` call
+    waits on again."""
+    setup = setup or TransportSetup(QuestionRegistry() if questions is None else questions)
+    every = {**build_transports(setup), **(transports or {})}
+    provide_choice = ProvideChoiceTool(every, heartbeat_seconds, setup.questions, max_wait_seconds)
     server = MCPServer(
         SERVER_NAME,
         version=package_version(),
@@ -142,8 +134,7 @@ def create_server(
         ],
         subscriptions=False,
     )
-    for method in ONLY_TOOLS:
-        server._lowlevel_server._request_handlers.pop(method, None)
+    serve_only_tools(server)  # no prompts, no resources: a client sees only what is there
     return server
 
 

@@ -23,9 +23,7 @@ pending). The bridge's middleware has already checked Host, Origin and the JSON 
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -37,56 +35,34 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from present_choices import ChoicesError
 from provide_choice._contract._request import describe
 from provide_choice._transports._portal._page import (
-    STYLE_SHEET,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
-    asset,
     missing_html,
     page_script,
 )
-from provide_choice._web._bridge import BODY_LIMIT, BodyRefused, read_json, refusal
+from provide_choice._web._local_http import (
+    BODY_LIMIT,
+    ICON,
+    SHARED_STYLE_SHEET,
+    BodyRefused,
+    asset,
+    page_headers,
+    read_json,
+    refusal,
+)
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
-def page_headers(script: str, style: str) -> dict[str, str]:
-    """The headers of a page whose only script and style sheet are these, inline: its
-    Content-Security-Policy allows exactly them (by hash), and nothing from anywhere else."""
-    policy = (
-        f"default-src 'self'; script-src {_hash_source(script)}; "
-        f"style-src {_hash_source(style)}; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    )
-    return {
-        "Content-Security-Policy": policy,
-        "X-Content-Type-Options": "nosniff",
-        # The URL holds the question's secret id: links in the prompt must not pass it on.
-        "Referrer-Policy": "no-referrer",
-        "Cache-Control": "no-store",
-    }
-
-
-def _hash_source(text: str) -> str:
-    """The CSP source that allows exactly this inline script or style sheet."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
-
-
-PAGE_HEADERS = page_headers(page_script(), asset(STYLE_SHEET))
+PAGE_HEADERS = page_headers(page_script(), asset(SHARED_STYLE_SHEET))
 CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
-ICON = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
-    'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '
-    'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'
-)
-"""The tab's icon (a browser asks for one; without it, every page load logs a 404)."""
 ENDED = "this question has already ended"
 
 MessageKind = Literal["draft", "settings", "visibility", "answer"]
-HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
+HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
     "draft": QuestionPage.save_draft,
     "settings": QuestionPage.change_settings,
     "visibility": QuestionPage.hide_options,
@@ -136,7 +112,7 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             data = await read_json(request)
         except BodyRefused as refusal:
             return _problems(refusal.status, [refusal.problem])
-        status, reply = apply(page, kind, data)
+        status, reply = await apply(page, kind, data)
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
     @app.websocket(PREFIX + "/{question_id}/live")
@@ -149,10 +125,13 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         await _converse(websocket, page)
 
 
-def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the HTTP status and the reply body."""
+async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the HTTP status and the reply body. A change of settings
+    is awaited: the question saves it off the event loop."""
     try:
-        HANDLERS[kind](page, data)
+        handled = HANDLERS[kind](page, data)
+        if handled is not None:
+            await handled
     except ChoicesError as error:
         return 422, {"problems": error.problems}
     except QuestionEnded:
@@ -179,7 +158,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = _live_reply(page, received.get("text"))
+            reply = await _live_reply(page, received.get("text"))
             if reply is not None:
                 await send(reply)
     finally:
@@ -189,7 +168,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
             await pusher
 
 
-def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
+async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
     """The reply to one WebSocket message: refused with the reasons, saved (a draft), or none
     (the state push that follows a change is the reply)."""
     if text is None:
@@ -204,7 +183,7 @@ def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
         message = LiveMessage.model_validate_json(text)
     except ValidationError as error:
         return {"type": "refused", "about": None, "problems": describe(error)}
-    status, reply = apply(page, message.type, message.data)
+    status, reply = await apply(page, message.type, message.data)
     if status != 200:
         return {"type": "refused", "about": message.type, "problems": reply["problems"]}
     return {"type": "saved", "about": "draft"} if message.type == "draft" else None
