@@ -166,6 +166,23 @@ def why_unavailable(requested: str | None, preferred: str) -> str:
     return last.missing or f"{last.label.lower()} is not set up on this server"
 
 
+def batch_refusal(name: str) -> str | None:
+    """Why transport `name` cannot show a batch (saying which can), or None when it can."""
+    kind = kind_of(name)
+    if kind.batches:
+        return None
+    takers = [other.label.lower() for other in kinds() if other.batches]
+    where = (
+        f"batches are shown by: {', '.join(takers)} (name one with transport)"
+        if takers
+        else "no surface of this server shows batches yet"
+    )
+    return (
+        f"{kind.label.lower()} cannot show several questions at once (questions); {where}, "
+        "or ask one question per call"
+    )
+
+
 def build_transports(setup: TransportSetup) -> Mapping[str, Transport]:
     """The transports of a server set up as `setup` says, by name: the one place they are built."""
     built = {transport.kind.name: transport.build(setup) for transport in _registered}
