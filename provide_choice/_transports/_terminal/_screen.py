@@ -4,43 +4,67 @@ questionary builds a screen's application; `Screen.show` rebuilds it the flow's 
 it: the question's title and prompt above, the keys it answers to, the time left (and a refused
 submission) below, our keys merged in, a redraw each second for the countdown, and an exit with
 `DeadlinePassed` when time runs out. Ctrl-C stays questionary's: it raises `KeyboardInterrupt` out
-of the screen. The footer is laid out for the terminal's width at every redraw, so a resized window
-never breaks a key's hint in two.
+of the screen. In a batch, Shift-Tab raises `WentBack` out of any screen of a question that has one
+before it (and out of the review). The footer is laid out for the terminal's width at every redraw,
+so a resized window never breaks a key's hint in two; a list's preview gets the lines left over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import Protocol, cast
 
 import questionary
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.layout import Container, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
+from questionary.prompts.common import InquirerControl
 
 from provide_choice._transports._terminal._keys import (
     GuardedSubmit,
     ListKeys,
     SubmitCheck,
     list_control,
+    pointed,
     wrap_hints,
 )
-from provide_choice._transports._terminal._markdown import markdown_text
-from provide_choice._transports._terminal._state import QuestionState
+from provide_choice._transports._terminal._list_values import ListValue
+from provide_choice._transports._terminal._preview import fitted_preview, line_count
+
+BACK_KEY = "s-tab"
+BACK_HINT = "Shift-Tab previous question"
+Previews = Callable[[ListValue], StyleAndTextTuples]
+"""The preview of a list's entry as the screen shows it under the list (empty: none)."""
 
 
 class DeadlinePassed(Exception):
     """Raised out of a screen when the question's deadline passes while it is shown."""
 
 
+class WentBack(Exception):
+    """Raised out of a screen when the person asks for the batch's previous question."""
+
+
+class Frame(Protocol):
+    """What a screen is framed by: a question's state (or a batch's), read at every redraw."""
+
+    @property
+    def deadline(self) -> float: ...
+
+    @property
+    def can_go_back(self) -> bool: ...
+
+    def header(self) -> StyleAndTextTuples: ...
+
+
 class Screen:
     """Runs questionary questions under one question's deadline, framed by its header and footer."""
 
-    def __init__(self, state: QuestionState) -> None:
+    def __init__(self, state: Frame) -> None:
         self.state = state
 
     async def show(
@@ -50,23 +74,28 @@ class Screen:
         list_keys: ListKeys | None = None,
         check: SubmitCheck | None = None,
         hints: Sequence[str] = (),
+        previews: Previews | None = None,
     ) -> object:
         """Run one screen; its answer is a value the question was built with (or a list of them, or
         what one of `list_keys` exits with). For a list, `check` decides whether Enter may submit
         the ticked values. `hints` name the keys the screen answers to ("Enter submit"), in the
-        footer, above the time left (which names Ctrl-C)."""
+        footer, above the time left (which names Ctrl-C). `previews` draws the pointed entry's
+        preview under a list, in the lines the rest of the screen leaves."""
         if time.monotonic() >= self.state.deadline:
             raise DeadlinePassed
         application = question.application
         control = list_control(application.layout)
         guard = None if check is None or control is None else GuardedSubmit(control, check)
-        bindings = [application.key_bindings or KeyBindings()]
+        bindings = [application.key_bindings or KeyBindings(), self._back_key()]
         if list_keys is not None and control is not None:
             bindings.append(list_keys(control))
         if guard is not None:
             bindings.append(guard.key_bindings())
         application.key_bindings = merge_key_bindings(bindings)
-        application.layout = self._framed(application.layout, guard, hints)
+        if self.state.can_go_back:
+            hints = [*hints, BACK_HINT]
+        preview = None if previews is None or control is None else (control, previews)
+        application.layout = self._framed(application.layout, guard, hints, preview)
         application.erase_when_done = True
         application.refresh_interval = 1.0
         return await self._run_until_deadline(application)
@@ -75,7 +104,23 @@ class Screen:
         """Run a text screen, or a list whose values are all strings (the flow's own menus)."""
         return cast(str, await self.show(question))
 
-    def _framed(self, layout: Layout, guard: GuardedSubmit | None, hints: Sequence[str]) -> Layout:
+    def _back_key(self) -> KeyBindings:
+        keys = KeyBindings()
+        if self.state.can_go_back:
+
+            @keys.add(BACK_KEY, eager=True)
+            def _previous_question(event: KeyPressEvent) -> None:
+                event.app.exit(exception=WentBack())
+
+        return keys
+
+    def _framed(
+        self,
+        layout: Layout,
+        guard: GuardedSubmit | None,
+        hints: Sequence[str],
+        preview: tuple[InquirerControl, Previews] | None,
+    ) -> Layout:
         def footer() -> StyleAndTextTuples:
             width = get_app().output.get_size().columns
             keys: StyleAndTextTuples = [("class:instruction", wrap_hints(hints, width)), ("", "\n")]
@@ -83,18 +128,26 @@ class Screen:
             refused: StyleAndTextTuples = [("", "\n"), ("class:refusal", f"✗ {problem}")]
             return (keys if hints else []) + self._time_left(width) + (refused if problem else [])
 
-        return Layout(
-            HSplit(
-                [
-                    Window(
-                        FormattedTextControl(self._header), wrap_lines=True, dont_extend_height=True
-                    ),
-                    layout.container,
-                    Window(FormattedTextControl(footer), wrap_lines=True, dont_extend_height=True),
-                ]
-            ),
-            focused_element=layout.current_window,
-        )
+        def preview_text() -> StyleAndTextTuples:
+            """The pointed entry's preview, in the rows that the header, the list (with its
+            question line and filter line) and the footer leave, one kept blank."""
+            assert preview is not None
+            control, previews = preview
+            size = get_app().output.get_size()
+            framing = line_count(self.state.header(), size.columns)
+            framing += line_count(footer(), size.columns)
+            list_lines = control.choice_count + 1 + (2 if control.search_filter else 0)
+            room = size.rows - framing - list_lines - 1
+            return fitted_preview(previews(pointed(control)), size.columns, room)
+
+        def window(text: Callable[[], StyleAndTextTuples]) -> Window:
+            return Window(FormattedTextControl(text), wrap_lines=True, dont_extend_height=True)
+
+        parts: list[Container] = [window(self.state.header), layout.container]
+        if preview is not None:
+            parts.append(window(preview_text))
+        parts.append(window(footer))
+        return Layout(HSplit(parts), focused_element=layout.current_window)
 
     async def _run_until_deadline(self, application: Application[object]) -> object:
         loop = asyncio.get_running_loop()
@@ -115,17 +168,6 @@ class Screen:
         finally:
             for timer in timers:
                 timer.cancel()
-
-    def _header(self) -> StyleAndTextTuples:
-        header: StyleAndTextTuples = [
-            ("class:title", self.state.request.title),
-            ("", "\n"),
-            *markdown_text(self.state.request.prompt),
-            ("", "\n"),
-        ]
-        if self.state.global_note:
-            header += [("class:note", f"✎ Overall note: {self.state.global_note}"), ("", "\n")]
-        return header
 
     def _time_left(self, width: int) -> StyleAndTextTuples:
         seconds = max(int(self.state.deadline - time.monotonic() + 0.999), 0)
