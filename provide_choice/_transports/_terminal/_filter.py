@@ -3,7 +3,8 @@
 questionary filters its lists on `title.lower()`, which works only for plain-text titles; ours are
 styled (label, description, recommendation, note). `filter_as_typed` turns the list's control into
 a `TypedFilter`, which matches what the person types against each option's label and description,
-keeps the own-answer entry in view, and shows the count of hidden options under the list.
+keeps the own-answer entry in view, and shows the count of hidden options under the list. Spaces
+do not count (questionary's filter takes no space: space ticks), so "option3" finds "Option 3".
 Ticks on hidden options stay: questionary reads them from the whole list, not the filtered one.
 """
 
@@ -13,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.layout.controls import FormattedTextControl
 from questionary.prompts.common import InquirerControl
 
 FILTER_AFTER = 9
@@ -26,7 +29,7 @@ class TypedFilter(InquirerControl):
 
     @property
     def filtered_choices(self) -> list[Any]:
-        typed = (self.search_filter or "").casefold()
+        typed = _comparable(self.search_filter or "")
         if not typed:
             return list(self.choices)
         shown = [
@@ -55,11 +58,27 @@ class TypedFilter(InquirerControl):
         ]
 
 
-def filter_as_typed(control: InquirerControl, searchable: Mapping[object, str]) -> None:
-    """Make the list `control` filter on `searchable` (option id → its label and description).
+def filter_as_typed(
+    control: InquirerControl, layout: Layout, searchable: Mapping[str, str]
+) -> None:
+    """Make the list `control` of `layout` filter on `searchable` (option id → its label and
+    description).
 
     The control is questionary's own, built inside `questionary.select`/`checkbox` and bound to its
-    keys, so it changes class in place rather than being replaced."""
+    keys, so it changes class in place rather than being replaced; the line under the list that
+    shows the filter was given the old class's method, so it gets the new one."""
     control.__class__ = TypedFilter
     assert isinstance(control, TypedFilter)
-    control.searchable = {key: text.casefold() for key, text in searchable.items()}
+    control.searchable = {key: _comparable(text) for key, text in searchable.items()}
+    for window in layout.find_all_windows():
+        shows = window.content
+        if (
+            isinstance(shows, FormattedTextControl)
+            and shows is not control  # the list itself draws with a method of the control too
+            and getattr(shows.text, "__self__", None) is control
+        ):
+            shows.text = control.get_search_string_tokens
+
+
+def _comparable(text: str) -> str:
+    return "".join(text.casefold().split())

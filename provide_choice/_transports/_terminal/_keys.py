@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.utils import get_cwidth
 from questionary.prompts.common import InquirerControl
@@ -152,10 +153,14 @@ def option_list_keys(
 def _number_key(
     control: InquirerControl, option_id: str, tick: Callable[[ListValue], None] | None
 ) -> Callable[[KeyPressEvent], None]:
-    """The handler of one digit: point at its option (where the filter shows it), then tick it, or
-    submit it in a list that submits on selection (`tick` None)."""
+    """The handler of one digit: point at its option, then tick it, or submit it in a list that
+    submits on selection (`tick` None). In a list that filters, a digit typed after the first
+    letters of a filter goes to the filter ("Python 3")."""
 
     def press(event: KeyPressEvent) -> None:
+        if control.search_filter:  # once the person types a filter, digits are part of it
+            control.add_search_character(cast(Keys, event.key_sequence[0].key))
+            return
         shown = [choice.value for choice in control.filtered_choices]
         if option_id in shown:
             control.pointed_at = shown.index(option_id)

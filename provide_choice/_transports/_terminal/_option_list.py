@@ -76,7 +76,8 @@ class OptionList:
         question = self._question(checked, pointer)
         control = list_control(question.application.layout)
         if self._filtering and control is not None:
-            filter_as_typed(control, {option.id: _searchable(option) for option in self._options})
+            searchable = {option.id: _searchable(option) for option in self._options}
+            filter_as_typed(control, question.application.layout, searchable)
         picked = await self.screen.show(
             question,
             list_keys=functools.partial(

@@ -20,7 +20,7 @@ import questionary
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
-from prompt_toolkit.layout import Container, HSplit, Layout, Window
+from prompt_toolkit.layout import Container, Dimension, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from questionary.prompts.common import InquirerControl
 
@@ -33,7 +33,11 @@ from provide_choice._transports._terminal._keys import (
     wrap_hints,
 )
 from provide_choice._transports._terminal._list_values import ListValue
-from provide_choice._transports._terminal._preview import fitted_preview, line_count
+from provide_choice._transports._terminal._preview import (
+    MINIMUM_ROOM,
+    fitted_preview,
+    line_count,
+)
 
 BACK_KEY = "s-tab"
 BACK_HINT = "Shift-Tab previous question"
@@ -94,8 +98,7 @@ class Screen:
         application.key_bindings = merge_key_bindings(bindings)
         if self.state.can_go_back:
             hints = [*hints, BACK_HINT]
-        preview = None if previews is None or control is None else (control, previews)
-        application.layout = self._framed(application.layout, guard, hints, preview)
+        application.layout = self._framed(application.layout, guard, hints, control, previews)
         application.erase_when_done = True
         application.refresh_interval = 1.0
         return await self._run_until_deadline(application)
@@ -119,7 +122,8 @@ class Screen:
         layout: Layout,
         guard: GuardedSubmit | None,
         hints: Sequence[str],
-        preview: tuple[InquirerControl, Previews] | None,
+        control: InquirerControl | None,
+        previews: Previews | None,
     ) -> Layout:
         def footer() -> StyleAndTextTuples:
             width = get_app().output.get_size().columns
@@ -128,26 +132,64 @@ class Screen:
             refused: StyleAndTextTuples = [("", "\n"), ("class:refusal", f"✗ {problem}")]
             return (keys if hints else []) + self._time_left(width) + (refused if problem else [])
 
-        def preview_text() -> StyleAndTextTuples:
-            """The pointed entry's preview, in the rows that the header, the list (with its
-            question line and filter line) and the footer leave, one kept blank."""
-            assert preview is not None
-            control, previews = preview
-            size = get_app().output.get_size()
-            framing = line_count(self.state.header(), size.columns)
-            framing += line_count(footer(), size.columns)
-            list_lines = control.choice_count + 1 + (2 if control.search_filter else 0)
-            room = size.rows - framing - list_lines - 1
-            return fitted_preview(previews(pointed(control)), size.columns, room)
-
-        def window(text: Callable[[], StyleAndTextTuples]) -> Window:
-            return Window(FormattedTextControl(text), wrap_lines=True, dont_extend_height=True)
-
-        parts: list[Container] = [window(self.state.header), layout.container]
-        if preview is not None:
-            parts.append(window(preview_text))
-        parts.append(window(footer))
+        parts: list[Container] = [_window(self.state.header), layout.container]
+        if control is not None:
+            self._fit_list(layout, control, previews, footer)
+            if previews is not None:
+                parts.append(_window(self._preview(control, previews, footer)))
+        parts.append(_window(footer))
         return Layout(HSplit(parts), focused_element=layout.current_window)
+
+    def _preview(
+        self,
+        control: InquirerControl,
+        previews: Previews,
+        footer: Callable[[], StyleAndTextTuples],
+    ) -> Callable[[], StyleAndTextTuples]:
+        """The pointed entry's preview, in the rows `_rows` leaves it."""
+
+        def text() -> StyleAndTextTuples:
+            columns = get_app().output.get_size().columns
+            _list_rows, preview_rows = self._rows(control, previews, footer)
+            return fitted_preview(previews(pointed(control)), columns, preview_rows)
+
+        return text
+
+    def _fit_list(
+        self,
+        layout: Layout,
+        control: InquirerControl,
+        previews: Previews | None,
+        footer: Callable[[], StyleAndTextTuples],
+    ) -> None:
+        """A list taller than the window scrolls (its pointer stays in view) instead of pushing the
+        header and the time left off the screen."""
+
+        def height() -> Dimension:
+            return Dimension(max=self._rows(control, previews, footer)[0])
+
+        for found in layout.find_all_windows():
+            if found.content is control:
+                found.height = height
+
+    def _rows(
+        self,
+        control: InquirerControl,
+        previews: Previews | None,
+        footer: Callable[[], StyleAndTextTuples],
+    ) -> tuple[int, int]:
+        """The terminal rows the list's entries and the pointed entry's preview get: what the
+        header, the list's question line (and filter line) and the footer leave. When both do not
+        fit, the preview gets at most a third of it (but always its first lines)."""
+        size = get_app().output.get_size()
+        framing = line_count(self.state.header(), size.columns) + line_count(footer(), size.columns)
+        free = size.rows - framing - 1 - (2 if control.search_filter else 0) - 1
+        wanted = line_count(previews(pointed(control)), size.columns) if previews else 0
+        entries = control.choice_count
+        if entries + wanted <= free:
+            return entries, wanted
+        preview_rows = min(wanted, max(free // 3, MINIMUM_ROOM)) if wanted else 0
+        return max(free - preview_rows, 1), preview_rows
 
     async def _run_until_deadline(self, application: Application[object]) -> object:
         loop = asyncio.get_running_loop()
@@ -173,3 +215,8 @@ class Screen:
         seconds = max(int(self.state.deadline - time.monotonic() + 0.999), 0)
         left = f"⏱ {seconds // 60}:{seconds % 60:02d} left"
         return [("class:deadline", wrap_hints([left, "Ctrl-C cancels"], width))]
+
+
+def _window(text: Callable[[], StyleAndTextTuples]) -> Window:
+    """A window of text drawn anew at each redraw, as tall as its lines."""
+    return Window(FormattedTextControl(text), wrap_lines=True, dont_extend_height=True)
