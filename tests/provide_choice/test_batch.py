@@ -401,13 +401,13 @@ async def test_a_pending_batch_is_one_session_that_a_poll_waits_on(
 async def test_a_surface_without_batches_refuses_one_whole_and_says_which_take_them(
     courier: type[CourierTransport],
 ) -> None:
-    async with Client(create_server({"web": courier()})) as client:
-        result = await client.call_tool("provide_choice", BATCH | {"transport": "web"})
+    async with Client(create_server({"terminal": courier()})) as client:
+        result = await client.call_tool("provide_choice", BATCH | {"transport": "terminal"})
     assert result.is_error
     assert text_of(result) == (
-        "provide_choice cannot ask the person here: the browser cannot show several questions "
-        "at once (questions); batches are shown by: a courier (name one with transport), or ask "
-        "one question per call"
+        "provide_choice cannot ask the person here: the server's own terminal cannot show several "
+        "questions at once (questions); batches are shown by: the browser, a courier (name one "
+        "with transport), or ask one question per call"
     )
 
 
