@@ -247,7 +247,14 @@ async def test_six_questions_mixing_the_modes_and_number_keys_toggle_in_the_focu
     ]
     call = await ask(client, page, {"title": "Six", "questions": questions})
     extras = question(page, "Extras Which features go in the first release?")
-    for group_name in ("Database Which", "Features Which", "Service name", "Which region", "Extras", "Cache"):
+    for group_name in (
+        "Database Which",
+        "Features Which",
+        "Service name",
+        "Which region",
+        "Extras",
+        "Cache",
+    ):
         await expect(page.get_by_role("group", name=group_name)).to_be_visible()
     await extras.get_by_role("checkbox", name="Login").focus()
     await page.keyboard.press("3")
