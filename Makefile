@@ -21,7 +21,7 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 
 # The tests' AG-UI agent is pydantic-ai's own AG-UI adapter: pydantic-ai-slim[ag-ui].
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui]' 'pydantic-ai-slim[ag-ui]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis]' 'pydantic-ai-slim[ag-ui]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client) and the lint of every JavaScript
