@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -16,16 +15,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.async_api import Locator, Page, expect
+from ports import free_port
 from screenshots import screenshot_path
 
 VIEWPORT = {"width": 1200, "height": 900}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager
