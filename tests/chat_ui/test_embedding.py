@@ -1,14 +1,11 @@
 """The embedding example proposed for the README works as written (pages of another NiceGUI app)."""
 
-from collections.abc import MutableSequence
-from typing import cast
-
 import pytest
 from extras import NEEDS_LLM_EXTRA
-from nicegui import app, ui
+from nicegui import ui
 from nicegui.testing import User
 
-from chat_ui import BlockState, ChatView, ChoicesMarkdown, DemoAgent, Message
+from chat_ui import BlockState, ChatView, ChoicesMarkdown, DemoAgent, LocalStore
 
 pytestmark = pytest.mark.nicegui_main_file("")
 
@@ -35,8 +32,7 @@ def embedding_example() -> None:
 
     @ui.page("/chat")
     def chat() -> None:
-        history = app.storage.user.setdefault("history", [])
-        ChatView(DemoAgent(chunk_delay=0), cast(MutableSequence[Message], history))
+        ChatView(DemoAgent(chunk_delay=0), store=LocalStore())
 
 
 async def test_one_message_with_buttons_calls_back_with_the_value(user: User) -> None:
@@ -63,7 +59,7 @@ def llm_embedding_example() -> None:
 
     @ui.page("/", language="en-US")
     def chat() -> None:
-        ChatView(agent, cast(MutableSequence[Message], app.storage.user.setdefault("history", [])))
+        ChatView(agent, store=LocalStore())
 
 
 async def test_the_llm_example_greets_and_never_reaches_a_real_model(

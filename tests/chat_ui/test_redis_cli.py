@@ -26,6 +26,9 @@ def no_configuration(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("CHOICES_CHAT_STORAGE_SECRET", raising=False)
     monkeypatch.setenv("NICEGUI_STORAGE_PATH", str(tmp_path / "storage"))
     monkeypatch.setattr(cli, "_claim_port", lambda host, port: 8080)
+    # main() sets both; restored afterwards
+    monkeypatch.setattr(Storage, "path", Storage.path)
+    monkeypatch.setattr(Storage, "redis_url", Storage.redis_url)
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +109,7 @@ def test_with_redis_every_page_gets_the_redis_store_and_the_shared_secret(
     from chat_ui import RedisStore
 
     monkeypatch.setenv("CHOICES_CHAT_STORAGE_SECRET", SECRET)
-    monkeypatch.setattr(Storage, "redis_url", redis_server.url)
+    Storage.redis_url = redis_server.url  # as NiceGUI reads $NICEGUI_REDIS_URL
     run, store = served(monkeypatch, ["--redis", redis_server.url])
     assert isinstance(store, RedisStore)
     assert store.url == redis_server.url
