@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.async_api import Locator, Page, expect
@@ -28,9 +29,28 @@ def chat_server(arguments: list[str], workdir: Path) -> Iterator[str]:
     It runs in `workdir` with its own storage there, and without `PYTEST_CURRENT_TEST`, which
     would make NiceGUI believe it runs inside pytest.
     """
+    with chat_process(arguments, workdir) as chat:
+        yield chat.url
+
+
+@dataclass
+class ChatProcess:
+    """A running `choices-chat`: the address it serves, and the process (to kill it, say)."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+
+@contextmanager
+def chat_process(
+    arguments: list[str], workdir: Path, environment: dict[str, str] | None = None
+) -> Iterator[ChatProcess]:
+    """`chat_server`, with variables of its own in `environment`, yielding the process too; it is
+    stopped at the end unless it already ended."""
     port = free_port()
-    environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
-    environment["NICEGUI_STORAGE_PATH"] = str(workdir / "storage")
+    variables = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    variables["NICEGUI_STORAGE_PATH"] = str(workdir / "storage")
+    variables |= environment or {}
     command = shutil.which("choices-chat", path=str(Path(sys.executable).parent))
     assert command is not None, "choices-chat is not installed next to this Python"
     log_path = workdir / "server.log"
@@ -38,14 +58,14 @@ def chat_server(arguments: list[str], workdir: Path) -> Iterator[str]:
         server = subprocess.Popen(
             [command, *arguments, "--port", str(port), "--no-show"],
             cwd=workdir,
-            env=environment,
+            env=variables,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_until_serving(url, server, log_path)
-        yield url
+        yield ChatProcess(url, server)
     finally:
         server.terminate()
         try:

@@ -39,7 +39,8 @@ class Reply:
 class ModelServer:
     """Serves queued `Reply`s in order; `requests` holds the JSON body of every request received."""
 
-    def __init__(self, port: int = 0) -> None:
+    def __init__(self, port: int = 0, *, chunk_delay: float = CHUNK_DELAY) -> None:
+        self.chunk_delay = chunk_delay  # seconds between two events of a reply
         self.replies: list[Reply] = []
         self.requests: list[dict[str, Any]] = []
         self._port = port
@@ -96,7 +97,7 @@ def _handler(model_server: ModelServer) -> type[BaseHTTPRequestHandler]:
             for event in _events(reply, body.get("model", "model")):
                 self.wfile.write(f"data: {event}\n\n".encode())
                 self.wfile.flush()
-                time.sleep(CHUNK_DELAY)
+                time.sleep(model_server.chunk_delay)
             self.wfile.write(b"data: [DONE]\n\n")
             self.wfile.flush()
 
