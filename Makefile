@@ -51,11 +51,14 @@ endif
 types: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# The Redis tests start their own redis-server (Debian's package, installed where missing when run
+# as root); without one they are skipped, saying so.
 unit: $(TEST_STAMP)
-	$(BIN)/pytest tests -q
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests -q
 
 e2e: $(TEST_STAMP) $(NODE_STAMP)
-	CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
+		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
 screenshots: $(TEST_STAMP)
