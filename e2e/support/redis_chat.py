@@ -18,10 +18,10 @@ KEY_PATTERN = "choices-chat:conversation:*"
 
 
 def instance(
-    redis_server: RedisServer, model_server: ModelServer, workdir: Path
+    redis_server: RedisServer, model_server: ModelServer, workdir: Path, model: str = MODEL
 ) -> AbstractContextManager[ChatProcess]:
     """One `choices-chat --agent llm --redis URL` with the shared secret."""
-    arguments = ["--agent", "llm", "--model", f"openai:{MODEL}"]
+    arguments = ["--agent", "llm", "--model", f"openai:{model}"]
     arguments += ["--base-url", model_server.base_url, "--redis", redis_server.url]
     environment = {"CHOICES_CHAT_STORAGE_SECRET": SECRET, "OPENAI_API_KEY": "sk-test"}
     return chat_process(arguments, workdir, environment)
