@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
-from chat_harness import VIEWPORT, ChatProcess, log, option, send
+from chat_harness import ChatProcess, log, option, send
 from model_server import ModelServer, Reply
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Page, expect
 from redis_chat import MODEL, instance, stored_conversations
 from redis_server import RedisServer
 from waiting import until
@@ -40,29 +39,32 @@ WAIT = 15_000  # ms: a retry after Redis is back comes within a few seconds
 
 
 @pytest.fixture(scope="module")
-def first(
+def instances(
     redis_server: RedisServer, model_server: ModelServer, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ChatProcess]:
-    with instance(redis_server, model_server, tmp_path_factory.mktemp("first")) as chat:
-        yield chat
+) -> Iterator[tuple[ChatProcess, ChatProcess]]:
+    """Two instances on the same Redis, for the module."""
+    with (
+        instance(redis_server, model_server, tmp_path_factory.mktemp("first")) as first,
+        instance(redis_server, model_server, tmp_path_factory.mktemp("second")) as second,
+    ):
+        yield first, second
 
 
 @pytest.fixture(scope="module")
-def second(
-    redis_server: RedisServer, model_server: ModelServer, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ChatProcess]:
-    with instance(redis_server, model_server, tmp_path_factory.mktemp("second")) as chat:
-        yield chat
+def first(instances: tuple[ChatProcess, ChatProcess]) -> ChatProcess:
+    return instances[0]
 
 
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(browser: Browser, model_server: ModelServer) -> AsyncIterator[Page]:
-    """A fresh browser context: a new session cookie, so a new conversation."""
-    model_server.replies.clear()
-    model_server.requests.clear()
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    yield await context.new_page()
-    await context.close()
+@pytest.fixture(scope="module")
+def second(instances: tuple[ChatProcess, ChatProcess]) -> ChatProcess:
+    return instances[1]
+
+
+async def converse(page: Page, model_server: ModelServer, message: str, answer: str) -> None:
+    """Send `message` and wait for the model's `answer`."""
+    model_server.replies.append(Reply(text=[answer]))
+    await send(page, message)
+    await expect(log(page)).to_contain_text(answer)
 
 
 def stored_with(redis_server: RedisServer, text: str) -> list[dict[str, object]]:
@@ -95,9 +97,7 @@ async def test_a_conversation_begun_on_one_instance_continues_on_the_other(
     await expect(chosen).to_have_attribute("aria-disabled", "true")
     await expect(log(page).get_by_text(GREETING)).to_have_count(1)  # no second greeting
 
-    model_server.replies.append(Reply(text=["A cache too: Redis."]))
-    await send(page, "And a cache?")
-    await expect(log(page)).to_contain_text("A cache too: Redis.")
+    await converse(page, model_server, "And a cache?", "A cache too: Redis.")
     sent = model_server.requests[-1]["messages"]
     assert [message["role"] for message in sent[1:]] == [
         "user",
@@ -122,10 +122,7 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
     gate = threading.Event()
     with instance(redis_server, model_server, tmp_path) as doomed:
         await page.goto(doomed.url)
-        await expect(log(page)).to_contain_text(GREETING)
-        model_server.replies.append(Reply(text=["A first answer."]))
-        await send(page, "A first question")
-        await expect(log(page)).to_contain_text("A first answer.")
+        await converse(page, model_server, "A first question", "A first answer.")
         held = Reply(text=["Half of ", "the second answer"], arguments=DATABASE, gate=gate)
         model_server.replies.append(held)
         await send(page, "A second question")
@@ -146,9 +143,7 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
     reply = log(page).locator(".chat-message--assistant").last
     await expect(reply).to_contain_text("Half of the second answer")
     await expect(reply).to_contain_text(CUT_OFF_NOTE)
-    model_server.replies.append(Reply(text=["The whole second answer."]))
-    await send(page, "A second question, again")
-    await expect(log(page)).to_contain_text("The whole second answer.")
+    await converse(page, model_server, "A second question, again", "The whole second answer.")
     given = [message["content"] for message in model_server.requests[-1]["messages"][1:]]
     assert "Half of the second answer" not in str(given), "a cut-off reply is not given back"
     kept = stored_with(redis_server, "A second question")
@@ -157,16 +152,13 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
 
 async def test_redis_stopped_and_started_mid_chat_loses_nothing(
     page: Page,
-    first: ChatProcess,
-    second: ChatProcess,
+    instances: tuple[ChatProcess, ChatProcess],
     redis_server: RedisServer,
     model_server: ModelServer,
 ) -> None:
+    first, second = instances
     await page.goto(first.url)
-    await expect(log(page)).to_contain_text(GREETING)
-    model_server.replies.append(Reply(text=["Before the outage."]))
-    await send(page, "Hello")
-    await expect(log(page)).to_contain_text("Before the outage.")
+    await converse(page, model_server, "Hello", "Before the outage.")
 
     redis_server.stop()
     try:
@@ -197,15 +189,13 @@ async def test_redis_stopped_and_started_mid_chat_loses_nothing(
 
 async def test_a_conversation_that_cannot_be_read_is_unavailable_never_empty(
     page: Page,
-    first: ChatProcess,
-    second: ChatProcess,
+    instances: tuple[ChatProcess, ChatProcess],
     redis_server: RedisServer,
     model_server: ModelServer,
 ) -> None:
+    first, second = instances
     await page.goto(first.url)
-    model_server.replies.append(Reply(text=["Kept in Redis."]))
-    await send(page, "Remember this")
-    await expect(log(page)).to_contain_text("Kept in Redis.")
+    await converse(page, model_server, "Remember this", "Kept in Redis.")
 
     redis_server.stop()
     try:

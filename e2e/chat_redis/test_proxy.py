@@ -13,15 +13,14 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
-from chat_harness import VIEWPORT, log, send
+from chat_harness import log, send
 from markdown_it import MarkdownIt
 from model_server import ModelServer, Reply
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Page, expect
 from ports import free_port
 from redis_chat import instance
 from redis_server import RedisServer
@@ -91,15 +90,6 @@ def proxied(
         finally:
             nginx.terminate()
             nginx.wait(timeout=10)
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(browser: Browser, model_server: ModelServer) -> AsyncIterator[Page]:
-    model_server.replies.clear()
-    model_server.requests.clear()
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    yield await context.new_page()
-    await context.close()
 
 
 async def serving_model(page: Page) -> str:

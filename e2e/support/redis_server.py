@@ -13,8 +13,11 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from ports import free_port
 
 NEEDS_REDIS_SERVER = (
@@ -89,3 +92,13 @@ class RedisServer:
 
     def __exit__(self, *exception: object) -> None:
         self.stop()
+
+
+@contextmanager
+def own_redis_server(directory: Path) -> Iterator[RedisServer]:
+    """A `RedisServer` in `directory` for the tests that need one, which are skipped without it."""
+    executable = redis_server_path()
+    if executable is None:
+        pytest.skip(NEEDS_REDIS_SERVER)
+    with RedisServer(directory, executable) as server:
+        yield server

@@ -12,7 +12,7 @@ from chat_cli import exit_message
 from nicegui import ui
 from nicegui.storage import Storage
 from ports import free_port
-from redis_server import NEEDS_REDIS_EXTRA, NEEDS_REDIS_SERVER, RedisServer, redis_server_path
+from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
 
 import chat_ui.__main__ as cli
 from chat_ui.__main__ import main
@@ -34,10 +34,7 @@ def no_configuration(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
-    executable = redis_server_path()
-    if executable is None:
-        pytest.skip(NEEDS_REDIS_SERVER)
-    with RedisServer(tmp_path_factory.mktemp("redis"), executable) as server:
+    with own_redis_server(tmp_path_factory.mktemp("redis")) as server:
         yield server
 
 

@@ -5,7 +5,7 @@ without its password."""
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
-from redis_server import NEEDS_REDIS_EXTRA, NEEDS_REDIS_SERVER, RedisServer, redis_server_path
+from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
 
 pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 
@@ -17,10 +17,7 @@ from chat_ui._redis_store import KEY_PREFIX, check_reachable, without_password
 
 @pytest.fixture(scope="module")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    executable = redis_server_path()
-    if executable is None:
-        pytest.skip(NEEDS_REDIS_SERVER)
-    with RedisServer(tmp_path_factory.mktemp("redis"), executable) as server:
+    with own_redis_server(tmp_path_factory.mktemp("redis")) as server:
         yield server
 
 
