@@ -133,7 +133,7 @@ class ChatView(ui.element):
                 messages = await store.load()
                 break
             except Exception as error:
-                if not self.notice.text:
+                if self.notice.text != UNAVAILABLE:  # once, not at every try
                     log.warning("the conversation could not be read: %s", error)
                 self.notice.show(UNAVAILABLE)
                 await asyncio.sleep(LOAD_RETRY)
@@ -148,7 +148,8 @@ class ChatView(ui.element):
         """Keep every reply saved while it streamed, and streaming nowhere here, as cut off."""
         assert self._saves is not None
         for index, message in enumerate(self.history):
-            if message.get("streaming") not in (None, *_LIVE_REPLIES):
+            reply = message.get("streaming")
+            if reply is not None and reply not in _LIVE_REPLIES:
                 self.history[index] = cut_off(message)
                 self._saves.replace(message, self.history[index])
 
@@ -267,7 +268,7 @@ class ChatView(ui.element):
     async def _reply(self, first: Message | None) -> None:
         self._draft, self._streaming = ReplyDraft(), None
         reply_id = uuid.uuid4().hex
-        saved: list[Message] = []  # the draft as last queued for the store, if it was
+        saved: list[Message] = []  # the draft as last queued for the store, once there is one
         throttle = Throttle(self._show_draft, RENDER_INTERVAL)
         saving = Throttle(lambda: self._save_draft(reply_id, saved), DRAFT_SAVE_INTERVAL)
         _LIVE_REPLIES.add(reply_id)
@@ -310,7 +311,7 @@ class ChatView(ui.element):
             self._saves.replace(saved[-1], draft)
         else:
             self._saves.append(draft)
-        saved.append(draft)
+        saved[:] = [draft]
 
     def _save_ending(self, saved: list[Message], ending: list[Message]) -> None:
         """Queue what the reply ended as: its message and notices, the first in its draft's place."""
