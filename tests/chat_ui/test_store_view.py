@@ -192,3 +192,36 @@ async def test_a_streaming_reply_is_saved_as_it_goes_and_replaced_by_the_finishe
     await until(lambda: "streaming" not in store.messages[-1], "the finished reply replaces it")
     assert store.messages[-1] == {"role": "assistant", "content": "Thinking about your question."}
     assert len(store.messages) == 3
+
+
+async def test_a_reply_still_streaming_in_another_tab_is_not_taken_for_cut_off(
+    user: User,
+) -> None:
+    store = AwayStore()
+    agent = GatedAgent("Thinking about ", "your question.")
+    streaming = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    task = asyncio.get_running_loop().create_task(streaming.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    other_tab = await open_chat(user, agent, store)
+    await until(lambda: other_tab.loaded, "the other tab has read the conversation")
+    assert other_tab.history[-1]["content"] == "Thinking about "
+    assert "cut_off" not in other_tab.history[-1]
+    assert "streaming" in store.messages[-1], "the draft is left for its reply to finish"
+    agent.gate.set()
+    await task
+    await until(lambda: "streaming" not in store.messages[-1], "the finished reply replaces it")
+    assert store.messages[-1]["content"] == "Thinking about your question."
+
+
+async def test_a_stopped_reply_keeps_what_it_had_saved_as_cut_off(user: User) -> None:
+    store = AwayStore()
+    agent = GatedAgent("Thinking about ", "your question.")
+    view = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    asyncio.get_running_loop().create_task(view.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    view.stop()
+    await user.should_not_see("Thinking about")
+    cut = {"role": "assistant", "content": "Thinking about ", "cut_off": True}
+    await until(lambda: store.messages[-1] == cut, "the draft is kept as cut off")
