@@ -110,6 +110,12 @@ async def test_a_conversation_begun_on_one_instance_continues_on_the_other(
 
     await page.goto(first.url)
     await expect(log(page)).to_contain_text("A cache too: Redis.")
+    await page.get_by_role("button", name="New chat").click()
+    await expect(log(page)).not_to_contain_text("A cache too: Redis.")
+    await expect(log(page)).to_contain_text(GREETING)
+    await page.goto(second.url)  # the conversation is new on every instance
+    await expect(log(page)).to_contain_text(GREETING)
+    await expect(log(page)).not_to_contain_text("Set up a service")
 
 
 async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cut_off(
