@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chat_harness import ChatProcess, log, option, send
+from chat_harness import ChatProcess, log, option, send_when_ready
 from model_server import ModelServer, Reply
 from playwright.async_api import Page, expect
 from redis_chat import MODEL, instance, stored_conversations
@@ -63,7 +63,7 @@ def second(instances: tuple[ChatProcess, ChatProcess]) -> ChatProcess:
 async def converse(page: Page, model_server: ModelServer, message: str, answer: str) -> None:
     """Send `message` and wait for the model's `answer`."""
     model_server.replies.append(Reply(text=[answer]))
-    await send(page, message)
+    await send_when_ready(page, message)
     await expect(log(page)).to_contain_text(answer)
 
 
@@ -84,8 +84,9 @@ async def test_a_conversation_begun_on_one_instance_continues_on_the_other(
     await page.goto(first.url)
     await expect(log(page)).to_contain_text(GREETING)
     model_server.replies.append(Reply(text=["Two databases fit."], arguments=DATABASE))
-    await send(page, "Set up a service")
+    await send_when_ready(page, "Set up a service")
     model_server.replies.append(Reply(text=["PostgreSQL it is."]))
+    await expect(page.get_by_role("button", name="Send")).to_be_enabled()  # the reply has ended
     await option(page, DATABASE["question"], "PostgreSQL").click()
     await expect(log(page)).to_contain_text("PostgreSQL it is.")
 
@@ -131,7 +132,7 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
         await converse(page, model_server, "A first question", "A first answer.")
         held = Reply(text=["Half of ", "the second answer"], arguments=DATABASE, gate=gate)
         model_server.replies.append(held)
-        await send(page, "A second question")
+        await send_when_ready(page, "A second question")
         await expect(log(page)).to_contain_text("Half of the second answer")
 
         def draft_saved() -> bool:
@@ -169,7 +170,7 @@ async def test_redis_stopped_and_started_mid_chat_loses_nothing(
     redis_server.stop()
     try:
         model_server.replies.append(Reply(text=["Answered once saved."]))
-        await send(page, "Sent while Redis is down")
+        await send_when_ready(page, "Sent while Redis is down")
         notice = page.get_by_role("alert").filter(has_text=UNSAVED)
         await expect(notice).to_be_visible(timeout=WAIT)
         box = page.get_by_role("textbox", name="Message")

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chat_harness import log, send
+from chat_harness import log, send_when_ready
 from markdown_it import MarkdownIt
 from model_server import ModelServer, Reply
 from playwright.async_api import Page, expect
@@ -108,7 +108,7 @@ async def test_through_the_readme_s_nginx_a_killed_instance_hands_the_chat_to_th
     await expect(log(page)).to_contain_text("You are chatting with")
     first = await serving_model(page)
     model_server.replies.append(Reply(text=["Answered before the failover."]))
-    await send(page, "Before the failover")
+    await send_when_ready(page, "Before the failover")
     await expect(log(page)).to_contain_text("Answered before the failover.")
     assert model_server.requests[-1]["model"] == first, "the websocket went through the proxy"
 
@@ -120,6 +120,6 @@ async def test_through_the_readme_s_nginx_a_killed_instance_hands_the_chat_to_th
     )
     await expect(log(page)).to_contain_text("Answered before the failover.")
     model_server.replies.append(Reply(text=["Answered after the failover."]))
-    await send(page, "After the failover")
+    await send_when_ready(page, "After the failover")
     await expect(log(page)).to_contain_text("Answered after the failover.")
     assert model_server.requests[-1]["model"] == other

@@ -108,6 +108,13 @@ async def send(page: Page, text: str) -> None:
     await page.keyboard.press("Enter")
 
 
+async def send_when_ready(page: Page, text: str) -> None:
+    """`send`, once the chat takes a message: the reply before it has ended (its text can show a
+    moment before the Send button is enabled again, and Enter does nothing until then)."""
+    await expect(page.get_by_role("button", name="Send")).to_be_enabled()
+    await send(page, text)
+
+
 async def chat_screenshot(page: Page, name: str) -> None:
     """The chat as it stands, for the README (see `screenshot_path`): no focus ring in the composer,
     the fonts loaded, and Quasar's request progress bar (top edge) done fading out."""
