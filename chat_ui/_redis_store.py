@@ -19,6 +19,7 @@ from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as redis
+from nicegui import app
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -52,8 +53,6 @@ class RedisStore:
         """The conversation `conversation_id`; by default the current page's browser's (call it in
         a page function, with `storage_secret` set in `ui.run`)."""
         if conversation_id is None:
-            from nicegui import app
-
             conversation_id = str(app.storage.browser["id"])
         return RedisConversation(self, self.key_prefix + conversation_id)
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Protocol, cast
 
+from nicegui import app
+
 from chat_ui._history import Message
 from chat_ui._migration import upgrade_history
 
@@ -53,8 +55,6 @@ class LocalStore:
 
     def __init__(self, messages: MutableSequence[Message] | None = None) -> None:
         if messages is None:
-            from nicegui import app
-
             messages = cast(MutableSequence[Message], app.storage.user.setdefault(HISTORY_KEY, []))
         self.messages = messages
 
