@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from accessibility import serious_violations
 from chat_harness import ChatProcess, log, option, send_when_ready
 from model_server import ModelServer, Reply
 from playwright.async_api import Page, expect
@@ -150,6 +151,7 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
     reply = log(page).locator(".chat-message--assistant").last
     await expect(reply).to_contain_text("Half of the second answer")
     await expect(reply).to_contain_text(CUT_OFF_NOTE)
+    assert await serious_violations(page) == []
     await converse(page, model_server, "A second question, again", "The whole second answer.")
     given = [message["content"] for message in model_server.requests[-1]["messages"][1:]]
     assert "Half of the second answer" not in str(given), "a cut-off reply is not given back"
@@ -176,6 +178,7 @@ async def test_redis_stopped_and_started_mid_chat_loses_nothing(
         box = page.get_by_role("textbox", name="Message")
         await expect(box).to_have_value("Sent while Redis is down")
         await expect(log(page)).not_to_contain_text("Sent while Redis is down")
+        assert await serious_violations(page) == []
     finally:
         redis_server.start()
     await expect(log(page)).to_contain_text("Sent while Redis is down", timeout=WAIT)
@@ -211,6 +214,7 @@ async def test_a_conversation_that_cannot_be_read_is_unavailable_never_empty(
         await expect(page.get_by_role("textbox", name="Message")).to_be_disabled()
         await expect(page.get_by_role("button", name="Send")).to_be_disabled()
         await expect(log(page)).not_to_contain_text(GREETING)
+        assert await serious_violations(page) == []
     finally:
         redis_server.start()
     await expect(log(page)).to_contain_text("Kept in Redis.", timeout=WAIT)
