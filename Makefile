@@ -66,7 +66,8 @@ screenshots: $(TEST_STAMP)
 		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents"
 
 bench: $(TEST_STAMP)
-	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \
+		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
