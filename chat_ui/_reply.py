@@ -120,3 +120,9 @@ class ReplyDraft:
         if self.thread_id is not None:
             message["thread_id"] = self.thread_id
         return message
+
+    def partial(self, reply_id: str) -> Message:
+        """The reply so far, as saved while it streams (`Message.streaming`)."""
+        message = self.message() or {"role": "assistant", "content": self.text()}
+        message["streaming"] = reply_id
+        return message

@@ -136,6 +136,7 @@ KNOWN = {
     "python": lambda block: True,
     "json": lambda block: True,
     "markdown": lambda block: block.text.lstrip().startswith("```choices"),
+    "nginx": lambda block: "ip_hash;" in block.text,  # run by e2e/chat_redis where nginx is found
     "": lambda block: block.text.startswith(
         ("choices-chat [", "Invalid provide_choice request", "present_choices/")
     ),
