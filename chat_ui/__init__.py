@@ -17,7 +17,7 @@ from chat_ui._chat_page import chat_page
 from chat_ui._chat_view import ChatView
 from chat_ui._choice_group import ChoiceGroup
 from chat_ui._choices_markdown import ChoicesMarkdown
-from chat_ui._history import BlockState, Message, ToolCall, answers, block_state, conversation
+from chat_ui._conversation import BlockState, Message, ToolCall, answers, block_state, conversation
 from chat_ui._reply import (
     AgentError,
     ChoicesAsked,

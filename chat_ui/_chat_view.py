@@ -28,7 +28,7 @@ from nicegui import ui
 from chat_ui._agents import Agent
 from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._composer import Composer
-from chat_ui._history import Message, answers, asked_prompt, conversation, cut_off
+from chat_ui._conversation import Message, answers, asked_prompt, conversation, cut_off
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
 from chat_ui._reply import AgentError, ReplyDraft

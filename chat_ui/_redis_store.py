@@ -23,7 +23,7 @@ from nicegui import app
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 
 KEY_PREFIX = "choices-chat:conversation:"
 TIMEOUT = 3.0  # seconds for connecting and for each command: a store that is away fails fast

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chat_ui._history import Message, ToolCall
+from chat_ui._conversation import Message, ToolCall
 from present_choices import TOOL_NAME, ChoicePrompt
 
 TOOL_CALL_DESCRIPTION = (

@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 from chat_ui._store import ConversationStore
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 A store keeps one conversation's messages in order, as plain JSON, and is only ever asked for small
 changes: add one message at the end, replace one message (the reply that streams, or one marked cut
 off), or forget them all. It never rewrites the conversation, so a change costs the same at 10,000
-messages as at 10. The block states are not stored: they follow from the messages (see `_history`).
+messages as at 10. The block states are not stored: they follow from the messages (see `_conversation`).
 
 Every method may fail (a store on another machine may be away); `ChatView` keeps what could not be
 saved in order and tries again (see `SaveQueue`), and shows a conversation it could not read as
@@ -17,7 +17,7 @@ from typing import Protocol, cast
 
 from nicegui import app
 
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 from chat_ui._migration import upgrade_history
 
 HISTORY_KEY = "chat_ui.history"

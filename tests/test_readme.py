@@ -33,7 +33,7 @@ from mcp import Client
 
 import chat_ui.__main__ as chat_cli
 import provide_choice.__main__ as provide_choice_cli
-from chat_ui._history import Role, ToolCall, asked_prompt
+from chat_ui._conversation import Role, ToolCall, asked_prompt
 from present_choices import ChoicesSegment, split_message
 from provide_choice import ProvideChoiceResponse, create_server, parse_request
 from provide_choice._server._client_config import CLIENTS, server_command
