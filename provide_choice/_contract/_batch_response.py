@@ -109,7 +109,7 @@ def normalize_batch(
             session_id = outcome.session_id
         case Answered():  # refused by `batch_outcome_problems` above
             raise ChoicesError([SINGLE_ANSWER_TO_BATCH])
-    endings = {item.id: _ending_of(item, outcome) for item in batch.questions}
+    endings = _endings(batch, outcome)
     summary = _summary(batch, outcome, endings)
     if note and not isinstance(outcome, PendingLaunch):
         summary += f" {note}"
@@ -128,6 +128,15 @@ def normalize_batch(
         ),
         answers=[_question_answer(item, endings[item.id], transport) for item in batch.questions],
     )
+
+
+def summarize_batch(batch: BatchRequest, outcome: Reply) -> str:
+    """The batch's summary: how it ended, then one sentence per question."""
+    return _summary(batch, outcome, _endings(batch, outcome))
+
+
+def _endings(batch: BatchRequest, outcome: Reply) -> dict[str, Answered | TimedOut | None]:
+    return {item.id: _ending_of(item, outcome) for item in batch.questions}
 
 
 def _ending_of(item: BatchQuestion, outcome: Reply) -> Answered | TimedOut | None:

@@ -235,7 +235,7 @@ def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str,
     ]
     return {
         "id": question.id,
-        "title": asked.title,
+        "title": _title(asked),
         "prompt": _prompt(asked),
         "selection_mode": BATCH_MODE if isinstance(asked, BatchRequest) else asked.selection_mode,
         "options": json.dumps(options, ensure_ascii=False),
@@ -248,12 +248,22 @@ def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str,
     } | _where_and_when(question)
 
 
+def _title(asked: Asked) -> str:
+    """A batch is one row, wherever rows are shown (the inbox, `provide-choice history`): its
+    title says how many questions it holds."""
+    if not isinstance(asked, BatchRequest):
+        return asked.title
+    count = len(asked.questions)
+    return f"{asked.title} ({count} question{'s' if count > 1 else ''})"
+
+
 def _prompt(asked: Asked) -> str:
-    """A batch is one row: its prompt says how many questions it holds, then each one."""
+    """A batch's prompt: each question's, after its header (or id)."""
     if not isinstance(asked, BatchRequest):
         return asked.prompt
-    each = (f"{item.header or item.id}: {item.request.prompt}" for item in asked.questions)
-    return f"{len(asked.questions)} questions. " + " / ".join(each)
+    return " / ".join(
+        f"{item.header or item.id}: {item.request.prompt}" for item in asked.questions
+    )
 
 
 def _where_and_when(question: PendingQuestion) -> dict[str, Any]:

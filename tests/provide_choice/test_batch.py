@@ -398,16 +398,27 @@ async def test_a_pending_batch_is_one_session_that_a_poll_waits_on(
     assert answered["answers"][2]["custom_input"] == "orders"
 
 
+class PigeonTransport(CourierTransport):
+    """A plug-in that shows one question at a time, never a batch."""
+
+    kind = TransportKind("pigeon", "A pigeon", preference="By pigeon")
+
+
 async def test_a_surface_without_batches_refuses_one_whole_and_says_which_take_them(
     courier: type[CourierTransport],
 ) -> None:
-    async with Client(create_server({"web": courier()})) as client:
-        result = await client.call_tool("provide_choice", BATCH | {"transport": "web"})
+    unregister = register_transport(PigeonTransport)
+    try:
+        async with Client(create_server({"pigeon": PigeonTransport()})) as client:
+            result = await client.call_tool("provide_choice", BATCH | {"transport": "pigeon"})
+    finally:
+        unregister()
     assert result.is_error
     assert text_of(result) == (
-        "provide_choice cannot ask the person here: the browser cannot show several questions "
-        "at once (questions); batches are shown by: the server's own terminal, a terminal the agent "
-        "opens, a courier (name one with transport), or ask one question per call"
+        "provide_choice cannot ask the person here: a pigeon cannot show several questions at "
+        "once (questions); batches are shown by: the server's own terminal, a terminal the agent "
+        "opens, the browser, the mcp client's own dialog, a courier (name one with transport), "
+        "or ask one question per call"
     )
 
 

@@ -87,6 +87,7 @@ async def test_the_state_shows_the_question_with_its_defaults_and_the_time_left(
         "label": "Browser tests",
         "description": "8 minutes",
         "recommended": False,
+        "preview_html": None,
     }
     assert state["limits"] == {"minimum": 1, "maximum": 2}
     assert state["draft"]["selected_ids"] == ["unit"]
