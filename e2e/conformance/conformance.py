@@ -203,12 +203,9 @@ class Case:
     own_summary: dict[Surface, OwnSummary] = field(default_factory=dict)
     """Surfaces whose summary says more than the others', as the README promises: the case runs
     there and expects that summary, the rest of the response unchanged."""
-    not_yet: dict[Surface, str] = field(default_factory=dict)
-    """Surfaces that do not show this yet (batches on the terminals, issue 18): skipped, saying so."""
 
     def __post_init__(self) -> None:
-        surfaces = (*self.not_expressible, *self.differs_today, *self.own_summary, *self.not_yet)
-        for surface in surfaces:
+        for surface in (*self.not_expressible, *self.differs_today, *self.own_summary):
             assert surface in SURFACES, f"{self.id}: {surface!r} is not a surface"
 
     @property
@@ -240,9 +237,6 @@ def params(cases: list[Case], surface: Surface) -> list[Any]:
         marks: list[Any] = []
         if surface in case.not_expressible:
             reason = f"not expressible on {SURFACES[surface]}: {case.not_expressible[surface]}"
-            marks.append(pytest.mark.skip(reason=reason))
-        elif surface in case.not_yet:
-            reason = f"not yet on {SURFACES[surface]}: {case.not_yet[surface]}"
             marks.append(pytest.mark.skip(reason=reason))
         elif surface in case.differs_today:
             reason = f"issue 16: {case.differs_today[surface]}"
@@ -344,8 +338,6 @@ def _expected(expected: Expected) -> dict[str, Any]:
 def _cell(case: Case, surface: Surface) -> str:
     if surface in case.not_expressible:
         return f"not expressible: {case.not_expressible[surface]}"
-    if surface in case.not_yet:
-        return f"not yet: {case.not_yet[surface]}"
     if surface in case.differs_today:
         return f"differs today (strict xfail): {case.differs_today[surface]}"
     if surface in case.own_summary:
