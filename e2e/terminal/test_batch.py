@@ -6,19 +6,16 @@ half-way keep what was answered."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pexpect
 import pytest
-from mcp import Client, StdioServerParameters
-from mcp_servers import call, launch, poll
+from mcp import Client
+from mcp_servers import call, connected, launch, poll
 from provide_choice_harness import (
-    COMMAND,
     CTRL_C,
     DOWN,
     ENTER,
@@ -27,7 +24,7 @@ from provide_choice_harness import (
     expect_plain,
     finish,
     run_summary,
-    spawn,
+    spawn_server_terminal,
 )
 
 BACK = "\x1b[Z"
@@ -106,9 +103,8 @@ def answers(response: dict[str, Any]) -> dict[str, dict[str, Any]]:
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[tuple[pexpect.spawn, str]]:
     """The server in a terminal window of its own, and the URL it serves MCP on."""
-    child = spawn([COMMAND, "serve", "--http", "0"], tmp_path)
-    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
-    yield child, child.match.group(1)
+    child, url = spawn_server_terminal(tmp_path)
+    yield child, url
     child.terminate(force=True)
 
 
@@ -226,8 +222,7 @@ async def test_a_long_preview_is_cut_to_the_window_and_says_what_it_left_out(
 ) -> None:
     long = "```\n" + "\n".join(f"line {number}" for number in range(60)) + "\n```"
     question = DATABASE | {"options": options("PostgreSQL", "SQLite", PostgreSQL=long)}
-    child = spawn([COMMAND, "serve", "--http", "0"], tmp_path, dimensions=(24, 100))
-    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
+    terminal = spawn_server_terminal(tmp_path, dimensions=(24, 100))
 
     def person(child: pexpect.spawn) -> None:
         continue_with_settings(child)
@@ -239,9 +234,9 @@ async def test_a_long_preview_is_cut_to_the_window_and_says_what_it_left_out(
         child.send(ENTER)
 
     try:
-        response = await asked_in_terminal((child, child.match.group(1)), batch(question), person)
+        response = await asked_in_terminal(terminal, batch(question), person)
     finally:
-        child.terminate(force=True)
+        terminal[0].terminate(force=True)
     assert answers(response)["db"]["selected_ids"] == ["postgresql"]
 
 
@@ -281,70 +276,57 @@ async def test_the_deadline_half_way_keeps_what_was_answered(
     assert "Features: Not answered" in response["selection"]["summary"]
 
 
-@asynccontextmanager
-async def stdio_server(home: Path) -> AsyncIterator[Client]:
-    parameters = StdioServerParameters(
-        command=COMMAND, args=["serve"], env={**os.environ, "AGENT_CHOICES_HOME": str(home)}
-    )
-    async with Client(parameters) as client:
-        yield client
-
-
-async def test_a_batch_handed_off_to_a_terminal_comes_back_to_the_poll(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
+async def handed_off(tmp_path: Path, person: Any) -> tuple[int, str, dict[str, Any]]:
+    """Ask the three questions over stdio, run the command the response gives in a pty while
+    `person(child)` types, then poll: the command's exit status and screen, and the response."""
+    async with connected("stdio", tmp_path) as client:
         selection = await launch(client, batch(DATABASE, FEATURES, NAME))
         child = run_summary(selection, tmp_path)
         try:
             continue_with_settings(child)
             expect_plain(child, "[Database] 1 of 3")
-            child.send("1")
-            expect_plain(child, "2 of 3")
-            child.send("2" + ENTER)
-            expect_plain(child, "3 of 3")
-            child.send("billing" + ENTER)
-            expect_plain(child, "Send these answers")
-            child.send(ENTER)
+            person(child)
             status, shown = await anyio.to_thread.run_sync(finish, child)
         finally:
             child.close(force=True)
-        response = await poll(client, selection["session_id"])
+        return status, shown, await poll(client, selection["session_id"])
+
+
+async def test_a_batch_handed_off_to_a_terminal_comes_back_to_the_poll(tmp_path: Path) -> None:
+    def person(child: pexpect.spawn) -> None:
+        child.send("1")
+        expect_plain(child, "2 of 3")
+        child.send("2" + ENTER)
+        expect_plain(child, "3 of 3")
+        child.send("billing" + ENTER)
+        expect_plain(child, "Send these answers")
+        child.send(ENTER)
+
+    status, shown, response = await handed_off(tmp_path, person)
     assert status == 0, shown
     assert "Answered 3 questions." in shown
     assert response["action_status"] == "selected"
     assert response["selection"]["transport"] == "terminal_handoff"
-    assert [answer["selected_ids"] for answer in response["answers"]] == [
-        ["postgresql"],
-        ["search"],
-        [],
-    ]
+    selected = [answer["selected_ids"] for answer in response["answers"]]
+    assert selected == [["postgresql"], ["search"], []]
     assert answers(response)["name"]["custom_input"] == "billing"
 
 
 async def test_a_handed_off_batch_cancelled_half_way_keeps_the_answers_posted(
     tmp_path: Path,
 ) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, batch(DATABASE, FEATURES, NAME))
-        child = run_summary(selection, tmp_path)
-        try:
-            continue_with_settings(child)
-            expect_plain(child, "1 of 3")
-            child.send("3")
-            expect_plain(child, "2 of 3")
-            child.send("1" + ENTER)
-            expect_plain(child, "3 of 3")
-            child.send(CTRL_C)
-            status, shown = await anyio.to_thread.run_sync(finish, child)
-        finally:
-            child.close(force=True)
-        response = await poll(client, selection["session_id"])
+    def person(child: pexpect.spawn) -> None:
+        child.send("3")
+        expect_plain(child, "2 of 3")
+        child.send("1" + ENTER)
+        expect_plain(child, "3 of 3")
+        child.send(CTRL_C)
+
+    status, shown, response = await handed_off(tmp_path, person)
     assert status == 0, shown
     assert response["action_status"] == "cancelled"
-    assert [answer["selected_ids"] for answer in response["answers"]] == [
-        ["duckdb"],
-        ["login"],
-        [],
-    ]
+    selected = [answer["selected_ids"] for answer in response["answers"]]
+    assert selected == [["duckdb"], ["login"], []]
     assert response["selection"]["summary"].startswith(
         "Cancelled by the person after 2 of 3 questions."
     )
