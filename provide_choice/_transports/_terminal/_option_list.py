@@ -34,6 +34,10 @@ from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 from provide_choice._transports._terminal._text_answer import type_answer
 
+NOTE_HINTS = ("n", "g")
+FILTER_NOTE_HINTS = ("Ctrl-N", "Ctrl-G")
+"""The note keys as the key help names them (`_keys.NOTE_KEYS`, `_keys.FILTER_NOTE_KEYS`)."""
+
 Picked = ListValue | list[ListValue] | NoteRequest
 """What the list screen ends with: the selected entry, the ticked entries, or a wish for a note."""
 
@@ -170,11 +174,11 @@ class OptionList:
             keys.append(f"1-{len(self._numbered)} {picks}")
         if self._filtering:
             keys.append("type to filter")
-        control = "Ctrl-" if self._filtering else ""
+        note_key, overall_key = FILTER_NOTE_HINTS if self._filtering else NOTE_HINTS
         if state.notes_offered:
-            keys.append(f"{control}{'N' if control else 'n'} note on option")
+            keys.append(f"{note_key} note on option")
         if state.overall_note_offered:
-            keys.append(f"{control}{'G' if control else 'g'} overall note")
+            keys.append(f"{overall_key} overall note")
         return keys
 
     def _message(self) -> str:

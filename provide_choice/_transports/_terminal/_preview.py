@@ -8,7 +8,11 @@ last line says how much was left out.
 from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.formatted_text.utils import fragment_list_width, split_lines
+from prompt_toolkit.formatted_text.utils import (
+    fragment_list_to_text,
+    fragment_list_width,
+    split_lines,
+)
 
 from provide_choice._contract._request import ProvideChoiceOption
 from provide_choice._transports._terminal._markdown import markdown_text
@@ -28,10 +32,16 @@ def option_preview(option: ProvideChoiceOption | None) -> StyleAndTextTuples:
 def line_count(fragments: StyleAndTextTuples, width: int) -> int:
     """How many terminal lines `fragments` take at `width` columns, long lines wrapped."""
     width = max(width, 1)
+    return sum(max(1, -(-fragment_list_width(line) // width)) for line in _lines(fragments))
+
+
+def _lines(fragments: StyleAndTextTuples) -> list[StyleAndTextTuples]:
+    """The lines of `fragments`, without the empty ones at the end (a closing newline, the blank
+    line the markdown writer leaves after its last block): they start no row of their own."""
     lines = list(split_lines(fragments))
-    if lines and not lines[-1]:
-        lines.pop()  # a closing newline starts no line of its own
-    return sum(max(1, -(-fragment_list_width(line) // width)) for line in lines)
+    while lines and not fragment_list_to_text(lines[-1]):
+        lines.pop()
+    return lines
 
 
 def fitted_preview(fragments: StyleAndTextTuples, width: int, room: int) -> StyleAndTextTuples:
@@ -39,9 +49,7 @@ def fitted_preview(fragments: StyleAndTextTuples, width: int, room: int) -> Styl
     that says how many lines were left out (and that a taller window shows them)."""
     if not fragments or room < MINIMUM_ROOM:
         return []
-    lines = list(split_lines(fragments))
-    while lines and not lines[-1]:
-        lines.pop()
+    lines = _lines(fragments)
     heights = [line_count(line, width) for line in lines]
     if sum(heights) <= room:
         return fragments
