@@ -406,8 +406,8 @@ async def test_a_surface_without_batches_refuses_one_whole_and_says_which_take_t
     assert result.is_error
     assert text_of(result) == (
         "provide_choice cannot ask the person here: the server's own terminal cannot show several "
-        "questions at once (questions); batches are shown by: the browser, a courier (name one "
-        "with transport), or ask one question per call"
+        "questions at once (questions); batches are shown by: the browser, the MCP client's own "
+        "dialog, a courier (name one with transport), or ask one question per call"
     )
 
 
