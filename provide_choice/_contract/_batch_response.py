@@ -11,7 +11,6 @@ from __future__ import annotations
 from present_choices import ChoicesError
 from provide_choice._contract._batch import Asked, BatchQuestion, BatchRequest
 from provide_choice._contract._response import (
-    ActionStatus,
     Answered,
     BatchAnswered,
     Cancelled,
@@ -24,6 +23,7 @@ from provide_choice._contract._response import (
     TimedOut,
     normalize,
     outcome_problems,
+    status_of,
     summarize,
 )
 from provide_choice._contract._settings import TimeoutAction
@@ -90,25 +90,10 @@ def normalize_batch(
     problems = batch_outcome_problems(batch, outcome)
     if problems:
         raise ChoicesError(problems)
-    status: ActionStatus
-    session_id = None
+    status, session_id, url = status_of(outcome, url)
     global_annotation = None
-    match outcome:
-        case BatchAnswered():
-            status = "selected"
-            global_annotation = (outcome.global_annotation or "").strip() or None
-        case Cancelled():
-            status = "cancelled"
-        case TimedOut():
-            status = "timeout"
-        case PendingLaunch():
-            status = "pending_terminal_launch"
-            session_id, url = outcome.session_id, outcome.url
-        case StillOpen():
-            status = "pending"
-            session_id = outcome.session_id
-        case Answered():  # refused by `batch_outcome_problems` above
-            raise ChoicesError([SINGLE_ANSWER_TO_BATCH])
+    if isinstance(outcome, BatchAnswered):
+        global_annotation = (outcome.global_annotation or "").strip() or None
     endings = _endings(batch, outcome)
     summary = _summary(batch, outcome, endings)
     if note and not isinstance(outcome, PendingLaunch):

@@ -193,27 +193,12 @@ def normalize(
     problems = outcome_problems(request, outcome)
     if problems:
         raise ChoicesError(problems)
-    status: ActionStatus
+    status, session_id, url = status_of(outcome, url)
     selected: list[str] = []
-    session_id = None
-    match outcome:
-        case Answered():
-            status = "selected" if outcome.custom_input is None else "custom_input"
-            selected = _in_option_order(request, outcome.selected_ids)
-        case BatchAnswered():  # refused by `outcome_problems` above
-            raise ChoicesError([BATCH_ANSWER_TO_ONE])
-        case Cancelled():
-            status = "cancelled"
-        case TimedOut():
-            status = "timeout"
-            if outcome.action == "return_defaults":
-                selected = _in_option_order(request, request.default_selection_ids)
-        case PendingLaunch():
-            status = "pending_terminal_launch"
-            session_id, url = outcome.session_id, outcome.url
-        case StillOpen():
-            status = "pending"
-            session_id = outcome.session_id
+    if isinstance(outcome, Answered):
+        selected = _in_option_order(request, outcome.selected_ids)
+    elif isinstance(outcome, TimedOut) and outcome.action == "return_defaults":
+        selected = _in_option_order(request, request.default_selection_ids)
     answered = outcome if isinstance(outcome, Answered) else Answered()
     return ProvideChoiceResponse(
         action_status=status,
@@ -230,6 +215,24 @@ def normalize(
             + (f" {note}" if note and not isinstance(outcome, PendingLaunch) else ""),
         ),
     )
+
+
+def status_of(outcome: Reply, url: str | None) -> tuple[ActionStatus, str | None, str | None]:
+    """A reply's `action_status`, the session to wait on (pending ones), and the address shown:
+    a hand-off's own, else `url`. The same for a question and for a batch."""
+    match outcome:
+        case Answered():
+            return ("selected" if outcome.custom_input is None else "custom_input"), None, url
+        case BatchAnswered():
+            return "selected", None, url
+        case Cancelled():
+            return "cancelled", None, url
+        case TimedOut():
+            return "timeout", None, url
+        case PendingLaunch():
+            return "pending_terminal_launch", outcome.session_id, outcome.url
+        case StillOpen():
+            return "pending", outcome.session_id, url
 
 
 def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:

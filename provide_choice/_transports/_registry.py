@@ -171,16 +171,21 @@ def batch_refusal(name: str) -> str | None:
     kind = kind_of(name)
     if kind.batches:
         return None
-    takers = [other.label.lower() for other in kinds() if other.batches]
+    takers = [_in_a_sentence(other.label) for other in kinds() if other.batches]
     where = (
         f"batches are shown by: {', '.join(takers)} (name one with transport)"
         if takers
         else "no surface of this server shows batches yet"
     )
     return (
-        f"{kind.label.lower()} cannot show several questions at once (questions); {where}, "
-        "or ask one question per call"
+        f"{_in_a_sentence(kind.label)} cannot show several questions at once (questions); "
+        f"{where}, or ask one question per call"
     )
+
+
+def _in_a_sentence(label: str) -> str:
+    """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
+    return label[:1].lower() + label[1:]
 
 
 def build_transports(setup: TransportSetup) -> Mapping[str, Transport]:
