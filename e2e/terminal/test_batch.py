@@ -2,7 +2,8 @@
 SDK's client asking over HTTP) and the hand-off (`serve` over stdio, its command run in a pty, the
 answer polled). One question after another with its chip and place, Shift-Tab back, a review before
 sending; previews under the list, digits, a 40-option list filtered as typed; cancel and timeout
-half-way keep what was answered."""
+half-way keep what was answered; a batch past `--max-wait` is pending, and its poll gets the
+answers."""
 
 from __future__ import annotations
 
@@ -330,3 +331,41 @@ async def test_a_handed_off_batch_cancelled_half_way_keeps_the_answers_posted(
     assert response["selection"]["summary"].startswith(
         "Cancelled by the person after 2 of 3 questions."
     )
+
+
+async def test_a_batch_past_max_wait_returns_pending_and_the_poll_gets_its_answers(
+    tmp_path: Path,
+) -> None:
+    child, url = spawn_server_terminal(tmp_path, "--max-wait", "2")
+    try:
+        async with Client(url) as client:
+            pending = await call(client, batch(DATABASE, NAME))
+            assert pending["action_status"] == "pending"
+            assert [answer["selected_ids"] for answer in pending["answers"]] == [[], []]
+            session_id = pending["selection"]["session_id"]
+            polled: list[dict[str, Any]] = []
+
+            async def poll_it() -> None:
+                polled.append(await call(client, {"session_id": session_id}))
+
+            def person(child: pexpect.spawn) -> None:
+                continue_with_settings(child)  # the settings screen was there all along
+                expect_plain(child, "[Database] 1 of 2")
+                child.send("2")
+                expect_plain(child, "2 of 2")
+                child.send(ENTER)
+                expect_plain(child, "Send these answers")
+                child.send(ENTER)
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(poll_it)
+                await anyio.to_thread.run_sync(person, child)
+    finally:
+        child.terminate(force=True)
+    (response,) = polled
+    assert response["action_status"] == "selected"
+    assert answers(response)["db"]["selected_ids"] == ["sqlite"]
+    assert answers(response)["name"] == answers(response)["name"] | {
+        "custom_input": "orders",
+        "placeholder_used": True,
+    }
