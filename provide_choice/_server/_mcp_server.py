@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
+from provide_choice._apps import PRESENT_CHOICES_VIEW, apps_extension, view_meta
 from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._server._provide_choice_tool import (
@@ -79,16 +80,10 @@ TOOL_DESCRIPTION = (
     "give them selection.url."
 )
 
-ONLY_TOOLS = (
-    "prompts/list",
-    "prompts/get",
-    "resources/list",
-    "resources/read",
-    "resources/templates/list",
-)
-"""Request handlers the SDK's high-level server always registers. This server has no prompts and
-no resources, and capabilities derive from the handlers, so they go: a client then sees only what
-is there."""
+NO_PROMPTS = ("prompts/list", "prompts/get")
+"""Request handlers the SDK's high-level server always registers. This server has no prompts, and
+capabilities derive from the handlers, so they go: a client then sees only what is there (tools,
+and the resources that are the tools' views)."""
 
 
 class _RawArguments(ArgModelBase):
@@ -138,11 +133,13 @@ def create_server(
                 annotations=ToolAnnotations(
                     title="Show choices as chat buttons", read_only_hint=True
                 ),
+                meta=view_meta(PRESENT_CHOICES_VIEW),
             ),
         ],
         subscriptions=False,
+        extensions=[apps_extension()],
     )
-    for method in ONLY_TOOLS:
+    for method in NO_PROMPTS:
         server._lowlevel_server._request_handlers.pop(method, None)
     return server
 
@@ -166,9 +163,11 @@ def _raw_tool(
     annotations: ToolAnnotations,
     output_model: type[BaseModel] | None = None,
     takes_context: bool = False,
+    meta: dict[str, Any] | None = None,
 ) -> Tool:
     """A tool that receives its raw arguments (and the context when `takes_context`) and publishes
-    a hand-written input schema; with `output_model`, successful results are checked against it."""
+    a hand-written input schema; with `output_model`, successful results are checked against it.
+    `meta` is the tool's `_meta` (where an MCP Apps host finds the tool's view)."""
     return Tool(
         fn=function,
         name=name,
@@ -178,4 +177,5 @@ def _raw_tool(
         is_async=True,
         context_kwarg="context" if takes_context else None,
         annotations=annotations,
+        meta=meta,
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import suppress
 from functools import cache
 from importlib import resources
@@ -349,11 +349,16 @@ def asset(name: str, package: str = "provide_choice._transports._portal") -> str
 
 @cache
 def page_script() -> str:
-    """The page's one inline script: its parts joined in order inside one strict function, so they
-    share their top-level names with each other and with nothing else. Each part says what it
-    takes from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
-    parts = "\n".join(asset(f"page/{name}") for name in SCRIPT_PARTS)
-    return f'"use strict";\n\n(() => {{\n{parts}}})();\n'
+    """The page's one inline script, from its parts in page/."""
+    return joined_script(asset(f"page/{name}") for name in SCRIPT_PARTS)
+
+
+def joined_script(parts: Iterable[str]) -> str:
+    """One inline script: the parts joined in order inside one strict function, so they share
+    their top-level names with each other and with nothing else. Each part says what it takes
+    from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
+    joined = "\n".join(parts)
+    return f'"use strict";\n\n(() => {{\n{joined}}})();\n'
 
 
 def missing_html() -> str:

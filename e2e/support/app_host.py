@@ -1,0 +1,226 @@
+"""A host that renders MCP Apps, for the tests: the official host side in Chromium, our server
+behind the MCP SDK's own Python client.
+
+The page is `app_host/host.js` bundled with esbuild (the `AppBridge` and `PostMessageTransport` of
+@modelcontextprotocol/ext-apps, installed by the Makefile's node_modules target). It draws one app
+in a sandboxed frame served from an origin of its own, with the content security policy a host
+applies to an app that declares no outside address, and records what the app sends. What the app
+calls (`tools/call`) goes to the server through the client, which declares the extension
+(`mcp.client.extension.advertise`), as a host that renders apps does. Every request the page or
+the app makes is recorded: an app that fetches anything is caught.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+from mcp.client.extension import ClientExtension, advertise
+from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID
+from mcp_types import CallToolResult, TextResourceContents
+from playwright.async_api import Browser, Frame, Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST_SOURCE = Path(__file__).parent / "app_host" / "host.js"
+ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+
+HOST_ORIGIN = "http://conversation.test"
+VIEW_ORIGIN = "http://app-sandbox.test"
+"""The host page and the app's frame, on two origins (as real hosts keep apps off their own)."""
+
+APP_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; media-src 'self' data:; font-src 'self' data:; connect-src 'none'"
+)
+"""The policy the MCP Apps specification gives an app whose `_meta.ui.csp` names no domain."""
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test host</title>
+<style>
+  body {{ margin: 0; padding: 16px; font: 16px system-ui, sans-serif; }}
+  iframe {{ display: block; width: 640px; height: 120px; border: 0; }}
+</style></head>
+<body><main id="conversation" aria-label="Conversation"></main>
+<script>{bundle}</script></body></html>"""
+
+
+class HostUnavailable(Exception):
+    """The test host cannot be built here (no Node tools): the reason, for a skip."""
+
+
+def build_host_bundle(directory: Path) -> Path:
+    """Bundle the test host for the browser with esbuild, into `directory`."""
+    if shutil.which("node") is None or not ESBUILD.exists():
+        raise HostUnavailable(
+            "the MCP Apps test host needs Node and esbuild: run `make node_modules/.installed`"
+        )
+    bundle = directory / "app-host.js"
+    subprocess.run(
+        [ESBUILD, str(HOST_SOURCE), "--bundle", "--minify", "--format=iife", f"--outfile={bundle}"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    return bundle
+
+
+def apps_extension() -> ClientExtension:
+    """What a host that renders apps declares to the server."""
+    return advertise(EXTENSION_ID, {"mimeTypes": [APP_MIME_TYPE]})
+
+
+class AppHost:
+    """One conversation in a Chromium page, showing one app at a time. Create with `opened`."""
+
+    def __init__(self, page: Page, client: Client) -> None:
+        self.page = page
+        self.client = client
+        self.requests: list[str] = []
+        self.calls: list[asyncio.Task[CallToolResult]] = []
+        self._views: dict[str, str] = {}
+
+    @classmethod
+    @asynccontextmanager
+    async def opened(
+        cls, browser: Browser, client: Client, bundle: Path, **context_options: Any
+    ) -> AsyncIterator[AppHost]:
+        context = await browser.new_context(**context_options)
+        try:
+            page = await context.new_page()
+            host = cls(page, client)
+            page.on("request", lambda request: host.requests.append(request.url))
+            page_html = HOST_PAGE.format(bundle=bundle.read_text(encoding="utf-8"))
+            await context.route(f"{HOST_ORIGIN}/**", _fulfil(page_html, "text/html"))
+            await context.route(f"{VIEW_ORIGIN}/**", host._serve_view)
+            await page.expose_function("proxyToolCall", host._call_for_app)
+            await page.goto(f"{HOST_ORIGIN}/")
+            yield host
+        finally:
+            for call in host.calls:
+                call.cancel()
+            await context.close()
+
+    @property
+    def frame(self) -> Frame:
+        """The app's frame."""
+        frames = [frame for frame in self.page.frames if frame.url.startswith(VIEW_ORIGIN)]
+        assert frames, "no app is drawn"
+        return frames[-1]
+
+    async def view_of(self, tool: str) -> tuple[str, str]:
+        """The `ui://` address of a tool's view, as the server lists it, and the view's HTML."""
+        listed = {item.name: item for item in (await self.client.list_tools()).tools}
+        meta = listed[tool].meta or {}
+        uri = meta["ui"]["resourceUri"]
+        assert uri.startswith("ui://"), uri
+        contents = (await self.client.read_resource(uri)).contents
+        assert len(contents) == 1
+        view = contents[0]
+        assert isinstance(view, TextResourceContents)
+        assert view.mime_type == APP_MIME_TYPE
+        return uri, view.text
+
+    async def show(
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        *,
+        theme: str = "light",
+        tool_info: bool = True,
+        model_context: bool = True,
+        call: bool = True,
+    ) -> asyncio.Task[CallToolResult] | None:
+        """Draw `tool`'s view, hand it the call's arguments, and make the call: its result goes to
+        the app when it comes (the returned task). `tool_info` puts the call in the host context
+        (`toolInfo`); `call=False` draws and hands over the arguments only."""
+        uri, html = await self.view_of(tool)
+        path = f"/{len(self._views)}.html"
+        self._views[path] = html
+        info = None
+        if tool_info:
+            listed = {item.name: item for item in (await self.client.list_tools()).tools}
+            definition = listed[tool].model_dump(mode="json", by_alias=True, exclude_none=True)
+            info = {"id": len(self.calls) + 1, "tool": definition}
+        await self.page.evaluate(
+            "([url, options]) => appHost.mount(url, options)",
+            [
+                f"{VIEW_ORIGIN}{path}",
+                {"theme": theme, "toolInfo": info, "modelContext": model_context},
+            ],
+        )
+        await self.send_tool_input(arguments)
+        if not call:
+            return None
+        task = asyncio.create_task(self._call_and_report(tool, arguments))
+        self.calls.append(task)
+        return task
+
+    async def send_tool_input(self, arguments: dict[str, Any]) -> None:
+        await self.page.evaluate("(args) => appHost.sendToolInput(args)", arguments)
+
+    async def send_tool_result(self, result: CallToolResult) -> None:
+        await self.page.evaluate("(result) => appHost.sendToolResult(result)", _wire(result))
+
+    async def send_tool_cancelled(self, reason: str | None = None) -> None:
+        await self.page.evaluate("(reason) => appHost.sendToolCancelled(reason)", reason)
+
+    async def set_theme(self, theme: str) -> None:
+        await self.page.evaluate("(theme) => appHost.setTheme(theme)", theme)
+
+    async def refuse_messages(self, refuse: bool = True) -> None:
+        """Answer the app's next `ui/message` requests with `isError`, as a host that did not take
+        the message."""
+        await self.page.evaluate("(refuse) => appHost.refuseMessages(refuse)", refuse)
+
+    async def recorded(self, what: str) -> Any:
+        """What the app sent so far: `messages` (`ui/message` params), `modelContext`, `sizes`
+        (heights), `toolCalls`."""
+        return await self.page.evaluate("(what) => appHost.record[what]", what)
+
+    def foreign_requests(self) -> list[str]:
+        """Requests beyond the host page and the app documents it serves."""
+        own = {f"{HOST_ORIGIN}/"} | {f"{VIEW_ORIGIN}{path}" for path in self._views}
+        return [url for url in self.requests if url not in own]
+
+    async def _serve_view(self, route: Route) -> None:
+        path = "/" + route.request.url.removeprefix(VIEW_ORIGIN).lstrip("/")
+        html = self._views.get(path)
+        if html is None:
+            await route.fulfill(status=404, body="")
+            return
+        await route.fulfill(
+            status=200,
+            body=html,
+            headers={"Content-Type": "text/html", "Content-Security-Policy": APP_CSP},
+        )
+
+    async def _call_and_report(self, tool: str, arguments: dict[str, Any]) -> CallToolResult:
+        result = await self.client.call_tool(tool, arguments)
+        with suppress(Exception):  # the page may be gone when a test ends first
+            await self.send_tool_result(result)
+        return result
+
+    async def _call_for_app(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        return _wire(await self.client.call_tool(name, arguments))
+
+
+def _wire(result: CallToolResult) -> dict[str, Any]:
+    """A result as it travels in JSON-RPC."""
+    wire: dict[str, Any] = json.loads(
+        result.model_dump_json(by_alias=True, exclude_none=True, exclude={"result_type"})
+    )
+    return wire
+
+
+def _fulfil(body: str, content_type: str) -> Any:
+    async def fulfil(route: Route) -> None:
+        await route.fulfill(status=200, body=body, headers={"Content-Type": content_type})
+
+    return fulfil

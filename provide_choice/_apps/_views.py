@@ -1,0 +1,58 @@
+"""The views this server serves as MCP Apps, and how a tool names its view.
+
+The views reuse what the question page already has (its DOM helpers, the same "every part in one
+strict function" script), so the page and the apps show agent text the same way: as text.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from string import Template
+from typing import Any
+
+from mcp.server.apps import Apps
+
+from provide_choice._transports._portal._page import asset, joined_script
+
+PACKAGE = "provide_choice._apps"
+PORTAL = "provide_choice._transports._portal"
+
+PRESENT_CHOICES_VIEW = "ui://provide-choice/present-choices.html"
+"""The view of `present_choices`: the question and its options as buttons, as the chat draws them."""
+
+LEGACY_META_KEY = "ui/resourceUri"
+"""Where hosts built before the extension was stable look for a tool's view; the official server
+helpers (`registerAppTool`) still set both keys, and so does this server."""
+
+STYLE_SHEET = "apps.css"
+HOST_BRIDGE = "view/host.js"
+
+
+def view_meta(resource_uri: str, **ui: Any) -> dict[str, Any]:
+    """A tool's `_meta` naming its view (and any other `_meta.ui` entry, such as `visibility`)."""
+    return {"ui": {"resourceUri": resource_uri, **ui}, LEGACY_META_KEY: resource_uri}
+
+
+@cache
+def present_choices_view() -> str:
+    """The present_choices view: one HTML document with its style and script inline."""
+    script = joined_script(
+        [asset("page/dom.js", PORTAL), asset(HOST_BRIDGE, PACKAGE), asset("view/choices.js", PACKAGE)]
+    )
+    return Template(asset("present_choices.html", PACKAGE)).substitute(
+        style=asset(STYLE_SHEET, PACKAGE), script=script
+    )
+
+
+def apps_extension() -> Apps:
+    """The MCP Apps extension of this server: its views as `ui://` resources (the tools name them
+    in their own `_meta`, being built raw), advertised under the extension's capability."""
+    apps = Apps()
+    apps.add_html_resource(
+        PRESENT_CHOICES_VIEW,
+        present_choices_view(),
+        name="present-choices",
+        title="Choices as buttons",
+        description="The question and its options as buttons, inline in the conversation.",
+    )
+    return apps
