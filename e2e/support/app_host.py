@@ -55,8 +55,8 @@ class HostUnavailable(Exception):
     """The test host cannot be built here (no Node tools): the reason, for a skip."""
 
 
-def build_host_bundle(directory: Path) -> Path:
-    """Bundle the test host for the browser with esbuild, into `directory`."""
+def build_host_bundle(directory: Path) -> str:
+    """The test host's script for the browser, bundled with esbuild (in `directory`)."""
     if shutil.which("node") is None or not ESBUILD.exists():
         raise HostUnavailable(
             "the MCP Apps test host needs Node and esbuild: run `make node_modules/.installed`"
@@ -68,7 +68,7 @@ def build_host_bundle(directory: Path) -> Path:
         check=True,
         capture_output=True,
     )
-    return bundle
+    return bundle.read_text(encoding="utf-8")
 
 
 def apps_extension() -> ClientExtension:
@@ -89,14 +89,14 @@ class AppHost:
     @classmethod
     @asynccontextmanager
     async def opened(
-        cls, browser: Browser, client: Client, bundle: Path, **context_options: Any
+        cls, browser: Browser, client: Client, bundle: str, **context_options: Any
     ) -> AsyncIterator[AppHost]:
         context = await browser.new_context(**context_options)
         try:
             page = await context.new_page()
             host = cls(page, client)
             page.on("request", lambda request: host.requests.append(request.url))
-            page_html = HOST_PAGE.format(bundle=bundle.read_text(encoding="utf-8"))
+            page_html = HOST_PAGE.format(bundle=bundle)
             await context.route(f"{HOST_ORIGIN}/**", _fulfil(page_html, "text/html"))
             await context.route(f"{VIEW_ORIGIN}/**", host._serve_view)
             await page.expose_function("proxyToolCall", host._call_for_app)
@@ -114,8 +114,8 @@ class AppHost:
         assert frames, "no app is drawn"
         return frames[-1]
 
-    async def view_of(self, tool: str) -> tuple[str, str]:
-        """The `ui://` address of a tool's view, as the server lists it, and the view's HTML."""
+    async def view_of(self, tool: str) -> str:
+        """The HTML of a tool's view, read from the `ui://` address the tool names."""
         listed = {item.name: item for item in (await self.client.list_tools()).tools}
         meta = listed[tool].meta or {}
         uri = meta["ui"]["resourceUri"]
@@ -125,7 +125,7 @@ class AppHost:
         view = contents[0]
         assert isinstance(view, TextResourceContents)
         assert view.mime_type == APP_MIME_TYPE
-        return uri, view.text
+        return view.text
 
     async def show(
         self,
@@ -140,7 +140,7 @@ class AppHost:
         """Draw `tool`'s view, hand it the call's arguments, and make the call: its result goes to
         the app when it comes (the returned task). `tool_info` puts the call in the host context
         (`toolInfo`); `call=False` draws and hands over the arguments only."""
-        uri, html = await self.view_of(tool)
+        html = await self.view_of(tool)
         path = f"/{len(self._views)}.html"
         self._views[path] = html
         info = None

@@ -37,7 +37,11 @@ def view_meta(resource_uri: str, **ui: Any) -> dict[str, Any]:
 def present_choices_view() -> str:
     """The present_choices view: one HTML document with its style and script inline."""
     script = joined_script(
-        [asset("page/dom.js", PORTAL), asset(HOST_BRIDGE, PACKAGE), asset("view/choices.js", PACKAGE)]
+        [
+            asset("page/dom.js", PORTAL),
+            asset(HOST_BRIDGE, PACKAGE),
+            asset("view/choices.js", PACKAGE),
+        ]
     )
     return Template(asset("present_choices.html", PACKAGE)).substitute(
         style=asset(STYLE_SHEET, PACKAGE), script=script

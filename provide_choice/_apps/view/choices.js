@@ -9,7 +9,7 @@ const NOT_SENT = "Not sent: the conversation did not take your choice. Choose ag
 const NOT_SHOWN = "These choices could not be shown:";
 
 const block = byId("choices");
-const status = byId("status");
+const statusLine = byId("status");
 let answering = "closed"; // "open" while an option can be chosen, "sending", "sent"
 
 const host = connectToHost({ name: "present-choices", version: "1.0.0" }, {
@@ -45,7 +45,7 @@ function draw(input) {
   });
   group.append(element("div", { class: "choice-options" }, ...buttons));
   block.replaceChildren(group);
-  status.textContent = "";
+  statusLine.textContent = "";
   answering = "open";
 }
 
@@ -62,7 +62,7 @@ async function choose(value, button, buttons) {
   if (answering !== "open") return;
   answering = "sending";
   show(buttons, button);
-  status.textContent = "";
+  statusLine.textContent = "";
   let refused;
   try {
     const result = await host.request("ui/message", { role: "user", content: [{ type: "text", text: value }] });
@@ -73,7 +73,7 @@ async function choose(value, button, buttons) {
   answering = refused ? "open" : "sent";
   if (refused) {
     show(buttons, null);
-    status.textContent = NOT_SENT;
+    statusLine.textContent = NOT_SENT;
   }
 }
 
