@@ -141,26 +141,31 @@ class AppHost:
         the app when it comes (the returned task). `tool_info` puts the call in the host context
         (`toolInfo`); `call=False` draws and hands over the arguments only."""
         html = await self.view_of(tool)
-        path = f"/{len(self._views)}.html"
-        self._views[path] = html
         info = None
         if tool_info:
             listed = {item.name: item for item in (await self.client.list_tools()).tools}
             definition = listed[tool].model_dump(mode="json", by_alias=True, exclude_none=True)
             info = {"id": len(self.calls) + 1, "tool": definition}
+        options = {
+            "theme": theme,
+            "toolInfo": info,
+            "modelContext": model_context,
+            "toolInput": arguments,
+        }
         await self.page.evaluate(
-            "([url, options]) => appHost.mount(url, options)",
-            [
-                f"{VIEW_ORIGIN}{path}",
-                {"theme": theme, "toolInfo": info, "modelContext": model_context},
-            ],
+            "([url, options]) => appHost.mount(url, options)", [self.serve(html), options]
         )
-        await self.send_tool_input(arguments)
         if not call:
             return None
         task = asyncio.create_task(self._call_and_report(tool, arguments))
         self.calls.append(task)
         return task
+
+    def serve(self, html: str) -> str:
+        """The address at which the app's origin serves `html` (under the apps' policy)."""
+        path = f"/{len(self._views)}.html"
+        self._views[path] = html
+        return f"{VIEW_ORIGIN}{path}"
 
     async def send_tool_input(self, arguments: dict[str, Any]) -> None:
         await self.page.evaluate("(args) => appHost.sendToolInput(args)", arguments)

@@ -37,7 +37,11 @@ const STYLE_VARIABLES = {
   },
 };
 
-const record = { messages: [], modelContext: [], sizes: [], toolCalls: [], initialized: 0 };
+// `loadingSince` and `inputSentAt`: when the frame last started loading and when the app was last
+// sent its tool input (performance.now() of this page).
+const record = {
+  messages: [], modelContext: [], sizes: [], toolCalls: [], initialized: 0, loadingSince: 0, inputSentAt: 0,
+};
 let bridge = null;
 let frame = null;
 let hostContext = {};
@@ -62,14 +66,25 @@ function showTheme(theme) {
   document.body.style.background = STYLE_VARIABLES[theme]["--color-background-primary"];
 }
 
-// Draws the app at `url` and resolves once it has initialized (`ui/notifications/initialized`).
-// `modelContext: false` mounts a host that does not take `ui/update-model-context`.
-async function mount(url, { theme = "light", toolInfo = null, modelContext = true } = {}) {
+function newFrame() {
   frame?.remove();
   frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
   frame.title = "App";
   document.getElementById("conversation").append(frame);
+  return frame;
+}
+
+function load(url) {
+  record.loadingSince = performance.now();
+  frame.src = url;
+}
+
+// Draws the app at `url` and resolves once it has initialized (`ui/notifications/initialized`);
+// `toolInput` (the call's arguments) is sent to it then, as a host does when it has them already.
+// `modelContext: false` mounts a host that does not take `ui/update-model-context`.
+async function mount(url, { theme = "light", toolInfo = null, modelContext = true, toolInput = null } = {}) {
+  newFrame();
   hostContext = contextFor(theme, toolInfo);
   showTheme(theme);
   const capabilities = { serverTools: {}, message: { text: {} }, logging: {} };
@@ -96,17 +111,30 @@ async function mount(url, { theme = "light", toolInfo = null, modelContext = tru
   const initialized = new Promise((resolve) => {
     bridge.oninitialized = () => {
       record.initialized += 1;
+      if (toolInput) {
+        record.inputSentAt = performance.now();
+        bridge.sendToolInput({ arguments: toolInput });
+      }
       resolve();
     };
   });
   await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
-  frame.src = url;
+  load(url);
   await initialized;
+}
+
+// Draws a document that is not an app (no bridge) in the same kind of frame: the benchmark's
+// baseline.
+function showDocument(url) {
+  bridge = null;
+  newFrame();
+  load(url);
 }
 
 window.appHost = {
   record,
   mount,
+  showDocument,
   sendToolInput: (args) => bridge.sendToolInput({ arguments: args }),
   sendToolResult: (result) => bridge.sendToolResult(result),
   sendToolCancelled: (reason) => bridge.sendToolCancelled(reason ? { reason } : {}),

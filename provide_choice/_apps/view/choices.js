@@ -3,19 +3,17 @@
 // value as the person's next message (`ui/message`); from then on every button is disabled and the
 // chosen one stays pressed. When the host refuses the message, the buttons come back and a line
 // says it was not sent. Agent text only ever goes in as text.
-/* global byId, element, text, connectToHost */
+/* global byId, element, text, connectToHost, documentParsed */
 
 const NOT_SENT = "Not sent: the conversation did not take your choice. Choose again, or type your answer.";
 const NOT_SHOWN = "These choices could not be shown:";
 
-const block = byId("choices");
-const statusLine = byId("status");
 let answering = "closed"; // "open" while an option can be chosen, "sending", "sent"
 
 const host = connectToHost({ name: "present-choices", version: "1.0.0" }, {
-  "ui/notifications/tool-input": (params) => draw(params.arguments),
+  "ui/notifications/tool-input": (params) => documentParsed.then(() => draw(params.arguments)),
   "ui/notifications/tool-result": (result) => {
-    if (result.isError) showRefusal(result);
+    if (result.isError) documentParsed.then(() => showRefusal(result));
   },
 });
 
@@ -44,8 +42,8 @@ function draw(input) {
     return button;
   });
   group.append(element("div", { class: "choice-options" }, ...buttons));
-  block.replaceChildren(group);
-  statusLine.textContent = "";
+  byId("choices").replaceChildren(group);
+  byId("status").textContent = "";
   answering = "open";
 }
 
@@ -62,7 +60,7 @@ async function choose(value, button, buttons) {
   if (answering !== "open") return;
   answering = "sending";
   show(buttons, button);
-  statusLine.textContent = "";
+  byId("status").textContent = "";
   let refused;
   try {
     const result = await host.request("ui/message", { role: "user", content: [{ type: "text", text: value }] });
@@ -73,7 +71,7 @@ async function choose(value, button, buttons) {
   answering = refused ? "open" : "sent";
   if (refused) {
     show(buttons, null);
-    statusLine.textContent = NOT_SENT;
+    byId("status").textContent = NOT_SENT;
   }
 }
 
@@ -82,7 +80,7 @@ async function choose(value, button, buttons) {
 function showRefusal(result) {
   const problems = (result.content ?? []).filter((part) => part.type === "text").map((part) => part.text);
   answering = "closed";
-  block.replaceChildren(text("p", NOT_SHOWN, { class: "choice-question" }), text("pre", problems.join("\n"), { class: "choice-problems" }));
+  byId("choices").replaceChildren(text("p", NOT_SHOWN, { class: "choice-question" }), text("pre", problems.join("\n"), { class: "choice-problems" }));
 }
 
 host.start();

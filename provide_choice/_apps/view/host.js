@@ -3,10 +3,17 @@
 // host's `ping` and `ui/resource-teardown`, hands the host's notifications to `handlers` by method,
 // follows the host's theme and style variables, and reports the app's size so the host fits the
 // frame. Nothing here knows what the app shows.
-/* exported connectToHost */
+/* exported connectToHost, documentParsed */
 
 const APPS_PROTOCOL_VERSION = "2026-01-26";
 const METHOD_NOT_FOUND = -32601;
+
+// The script runs in the document's head, so that `ui/initialize` is on its way while the rest of
+// the document is read: what touches the body waits for this.
+const documentParsed = new Promise((resolve) => {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  else resolve();
+});
 
 // `handlers` maps a notification's method to a function of its params; the returned `request` and
 // `notify` send to the host. `start()` resolves with the host's `ui/initialize` result.
@@ -67,9 +74,9 @@ function connectToHost(appInfo, handlers) {
         appCapabilities: {},
         protocolVersion: APPS_PROTOCOL_VERSION,
       });
-      followContext(initialized.hostContext ?? {});
       notify("ui/notifications/initialized", {});
-      reportSize(notify);
+      followContext(initialized.hostContext ?? {});
+      documentParsed.then(() => reportSize(notify));
       return initialized;
     },
   };
