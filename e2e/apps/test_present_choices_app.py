@@ -15,6 +15,7 @@ from app_host import AppHost, apps_extension
 from mcp import Client
 from mcp_servers import held
 from playwright.async_api import Browser, Frame, expect
+from screenshots import screenshot_path
 
 from provide_choice import create_server
 
@@ -182,6 +183,14 @@ async def test_arguments_the_server_refuses_show_its_problems_and_no_buttons(
     await expect(frame.get_by_text("These choices could not be shown:")).to_be_visible()
     await expect(frame.get_by_text("values must be unique")).to_be_visible()
     await expect(frame.get_by_role("button")).to_have_count(0)
+
+
+async def test_screenshot_of_the_app_as_the_host_draws_it(host: AppHost) -> None:
+    options = [*ARGUMENTS["options"][:2], {"label": "Ask me later", "value": "Ask me later"}]
+    await host.show("present_choices", ARGUMENTS | {"options": options})
+    await expect(group(host.frame)).to_be_visible()
+    await host.frame.get_by_role("button", name="PostgreSQL").focus()
+    await host.page.locator("iframe").screenshot(path=screenshot_path("app-present-choices.png"))
 
 
 async def until_recorded(host: AppHost, what: str, count: int) -> None:
