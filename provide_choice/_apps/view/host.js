@@ -27,10 +27,7 @@ function connectToHost(appInfo, handlers) {
   const followContext = (changed) => {
     Object.assign(context, changed);
     const root = document.documentElement;
-    if (changed.theme === "light" || changed.theme === "dark") {
-      root.dataset.theme = changed.theme;
-      root.style.colorScheme = changed.theme;
-    }
+    if (changed.theme === "light" || changed.theme === "dark") root.style.colorScheme = changed.theme;
     for (const [name, value] of Object.entries(changed.styles?.variables ?? {})) {
       if (typeof value === "string" && name.startsWith("--")) root.style.setProperty(name, value);
     }
