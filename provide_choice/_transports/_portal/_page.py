@@ -68,10 +68,11 @@ SCRIPT_PARTS = (
     "settings.js",
     "countdown.js",
     "channel.js",
+    "question.js",
     "main.js",
 )
 """The page script's parts in page/, in the order they are joined: main.js, which starts the page,
-comes last."""
+comes last. The provide_choice app shares all but main.js and starts the question its own way."""
 
 SETTING_FIELDS = {
     name: {"label": label, "choices": [[value, text] for value, text in choices]}
@@ -253,9 +254,10 @@ class QuestionPage:
         goes in as JSON the page's script reads, never as markup or script. The page's own style
         sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
         request = self.request
+        title = html.escape(request.title)
         return Template(asset("page.html")).substitute(
-            title=html.escape(request.title),
-            prompt=render_markdown(request.prompt),
+            title=title,
+            question=question_markup(title, render_markdown(request.prompt)),
             state=script_safe_json(self.state()),
             style=asset(STYLE_SHEET),
             script=page_script(),
@@ -332,6 +334,13 @@ def _validated(model: type[Model], data: object) -> Model:
         return model.model_validate(data, strict=True)
     except ValidationError as error:
         raise ChoicesError(describe(error)) from None
+
+
+def question_markup(title: str, prompt: str) -> str:
+    """The question's part of a document (its form, its ending, the settings), the page's and the
+    provide_choice app's alike: `title` escaped and `prompt` rendered already (the app, whose
+    document is the same for every question, fills both in from the question's state)."""
+    return Template(asset("question.html")).substitute(title=title, prompt=prompt)
 
 
 def script_safe_json(data: object) -> str:
