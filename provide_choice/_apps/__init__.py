@@ -8,9 +8,18 @@ nothing fetched, so a host has no outside address to approve (`_meta.ui.csp` sta
 
 from provide_choice._apps._views import (
     PRESENT_CHOICES_VIEW,
+    PROVIDE_CHOICE_VIEW,
     apps_extension,
     present_choices_view,
+    provide_choice_view,
     view_meta,
 )
 
-__all__ = ["PRESENT_CHOICES_VIEW", "apps_extension", "present_choices_view", "view_meta"]
+__all__ = [
+    "PRESENT_CHOICES_VIEW",
+    "PROVIDE_CHOICE_VIEW",
+    "apps_extension",
+    "present_choices_view",
+    "provide_choice_view",
+    "view_meta",
+]

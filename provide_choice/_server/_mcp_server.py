@@ -19,7 +19,12 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
-from provide_choice._apps import PRESENT_CHOICES_VIEW, apps_extension, view_meta
+from provide_choice._apps import (
+    PRESENT_CHOICES_VIEW,
+    PROVIDE_CHOICE_VIEW,
+    apps_extension,
+    view_meta,
+)
 from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._server._provide_choice_tool import (
@@ -29,8 +34,14 @@ from provide_choice._server._provide_choice_tool import (
     error_result,
 )
 from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._base import Transports
+from provide_choice._transports._app._tool import TOOL_DESCRIPTION as APP_TOOL_DESCRIPTION
+from provide_choice._transports._app._tool import TOOL_NAME as APP_TOOL_NAME
+from provide_choice._transports._app._tool import AppTool
+from provide_choice._transports._app._tool import parameters_schema as app_tool_schema
+from provide_choice._transports._app._transport import AppTransport
+from provide_choice._transports._base import Transport, Transports
 from provide_choice._transports._elicitation._transport import ElicitationTransport
+from provide_choice._transports._kinds import TransportName
 from provide_choice._version import package_version
 
 SERVER_NAME = "provide-choice"
@@ -107,8 +118,15 @@ def create_server(
     `heartbeat_seconds` while a question waits. A call waits at most `max_wait_seconds` (0: until
     the question's deadline), then returns `pending`; `questions` holds the open questions a
     `session_id` call waits on again."""
-    # The client's own dialog needs nothing set up: it is there for every client that has one.
-    every = {"elicitation": ElicitationTransport(), **(transports or {})}
+    questions = QuestionRegistry() if questions is None else questions
+    # The client's own dialog and its app view need nothing set up: they are there for every
+    # client that has them.
+    app = AppTransport(questions)
+    every: dict[TransportName, Transport] = {
+        "elicitation": ElicitationTransport(),
+        "app": app,
+        **(transports or {}),
+    }
     provide_choice = ProvideChoiceTool(every, heartbeat_seconds, questions, max_wait_seconds)
     server = MCPServer(
         SERVER_NAME,
@@ -124,6 +142,17 @@ def create_server(
                 output_model=ProvideChoiceResponse,
                 takes_context=True,
                 annotations=ToolAnnotations(title="Ask the person to choose", read_only_hint=True),
+                meta=view_meta(PROVIDE_CHOICE_VIEW),
+            ),
+            _raw_tool(
+                AppTool(app.questions),
+                name=APP_TOOL_NAME,
+                description=APP_TOOL_DESCRIPTION,
+                parameters=app_tool_schema(),
+                annotations=ToolAnnotations(
+                    title="Answer in the conversation", read_only_hint=False
+                ),
+                meta=view_meta(PROVIDE_CHOICE_VIEW, visibility=["app"]),
             ),
             _raw_tool(
                 _present_choices,

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-TransportName = Literal["terminal", "terminal_handoff", "web", "elicitation"]
-RequestedTransport = Literal["terminal", "web", "elicitation"]
+TransportName = Literal["terminal", "terminal_handoff", "web", "elicitation", "app"]
+RequestedTransport = Literal["terminal", "web", "elicitation", "app"]
 """What an agent may ask for: `terminal` means a terminal, this server's or one the agent opens."""
-PreferredTransport = Literal["auto", "terminal", "web", "elicitation"]
+PreferredTransport = Literal["auto", "terminal", "web", "elicitation", "app"]
 """What the person may prefer when the agent names no transport."""
 
 
@@ -31,6 +31,8 @@ class ClientFeatures:
     """Form-mode elicitation: the client asks the question in its own dialog."""
     url: bool = False
     """URL-mode elicitation: the client opens a page the server names."""
+    apps: bool = False
+    """MCP Apps: the client draws a tool's HTML view in its conversation."""
 
 
 @dataclass(frozen=True)
@@ -58,24 +60,35 @@ TRANSPORT_KINDS: dict[TransportName, TransportKind] = {
             usable=lambda client: client.form,
             unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
         ),
+        TransportKind(
+            "app",
+            "The conversation, in the MCP client's app view",
+            usable=lambda client: client.apps,
+            unusable=(
+                "this MCP client draws no MCP Apps (it declared no io.modelcontextprotocol/ui "
+                "extension with text/html;profile=mcp-app)"
+            ),
+        ),
     )
 }
 
 WISHES: dict[PreferredTransport, tuple[TransportName, ...]] = {
-    "auto": ("terminal", "elicitation", "web"),
+    "auto": ("terminal", "app", "elicitation", "web"),
     "terminal": ("terminal", "terminal_handoff"),
     "web": ("web",),
     "elicitation": ("elicitation", "web"),
+    "app": ("app", "elicitation", "web"),
 }
 """Each wish, from the agent's request or the person's preference, as the kinds to try in order:
 the first one the server has and the client can take is where the question goes."""
 
 PREFERENCE_LABELS: dict[PreferredTransport, str] = {
-    "auto": "Automatic: the server's terminal if it has one, else the MCP client's dialog if it "
-    "has one, else the browser",
+    "auto": "Automatic: the server's terminal if it has one, else the conversation where the MCP "
+    "client draws apps, else the MCP client's dialog if it has one, else the browser",
     "terminal": "Terminal",
     "web": "Browser",
     "elicitation": "The MCP client's own dialog, where it has one (else the browser)",
+    "app": "In the conversation, where the MCP client draws apps (else as automatic)",
 }
 """How the settings name each preference (the terminal's settings screen, the page's panel)."""
 
@@ -89,9 +102,10 @@ def candidates(
 ) -> tuple[TransportName, ...]:
     """Where to try to ask, in order. The agent's explicit choice wins; else the person's
     preference; else the automatic order (the server's terminal, the client's dialog, the page).
-    A preference for the client's dialog falls back as "auto" does where the client has none."""
+    A preference for the client's dialog or its app view falls back as "auto" does where the
+    client has none."""
     if requested is not None:
         return WISHES[requested]
-    if preferred == "elicitation":
-        return ("elicitation", "terminal", "web")
+    if preferred in ("elicitation", "app"):
+        return (preferred, *(name for name in WISHES["auto"] if name != preferred))
     return WISHES[preferred]

@@ -15,23 +15,21 @@ const documentParsed = new Promise((resolve) => {
   else resolve();
 });
 
-// `handlers` maps a notification's method to a function of its params; the returned `request` and
-// `notify` send to the host. `start()` resolves with the host's `ui/initialize` result.
+// `handlers` maps a notification's method to a function of its params; the returned `request`
+// sends to the host and `capabilities()` says what the host takes, once `start()` has resolved.
 function connectToHost(appInfo, handlers) {
   const host = window.parent;
   const waiting = new Map();
   let nextId = 1;
   const post = (message) => host.postMessage({ jsonrpc: "2.0", ...message }, "*");
-  const context = {};
+  let hostCapabilities = {};
 
   const followContext = (changed) => {
-    Object.assign(context, changed);
     const root = document.documentElement;
     if (changed.theme === "light" || changed.theme === "dark") root.style.colorScheme = changed.theme;
     for (const [name, value] of Object.entries(changed.styles?.variables ?? {})) {
       if (typeof value === "string" && name.startsWith("--")) root.style.setProperty(name, value);
     }
-    handlers["ui/notifications/host-context-changed"]?.(context);
   };
 
   window.addEventListener("message", (event) => {
@@ -63,14 +61,14 @@ function connectToHost(appInfo, handlers) {
 
   return {
     request,
-    notify,
-    context: () => context,
+    capabilities: () => hostCapabilities,
     async start() {
       const initialized = await request("ui/initialize", {
         appInfo,
         appCapabilities: {},
         protocolVersion: APPS_PROTOCOL_VERSION,
       });
+      hostCapabilities = initialized.hostCapabilities ?? {};
       notify("ui/notifications/initialized", {});
       followContext(initialized.hostContext ?? {});
       documentParsed.then(() => reportSize(notify));

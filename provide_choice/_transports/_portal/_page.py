@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import suppress
 from functools import cache
 from importlib import resources
@@ -290,6 +290,28 @@ class QuestionPage:
     def _notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
+
+
+ENDED = "this question has already ended"
+HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
+    "draft": QuestionPage.save_draft,
+    "settings": QuestionPage.change_settings,
+    "visibility": QuestionPage.hide_options,
+    "answer": QuestionPage.answer,
+}
+"""What each message a question's view sends does, whatever carries it (the page's HTTP and
+WebSocket, the provide_choice app's tool)."""
+
+
+def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the status (as HTTP says it) and the reply body."""
+    try:
+        HANDLERS[kind](page, data)
+    except ChoicesError as error:
+        return 422, {"problems": error.problems}
+    except QuestionEnded:
+        return 409, {"problems": [ENDED], "state": page.state()}
+    return 200, {"state": page.state()}
 
 
 class QuestionPages:

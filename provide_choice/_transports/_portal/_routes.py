@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-from collections.abc import Callable
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -34,13 +33,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from present_choices import ChoicesError
 from provide_choice._contract._request import describe
 from provide_choice._transports._portal._page import (
+    HANDLERS,
     STYLE_SHEET,
-    QuestionEnded,
     QuestionPage,
     QuestionPages,
+    apply,
     asset,
     missing_html,
     page_script,
@@ -83,15 +82,7 @@ ICON = (
     'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'
 )
 """The tab's icon (a browser asks for one; without it, every page load logs a 404)."""
-ENDED = "this question has already ended"
-
 MessageKind = Literal["draft", "settings", "visibility", "answer"]
-HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
-    "draft": QuestionPage.save_draft,
-    "settings": QuestionPage.change_settings,
-    "visibility": QuestionPage.hide_options,
-    "answer": QuestionPage.answer,
-}
 
 
 class LiveMessage(BaseModel):
@@ -147,17 +138,6 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             return
         await websocket.accept()
         await _converse(websocket, page)
-
-
-def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the HTTP status and the reply body."""
-    try:
-        HANDLERS[kind](page, data)
-    except ChoicesError as error:
-        return 422, {"problems": error.problems}
-    except QuestionEnded:
-        return 409, {"problems": [ENDED], "state": page.state()}
-    return 200, {"state": page.state()}
 
 
 async def _converse(websocket: WebSocket, page: QuestionPage) -> None:

@@ -13,10 +13,10 @@
 const TICK_MILLISECONDS = 250;
 
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
-// `endings` says each way the question can end, and `afterEnding` what follows unless answered.
-// Returns `received`, through which the owner of the document may also end it (a state whose
-// status is not "pending").
-function startQuestion(initial, openChannel, { endings, afterEnding }) {
+// `endings` says each way the question can end, `afterEnding` what follows unless answered, and
+// `ended(state)` hears the ending once it is shown. Returns `received`, through which the owner of
+// the document may also end it (a state whose status is not "pending").
+function startQuestion(initial, openChannel, { endings, afterEnding, ended: onEnded = () => {} }) {
   let state = initial;
   const currentState = () => state;
   const isPending = () => state.status === "pending";
@@ -56,6 +56,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding }) {
     ending.hidden = false;
     ending.focus();
     channel.stop();
+    onEnded(state);
   }
 
   function received(message) {
