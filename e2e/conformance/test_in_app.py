@@ -37,9 +37,7 @@ async def host(
 
 
 @pytest.mark.parametrize("case", params(CASES, "app"))
-async def test_the_app_gives_the_expected_response(
-    case: Case, host: tuple[Path, AppHost]
-) -> None:
+async def test_the_app_gives_the_expected_response(case: Case, host: tuple[Path, AppHost]) -> None:
     home, app_host = host
     write_settings(home, case)
     call = await app_host.show("provide_choice", asked_on(case, "app"))

@@ -22,6 +22,7 @@ const RESULT_ENDINGS = { selected: "answered", custom_input: "answered", cancell
 
 let receive = null; // the question's `received`, once it is shown
 let opening = false;
+let over = false; // ended before it was shown: whatever `open` finds comes too late
 
 const host = connectToHost({ name: "provide-choice", version: "1.0.0" }, {
   "ui/notifications/tool-input": (params) => documentParsed.then(() => openQuestion(params.arguments ?? {})),
@@ -51,7 +52,7 @@ function say(line) {
 }
 
 async function openQuestion(toolInput) {
-  if (receive || opening) return;
+  if (receive || opening || over) return;
   opening = true;
   let result;
   try {
@@ -62,6 +63,7 @@ async function openQuestion(toolInput) {
   } finally {
     opening = false;
   }
+  if (over) return;
   const reply = result.structuredContent ?? {};
   if (result.isError || !reply.state) {
     say((reply.problems ?? textOf(result)).join(" "));
@@ -88,6 +90,7 @@ async function openQuestion(toolInput) {
 // An ending the question's state did not bring (the call cancelled or finished meanwhile): shown,
 // and no more answers taken.
 function end(ending) {
+  over = true;
   if (receive) receive({ type: "state", state: { ...ending, seconds_left: 0 } });
   else say(`${APP_ENDINGS[ending.status]}.${ending.summary ? ` ${ending.summary}` : ""}`);
 }

@@ -58,6 +58,8 @@ class AppQuestions:
         deadline = loop.time() + FIND_SECONDS
         while True:
             question = self._asked(wanted)
+            if question is None and isinstance(wanted, SessionPoll):
+                raise LookupError(NO_SESSION)  # a poll comes after its question, never before
             if question is not None:
                 page = self.pages.get(question.id)
                 if page is not None:
@@ -82,6 +84,10 @@ class AppQuestions:
         return next(iter(unclaimed or same), None)
 
 
+NO_SESSION = (
+    "This session is not open on this server: its answer was fetched already, or it ended long "
+    "ago (the call's result says how)."
+)
 NOT_ASKED = (
     "No question asked with these arguments is open on this server: it may have ended already, "
     "or the call was refused (its result says why)."
