@@ -62,8 +62,9 @@ INSTRUCTIONS = (
 )
 
 TOOL_DESCRIPTION = (
-    "Ask the person a structured question (in your MCP client's own dialog where it has one, a "
-    "terminal, or the browser) and wait for the answer. "
+    "Ask the person a structured question (in the conversation where your MCP client draws MCP "
+    "Apps, in its own dialog where it has one, a terminal, or the browser) and wait for the "
+    "answer. "
     + DECISION_POLICY
     + "\n\nselection_mode: single (pick one of 2+ options), multi (pick several of 2+ options), "
     "text_input (type an answer; no options), hybrid (pick from 1+ options or type an own answer; "

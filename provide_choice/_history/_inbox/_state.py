@@ -29,6 +29,7 @@ WHERE = {
     "terminal": "Shown in its server's terminal",
     "terminal_handoff": "Shown in a terminal the agent opens",
     "elicitation": "Shown in the agent's own window",
+    "app": "Shown in the agent's conversation",
 }
 """Where a question without a page of its own waits for the person."""
 PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
