@@ -137,15 +137,21 @@ class AppHost:
         model_context: bool = True,
         call: bool = True,
     ) -> asyncio.Task[CallToolResult] | None:
-        """Draw `tool`'s view, hand it the call's arguments, and make the call: its result goes to
-        the app when it comes (the returned task). `tool_info` puts the call in the host context
-        (`toolInfo`); `call=False` draws and hands over the arguments only."""
+        """Make the call and draw `tool`'s view at once, as a host does when the model calls a
+        tool, and hand the view the call's arguments once it has initialized; the call's result
+        goes to the view when it comes (the returned task). `tool_info` puts the call in the host
+        context (`toolInfo`); `call=False` draws and hands over the arguments only."""
         html = await self.view_of(tool)
+        drawn = asyncio.Event()
+        task = None
+        if call:
+            task = asyncio.create_task(self._call_and_report(tool, arguments, drawn))
+            self.calls.append(task)
         info = None
         if tool_info:
             listed = {item.name: item for item in (await self.client.list_tools()).tools}
             definition = listed[tool].model_dump(mode="json", by_alias=True, exclude_none=True)
-            info = {"id": len(self.calls) + 1, "tool": definition}
+            info = {"tool": definition}  # no `id`: the SDK's client does not tell its own
         options = {
             "theme": theme,
             "toolInfo": info,
@@ -155,10 +161,7 @@ class AppHost:
         await self.page.evaluate(
             "([url, options]) => appHost.mount(url, options)", [self.serve(html), options]
         )
-        if not call:
-            return None
-        task = asyncio.create_task(self._call_and_report(tool, arguments))
-        self.calls.append(task)
+        drawn.set()
         return task
 
     def serve(self, html: str) -> str:
@@ -206,8 +209,12 @@ class AppHost:
             headers={"Content-Type": "text/html", "Content-Security-Policy": APP_CSP},
         )
 
-    async def _call_and_report(self, tool: str, arguments: dict[str, Any]) -> CallToolResult:
+    async def _call_and_report(
+        self, tool: str, arguments: dict[str, Any], drawn: asyncio.Event
+    ) -> CallToolResult:
+        """The call; its result goes to the view once the view is there (a host keeps it till then)."""
         result = await self.client.call_tool(tool, arguments)
+        await drawn.wait()
         with suppress(Exception):  # the page may be gone when a test ends first
             await self.send_tool_result(result)
         return result

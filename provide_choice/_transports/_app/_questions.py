@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 from provide_choice._contract._request import SessionPoll, parse_call
@@ -26,7 +27,7 @@ from provide_choice._transports._portal._page import QuestionPage, QuestionPages
 APP = "app"
 FIND_SECONDS = 10.0
 """How long a view waits for the call it was drawn for to open its question."""
-FIND_EVERY_SECONDS = 0.05
+FIND_EVERY_SECONDS = 0.1
 
 
 class AskedElsewhere(Exception):
@@ -41,10 +42,13 @@ class AppQuestions:
         self.registry = registry
         self.pages = QuestionPages(registry)
         self._claimed: set[str] = set()
+        self._opened = asyncio.Event()
 
     def open(self, question: PendingQuestion) -> None:
         self.pages.open(question)
         self._claimed = {claimed for claimed in self._claimed if self.registry.get(claimed)}
+        self._opened.set()  # a view waiting for it finds it at once
+        self._opened = asyncio.Event()
 
     def get(self, question_id: str) -> QuestionPage | None:
         return self.pages.get(question_id)
@@ -57,6 +61,7 @@ class AppQuestions:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FIND_SECONDS
         while True:
+            opened = self._opened
             question = self._asked(wanted)
             if question is None and isinstance(wanted, SessionPoll):
                 raise LookupError(NO_SESSION)  # a poll comes after its question, never before
@@ -68,7 +73,10 @@ class AppQuestions:
                 raise AskedElsewhere(_where(question))
             if loop.time() >= deadline:
                 raise LookupError(NOT_ASKED)
-            await asyncio.sleep(FIND_EVERY_SECONDS)
+            # Woken when a question opens here; a look now and then finds one asked elsewhere.
+            with suppress(TimeoutError):
+                async with asyncio.timeout(FIND_EVERY_SECONDS):
+                    await opened.wait()
 
     def _asked(self, wanted: object) -> PendingQuestion | None:
         """The question `wanted` names: by its session, or the newest open one asked the same
