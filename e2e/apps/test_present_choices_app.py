@@ -4,7 +4,6 @@ themes, and no request to the network."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -74,7 +73,7 @@ async def test_a_click_sends_the_value_as_the_persons_message_then_locks(host: A
     block = group(host.frame)
     chosen = block.get_by_role("button", name=LABELS[2], exact=True)
     await chosen.click()
-    await until_recorded(host, "messages", 1)
+    await host.until_recorded("messages", 1)
     assert await host.recorded("messages") == [text_message("Ask me later")]
     await expect(chosen).to_have_attribute("aria-pressed", "true")
     for button in await block.get_by_role("button").all():
@@ -101,7 +100,7 @@ async def test_a_refused_message_brings_the_buttons_back_and_says_so(host: AppHo
         await expect(button).to_have_attribute("aria-pressed", "false")
     await host.refuse_messages(False)
     await block.get_by_role("button", name="PostgreSQL").click()
-    await until_recorded(host, "messages", 2)
+    await host.until_recorded("messages", 2)
     assert await host.recorded("messages") == [
         text_message("Use SQLite"),
         text_message("Use PostgreSQL"),
@@ -123,7 +122,7 @@ async def test_the_keyboard_alone_reaches_and_chooses_an_option(host: AppHost) -
     second = block.get_by_role("button", name="SQLite")
     await expect(second).to_be_focused()
     await keyboard.press("Enter")
-    await until_recorded(host, "messages", 1)
+    await host.until_recorded("messages", 1)
     assert await host.recorded("messages") == [text_message("Use SQLite")]
     await expect(second).to_be_focused()
     await expect(second).to_have_attribute("aria-pressed", "true")
@@ -134,7 +133,7 @@ async def test_a_space_chooses_too(host: AppHost) -> None:
     first = group(host.frame).get_by_role("button", name="PostgreSQL")
     await first.focus()
     await host.page.keyboard.press("Space")
-    await until_recorded(host, "messages", 1)
+    await host.until_recorded("messages", 1)
     assert await host.recorded("messages") == [text_message("Use PostgreSQL")]
 
 
@@ -191,11 +190,3 @@ async def test_screenshot_of_the_app_as_the_host_draws_it(host: AppHost) -> None
     await expect(group(host.frame)).to_be_visible()
     await host.frame.get_by_role("button", name="PostgreSQL").focus()
     await host.page.locator("iframe").screenshot(path=screenshot_path("app-present-choices.png"))
-
-
-async def until_recorded(host: AppHost, what: str, count: int) -> None:
-    for _ in range(250):
-        if len(await host.recorded(what)) >= count:
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"the host did not get {count} {what} in 5 s")

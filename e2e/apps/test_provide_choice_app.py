@@ -104,7 +104,7 @@ async def test_once_answered_the_summary_goes_into_the_models_context(open_host:
         await question_in(host.frame).get_by_role("radio", name="PostgreSQL").click()
         assert call is not None
         await asyncio.wait_for(call, 15)
-        await until_recorded(host, "modelContext", 1)
+        await host.until_recorded("modelContext", 1)
         assert await host.recorded("modelContext") == [
             {"content": [{"type": "text", "text": "Selected: PostgreSQL."}]}
         ]
@@ -298,14 +298,6 @@ async def test_screenshot_of_the_provide_choice_app_as_the_host_draws_it(
         await host.show("provide_choice", checks)
         await expect(question_in(host.frame, checks["title"])).to_be_visible()
         await host.page.locator("iframe").screenshot(path=screenshot_path("app-provide-choice.png"))
-
-
-async def until_recorded(host: AppHost, what: str, count: int) -> None:
-    for _ in range(250):
-        if len(await host.recorded(what)) >= count:
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"the host did not get {count} {what} in 5 s")
 
 
 @pytest.mark.parametrize("declared", ["dialog", "nothing"])

@@ -192,6 +192,14 @@ class AppHost:
         (heights), `toolCalls`."""
         return await self.page.evaluate("(what) => appHost.record[what]", what)
 
+    async def until_recorded(self, what: str, count: int, seconds: float = 5.0) -> None:
+        """Return once the app has sent `count` of `what` (see `recorded`)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while len(await self.recorded(what)) < count:
+            assert loop.time() < deadline, f"the host did not get {count} {what} in {seconds} s"
+            await asyncio.sleep(0.02)
+
     def foreign_requests(self) -> list[str]:
         """Requests beyond the host page and the app documents it serves."""
         own = {f"{HOST_ORIGIN}/"} | {f"{VIEW_ORIGIN}{path}" for path in self._views}
