@@ -228,6 +228,11 @@ class AppHost:
         return result
 
     async def _call_for_app(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The app's `tools/call`, as a host proxies it: only to a tool the app may see."""
+        listed = {item.name: item for item in (await self.client.list_tools()).tools}
+        ui = (listed[name].meta or {}).get("ui", {}) if name in listed else {}
+        if name not in listed or "app" not in ui.get("visibility", ["model", "app"]):
+            raise PermissionError(f"the app may not call {name!r}")
         return _wire(await self.client.call_tool(name, arguments))
 
 
