@@ -25,6 +25,7 @@ from provide_choice._apps import (
     apps_extension,
     view_meta,
 )
+from provide_choice._apps._visibility import AppOnlyToolsListedToApps
 from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._server._provide_choice_tool import (
@@ -168,6 +169,7 @@ def create_server(
         ],
         subscriptions=False,
         extensions=[apps_extension()],
+        middleware=[AppOnlyToolsListedToApps()],
     )
     for method in NO_PROMPTS:
         server._lowlevel_server._request_handlers.pop(method, None)

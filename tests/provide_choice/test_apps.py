@@ -40,12 +40,29 @@ DECLARES_APPS = advertise(EXTENSION_ID, {"mimeTypes": [APP_MIME_TYPE]})
 
 
 async def test_each_tool_names_its_view_in_both_places_hosts_look() -> None:
-    async with Client(create_server()) as client:
+    async with Client(create_server(), extensions=[DECLARES_APPS]) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
     for tool, view in (("present_choices", PRESENT), ("provide_choice", PROVIDE)):
         assert tools[tool].meta == {"ui": {"resourceUri": view}, "ui/resourceUri": view}
     app_only = {"resourceUri": PROVIDE, "visibility": ["app"]}
     assert tools["provide_choice_app"].meta == {"ui": app_only, "ui/resourceUri": PROVIDE}
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_the_app_only_tool_is_listed_only_to_clients_that_draw_apps(mode: str) -> None:
+    listed = {}
+    for draws in (False, True):
+        extensions = [DECLARES_APPS] if draws else []
+        async with Client(create_server(), mode=mode, extensions=extensions) as client:
+            listed[draws] = {tool.name for tool in (await client.list_tools()).tools}
+            called = await client.call_tool(
+                "provide_choice_app", {"type": "state", "question_id": "x"}
+            )
+        assert called.structured_content == {
+            "problems": ["this question is not open in the conversation any more"]
+        }
+    assert listed[True] - listed[False] == {"provide_choice_app"}
+    assert listed[False] == {"provide_choice", "present_choices"}
 
 
 async def test_the_views_are_served_as_mcp_apps_with_nothing_to_approve() -> None:

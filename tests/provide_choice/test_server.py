@@ -87,8 +87,7 @@ async def test_lists_both_tools_with_the_decision_policy() -> None:
     async with Client(create_server()) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         instructions = client.instructions or ""
-    # and the tool of provide_choice's app view, which hosts keep from the model (test_apps.py)
-    assert set(tools) == {"provide_choice", "present_choices", "provide_choice_app"}
+    assert set(tools) == {"provide_choice", "present_choices"}
     description = tools["provide_choice"].description or ""
     for text in (instructions, description):
         assert "more than two viable paths" in text
@@ -198,7 +197,7 @@ async def test_client_cancellation_closes_the_question_and_returns_nothing() -> 
         with anyio.fail_after(5):
             await terminal.cancelled.wait()
         # The server goes on serving after a cancelled call.
-        assert len((await client.list_tools()).tools) == 3
+        assert len((await client.list_tools()).tools) == 2
 
 
 async def test_timeout_outcome_from_the_transport_is_normalized() -> None:
