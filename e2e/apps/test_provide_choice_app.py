@@ -221,6 +221,19 @@ async def test_a_question_asked_in_the_dialog_says_so_in_the_app(open_host: Open
     assert response["selection"]["transport"] == "elicitation"
 
 
+async def test_a_request_the_server_refuses_shows_its_problems_in_the_app(
+    open_host: Opened,
+) -> None:
+    async with open_host() as host:
+        call = await host.show("provide_choice", QUESTION | {"min_selections": 2})
+        assert call is not None
+        assert (await asyncio.wait_for(call, 15)).is_error
+        waiting = host.frame.locator("#waiting")
+        await expect(waiting).to_contain_text("Invalid provide_choice request")
+        await expect(waiting).to_contain_text("min_selections")
+        await expect(host.frame.get_by_role("radio")).to_have_count(0)
+
+
 async def test_the_keyboard_alone_answers(open_host: Opened) -> None:
     async with open_host() as host:
         call = await host.show("provide_choice", QUESTION | {"single_submit_mode": False})

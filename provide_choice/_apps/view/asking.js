@@ -97,8 +97,10 @@ function end(ending) {
 
 function followResult(result) {
   const status = RESULT_ENDINGS[result.structuredContent?.action_status];
-  if (result.isError && !receive) say(textOf(result).join(" "));
-  else if (status) end({ status, summary: result.structuredContent.selection?.summary ?? null });
+  if (result.isError && !receive) {
+    over = true; // the call was refused: nothing was asked
+    say(textOf(result).join(" "));
+  } else if (status) end({ status, summary: result.structuredContent.selection?.summary ?? null });
 }
 
 function tellTheModel(state) {
