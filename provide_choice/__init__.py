@@ -24,9 +24,9 @@ from provide_choice._contract._response import (
     Answered,
     Cancelled,
     Ending,
-    Outcome,
     PendingLaunch,
     ProvideChoiceResponse,
+    Reply,
     Selection,
     StillOpen,
     TimedOut,
@@ -51,9 +51,9 @@ from provide_choice._transports._base import (
     Transport,
     TransportError,
     Transports,
-    choose_transport,
 )
 from provide_choice._transports._kinds import TransportName
+from provide_choice._transports._registry import choose_transport, register_transport
 from provide_choice._transports._terminal._transport import TerminalTransport
 
 if TYPE_CHECKING:
@@ -82,7 +82,6 @@ __all__ = [
     "HistoryRecorder",
     "Interaction",
     "InteractionSettings",
-    "Outcome",
     "PendingLaunch",
     "PendingQuestion",
     "ProvideChoiceOption",
@@ -90,6 +89,7 @@ __all__ = [
     "ProvideChoiceResponse",
     "QuestionRecorder",
     "QuestionRegistry",
+    "Reply",
     "Selection",
     "SelectionLimits",
     "SelectionMode",
@@ -108,6 +108,7 @@ __all__ = [
     "outcome_problems",
     "parse_call",
     "parse_request",
+    "register_transport",
     "run_terminal_flow",
     "save_settings",
     "settings_path",

@@ -25,6 +25,7 @@ from conformance import (
     LeaveTextEmpty,
     NoteOn,
     OverallNote,
+    OwnSummary,
     Submit,
     SubmitRefused,
     Toggle,
@@ -48,10 +49,6 @@ FORM_DEFAULT = (
     "a form pre-fills the placeholder as its default and cannot tell it from typed text: "
     "it counts as the placeholder"
 )
-HYBRID_EMPTY_IN_TERMINAL = (
-    'the terminal answers "Submitted with nothing selected." (placeholder_used false, no '
-    "custom_input) instead of the shown placeholder"
-)
 
 
 def own_words(text: str) -> Expected:
@@ -67,9 +64,10 @@ SUGGESTION_ACCEPTED = Expected(
 )
 NOTHING_SELECTED = Expected("selected", "Submitted with nothing selected.")
 CANCELLED = Expected("cancelled", "Cancelled by the person; nothing selected.")
-DIALOG_DISMISSED = (
-    "the summary says how the dialog ended: \"The person dismissed the MCP client's dialog "
-    'without answering; nothing selected."'
+DIALOG_DISMISSED = OwnSummary(
+    "The person dismissed the MCP client's dialog without answering; nothing selected.",
+    "the README promises that a cancel in the client's dialog says whether the person declined "
+    "or dismissed it",
 )
 
 
@@ -129,7 +127,7 @@ CASES = [
         question("single", default_selection_ids=["pg"]),
         (Cancel(),),
         CANCELLED,
-        differs_today={"dialog": DIALOG_DISMISSED},
+        own_summary={"dialog": DIALOG_DISMISSED},
     ),
     Case(
         "single-timeout-return-defaults",
@@ -250,7 +248,7 @@ CASES = [
         question("text_input", placeholder=SUGGESTION),
         (Type("half an answer"), Cancel()),
         CANCELLED,
-        differs_today={"dialog": DIALOG_DISMISSED},
+        own_summary={"dialog": DIALOG_DISMISSED},
     ),
     # hybrid
     Case(
@@ -258,20 +256,12 @@ CASES = [
         question("hybrid", placeholder=SUGGESTION),
         (LeaveTextEmpty(), Submit()),
         SUGGESTION_ACCEPTED,
-        differs_today={
-            "terminal": HYBRID_EMPTY_IN_TERMINAL,
-            "handoff": HYBRID_EMPTY_IN_TERMINAL,
-        },
     ),
     Case(
         "hybrid-option-chosen-text-empty",
         question("hybrid", placeholder=SUGGESTION),
         (Choose("duck"), LeaveTextEmpty(), Submit()),
         Expected("selected", "Selected: DuckDB.", ("duck",)),
-        differs_today={
-            "dialog": f"the kept default is sent as the placeholder beside the option: "
-            f'custom_input "{SUGGESTION}", placeholder_used true, action_status custom_input'
-        },
     ),
     Case(
         "hybrid-placeholder-hidden-by-request-nothing-chosen",

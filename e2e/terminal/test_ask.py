@@ -412,3 +412,16 @@ def test_regression_the_key_help_fits_the_terminal_and_wraps_between_hints(
     assert joined == " · ".join(LIST_HINTS), "every hint once, in order, whole lines of hints"
     if columns >= 80:
         assert len(help_lines) == 1, "room for every hint on one line"
+
+
+def test_hybrid_shows_the_suggestion_on_the_own_answer_entry_and_enter_sends_it(
+    tmp_path: Path,
+) -> None:
+    child, answer_file = spawn_ask(question("hybrid", placeholder="Use SQLite for now"), tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, '✎ Type my own answer… (nothing chosen sends "Use SQLite for now")')
+    child.send(ENTER)
+    answer = answer_of(child, answer_file)
+    assert answer["action_status"] == "custom_input"
+    assert answer["selection"]["custom_input"] == "Use SQLite for now"
+    assert answer["selection"]["placeholder_used"] is True

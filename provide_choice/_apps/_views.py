@@ -14,16 +14,15 @@ from typing import Any
 
 from mcp.server.apps import Apps
 
+from provide_choice._transports._portal._page import PACKAGE as PORTAL
 from provide_choice._transports._portal._page import (
     SCRIPT_PARTS,
-    asset,
     joined_script,
     question_markup,
 )
-from provide_choice._transports._portal._page import STYLE_SHEET as PAGE_STYLE_SHEET
+from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
 
 PACKAGE = "provide_choice._apps"
-PORTAL = "provide_choice._transports._portal"
 
 PRESENT_CHOICES_VIEW = "ui://provide-choice/present-choices.html"
 """The view of `present_choices`: the question and its options as buttons, as the chat draws them."""
@@ -67,7 +66,7 @@ def provide_choice_view() -> str:
         [*page_parts, asset(HOST_BRIDGE, PACKAGE), asset("view/asking.js", PACKAGE)]
     )
     return Template(asset("provide_choice.html", PACKAGE)).substitute(
-        style=asset(PAGE_STYLE_SHEET, PORTAL),
+        style=asset(SHARED_STYLE_SHEET),
         script=script,
         question=question_markup(title="", prompt=""),
     )

@@ -191,6 +191,14 @@ def selection_limits(
     )
 
 
+def limits_for(request: ProvideChoiceRequest, own_answer: bool) -> SelectionLimits:
+    """How many options an answer may select, with or without an own answer: in hybrid mode an own
+    answer (typed, or the placeholder) stands in for picking, so only the maximum applies then."""
+    if own_answer and request.selection_mode == "hybrid":
+        return SelectionLimits(0, request.limits.maximum)
+    return request.limits
+
+
 def parse_call(arguments: Mapping[str, Any]) -> ProvideChoiceRequest | SessionPoll:
     """Tool arguments → a question, or a poll of a hand-off session when `session_id` is given.
 

@@ -1,6 +1,7 @@
 """What comes back: transport-neutral outcomes, and the one response shape every transport returns.
 
-A transport reports what happened as an `Outcome` (a typed union, not a bag of flags). `normalize()` is
+A question ends as an `Ending`, and a call replies with a `Reply`: an ending, or what the agent must
+do to get one (typed unions, not a bag of flags). `normalize()` is
 the only place that turns an outcome into a `ProvideChoiceResponse`, so option order, limits, notes and
 the summary line read the same whether the person answered in a terminal, a browser or elsewhere.
 """
@@ -14,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
-from provide_choice._contract._request import ProvideChoiceRequest, SelectionLimits, describe
+from provide_choice._contract._request import ProvideChoiceRequest, describe, limits_for
 from provide_choice._contract._settings import TimeoutAction
 from provide_choice._transports._kinds import TransportName
 
@@ -83,7 +84,7 @@ class StillOpen(BaseModel):
 
 Ending = Annotated[Answered | Cancelled | TimedOut, Field(discriminator="kind")]
 """How a question ends; what a surface that shows it may report."""
-Outcome = Annotated[
+Reply = Annotated[
     Answered | Cancelled | TimedOut | PendingLaunch | StillOpen, Field(discriminator="kind")
 ]
 """What a call returns: how the question ended, or what the agent must do to get that."""
@@ -129,7 +130,7 @@ class ProvideChoiceResponse(BaseModel):
 
 def normalize(
     request: ProvideChoiceRequest,
-    outcome: Outcome,
+    outcome: Reply,
     transport: TransportName,
     *,
     url: str | None = None,
@@ -180,7 +181,7 @@ def normalize(
     )
 
 
-def summarize(request: ProvideChoiceRequest, outcome: Outcome) -> str:
+def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
     """One line a person (or an agent's log) can read: what was chosen, or what happened instead."""
     match outcome:
         case Answered():
@@ -219,16 +220,25 @@ def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
     except ValidationError as error:
         raise ChoicesError(describe(error)) from None
     problems = outcome_problems(request, outcome)
-    if isinstance(outcome, Cancelled) and outcome.by != "person":
-        problems.append("by must be 'person': only the server cancels for the agent")
-    if isinstance(outcome, Cancelled) and outcome.detail is not None:
-        problems.append("detail is the server's to set: leave it out")
+    if isinstance(outcome, Cancelled):
+        problems += cancel_problems(outcome)
     if problems:
         raise ChoicesError(problems)
     return outcome
 
 
-def outcome_problems(request: ProvideChoiceRequest, outcome: Outcome) -> list[str]:
+def cancel_problems(cancelled: Cancelled) -> list[str]:
+    """Why a posted cancel is not the person's: only the server cancels for the agent, and only
+    it says how a client's dialog ended."""
+    problems = []
+    if cancelled.by != "person":
+        problems.append("by must be 'person': only the server cancels for the agent")
+    if cancelled.detail is not None:
+        problems.append("detail is the server's to set: leave it out")
+    return problems
+
+
+def outcome_problems(request: ProvideChoiceRequest, outcome: Reply) -> list[str]:
     """Why this outcome cannot be an answer to this request (empty when it can)."""
     if not isinstance(outcome, Answered):
         return []
@@ -259,16 +269,8 @@ def id_problems(
     ]
 
 
-def answer_limits(request: ProvideChoiceRequest, own_answer: bool) -> SelectionLimits:
-    """How many options an answer may select, with or without an own answer typed: in hybrid
-    mode typing an own answer stands in for picking, so only the maximum applies then."""
-    if own_answer and request.selection_mode == "hybrid":
-        return SelectionLimits(0, request.limits.maximum)
-    return request.limits
-
-
 def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
-    minimum, maximum = answer_limits(request, outcome.custom_input is not None)
+    minimum, maximum = limits_for(request, outcome.custom_input is not None)
     count = len(outcome.selected_ids)
     if minimum <= count <= maximum:
         return []

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._schema import quote
-from provide_choice._transports._kinds import PREFERENCE_LABELS, PreferredTransport
+from provide_choice._transports._kinds import PreferredTransport
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 SETTINGS_FILE_NAME = "settings.json"
@@ -79,11 +79,7 @@ class InteractionSettings(BaseModel):
 
 SETTING_NAMES = tuple(InteractionSettings.model_fields)
 
-SETTING_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
-    "transport": (
-        "Where questions appear when the agent does not say",
-        tuple(PREFERENCE_LABELS.items()),
-    ),
+FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "single_submit": (
         "A single choice is sent",
         (
@@ -112,8 +108,17 @@ SETTING_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
         ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
     ),
 }
-"""Each setting with a fixed set of values: its label and its values with theirs, the one source
-for every surface (the terminal's settings screen and the page's panel)."""
+
+
+def setting_choices() -> dict[str, tuple[str, tuple[tuple[object, str], ...]]]:
+    """Each setting with a fixed set of values: its label and its values with theirs, the one
+    source for every surface (the terminal's settings screen and the page's panel). The transports
+    are read from the registry now, so one registered later is offered too."""
+    from provide_choice._transports._registry import preference_labels
+
+    transport = ("Where questions appear when the agent does not say", preference_labels())
+    return {"transport": transport, **FIXED_CHOICES}
+
 
 TIMEOUT_LABEL = "Timeout in seconds"
 TIMEOUT_RULE = (
@@ -144,13 +149,13 @@ NUMBER_SETTINGS = {
         optional=False,
     ),
 }
-"""Each setting typed as a number, the one source for every surface, as `SETTING_CHOICES` is for
+"""Each setting typed as a number, the one source for every surface, as `setting_choices` is for
 the others."""
 
 
 def choice_label(name: str, value: object) -> str:
     """How a surface names this value of the setting `name`."""
-    return next(label for choice, label in SETTING_CHOICES[name][1] if choice == value)
+    return next(label for choice, label in setting_choices()[name][1] if choice == value)
 
 
 def apply_changes(

@@ -70,7 +70,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
 `options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON."""
 
-QuestionState = Literal["waiting", "ended", "unfinished"]
+RecordStatus = Literal["waiting", "ended", "unfinished"]
 
 
 class HistoryUnavailable(Exception):
@@ -220,7 +220,7 @@ class RecordedQuestion:
     ended_at: float | None
     action_status: str | None
     selection: dict[str, Any] | None
-    state: QuestionState
+    state: RecordStatus
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
 
     @property
@@ -305,7 +305,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
     running: dict[ProcessIdentity, bool] = {}
     questions = []
     for row in rows:
-        state: QuestionState = "ended"
+        state: RecordStatus = "ended"
         if row["ended_at"] is None:
             server = ProcessIdentity(row["server_pid"], row["server_start"])
             if server not in running:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from provide_choice._web._bridge import HOST
+from provide_choice._web._local_http import HOST
 
 ClientName = Literal["claude-code", "claude-desktop", "cursor", "vscode"]
 CLIENTS: tuple[ClientName, ...] = get_args(ClientName)

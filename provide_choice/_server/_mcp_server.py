@@ -34,15 +34,15 @@ from provide_choice._server._provide_choice_tool import (
     ProvideChoiceTool,
     error_result,
 )
+from provide_choice._server._sdk import serve_no_prompts
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._app._tool import TOOL_DESCRIPTION as APP_TOOL_DESCRIPTION
 from provide_choice._transports._app._tool import TOOL_NAME as APP_TOOL_NAME
 from provide_choice._transports._app._tool import AppTool
 from provide_choice._transports._app._tool import parameters_schema as app_tool_schema
 from provide_choice._transports._app._transport import AppTransport
-from provide_choice._transports._base import Transport, Transports
-from provide_choice._transports._elicitation._transport import ElicitationTransport
-from provide_choice._transports._kinds import TransportName
+from provide_choice._transports._base import Transports
+from provide_choice._transports._registry import TransportSetup, build_transports
 from provide_choice._version import package_version
 
 SERVER_NAME = "provide-choice"
@@ -93,11 +93,6 @@ TOOL_DESCRIPTION = (
     "give them selection.url."
 )
 
-NO_PROMPTS = ("prompts/list", "prompts/get")
-"""Request handlers the SDK's high-level server always registers. This server has no prompts, and
-capabilities derive from the handlers, so they go: a client then sees only what is there (tools,
-and the resources that are the tools' views)."""
-
 
 class _RawArguments(ArgModelBase):
     """Takes the arguments as they came, so the tool reports every problem in them itself."""
@@ -111,25 +106,20 @@ class _RawArguments(ArgModelBase):
 def create_server(
     transports: Transports | None = None,
     *,
+    setup: TransportSetup | None = None,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     questions: QuestionRegistry | None = None,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
 ) -> MCPServer:
-    """The MCP server. `transports` maps a transport name to what shows the question: leave
-    "terminal" out when this process has no terminal. Progress is reported every
-    `heartbeat_seconds` while a question waits. A call waits at most `max_wait_seconds` (0: until
-    the question's deadline), then returns `pending`; `questions` holds the open questions a
-    `session_id` call waits on again."""
-    questions = QuestionRegistry() if questions is None else questions
-    # The client's own dialog and its app view need nothing set up: they are there for every
-    # client that has them.
-    app = AppTransport(questions)
-    every: dict[TransportName, Transport] = {
-        "elicitation": ElicitationTransport(),
-        "app": app,
-        **(transports or {}),
-    }
-    provide_choice = ProvideChoiceTool(every, heartbeat_seconds, questions, max_wait_seconds)
+    """The MCP server. Its transports are the registered ones built for `setup` (without one:
+    those that need nothing set up, such as the client's own dialog), plus or instead of those,
+    `transports` by name. Progress is reported every `heartbeat_seconds` while a question waits.
+    A call waits at most `max_wait_seconds` (0: until the question's deadline), then returns
+    `pending`; `questions` (or `setup.questions`) holds the open questions a `session_id` call
+    waits on again."""
+    setup = setup or TransportSetup(QuestionRegistry() if questions is None else questions)
+    every = {**build_transports(setup), **(transports or {})}
+    provide_choice = ProvideChoiceTool(every, heartbeat_seconds, setup.questions, max_wait_seconds)
     server = MCPServer(
         SERVER_NAME,
         version=package_version(),
@@ -147,16 +137,6 @@ def create_server(
                 meta=view_meta(PROVIDE_CHOICE_VIEW),
             ),
             _raw_tool(
-                AppTool(app.questions),
-                name=APP_TOOL_NAME,
-                description=APP_TOOL_DESCRIPTION,
-                parameters=app_tool_schema(),
-                annotations=ToolAnnotations(
-                    title="Answer in the conversation", read_only_hint=False
-                ),
-                meta=view_meta(PROVIDE_CHOICE_VIEW, visibility=["app"]),
-            ),
-            _raw_tool(
                 _present_choices,
                 name=PRESENT_CHOICES_NAME,
                 description=PRESENT_CHOICES_DESCRIPTION,
@@ -166,13 +146,13 @@ def create_server(
                 ),
                 meta=view_meta(PRESENT_CHOICES_VIEW),
             ),
+            *_app_tools(every),
         ],
         subscriptions=False,
         extensions=[apps_extension()],
         middleware=[AppOnlyToolsListedToApps()],
     )
-    for method in NO_PROMPTS:
-        server._lowlevel_server._request_handlers.pop(method, None)
+    serve_no_prompts(server)  # a client sees only what is there: tools, and their views
     return server
 
 
@@ -184,6 +164,24 @@ async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
         return error_result("Invalid present_choices arguments:", error.problems)
     text = present_choices(prompt.question, prompt.options, prompt.context)
     return CallToolResult(content=[TextContent(type="text", text=text)])
+
+
+def _app_tools(transports: Transports) -> list[Tool]:
+    """The tool the provide_choice view answers through, where the server has the app transport
+    (it always builds one: it needs nothing set up)."""
+    app = transports.get(AppTransport.kind.name)
+    if not isinstance(app, AppTransport):
+        return []
+    return [
+        _raw_tool(
+            AppTool(app.questions),
+            name=APP_TOOL_NAME,
+            description=APP_TOOL_DESCRIPTION,
+            parameters=app_tool_schema(),
+            annotations=ToolAnnotations(title="Answer in the conversation", read_only_hint=False),
+            meta=view_meta(PROVIDE_CHOICE_VIEW, visibility=["app"]),
+        )
+    ]
 
 
 def _raw_tool(

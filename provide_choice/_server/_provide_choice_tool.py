@@ -21,9 +21,9 @@ from provide_choice._contract._request import SessionPoll, parse_call
 from provide_choice._contract._response import (
     Cancelled,
     Ending,
-    Outcome,
     PendingLaunch,
     ProvideChoiceResponse,
+    Reply,
     StillOpen,
     TimedOut,
     normalize,
@@ -37,11 +37,10 @@ from provide_choice._transports._base import (
     Interaction,
     Launch,
     Resumable,
-    Transport,
     TransportError,
-    choose_transport,
+    Transports,
 )
-from provide_choice._transports._kinds import TransportName, candidates
+from provide_choice._transports._registry import choose_transport, why_unavailable
 
 HEARTBEAT_SECONDS = 10.0
 PROBLEM_LIMIT = 20
@@ -49,25 +48,13 @@ MAX_WAIT_SECONDS = 50.0
 """How long one call waits for the person before it returns `pending`: under the 60 s that the
 TypeScript SDK, the MCP Inspector and several desktop clients allow a tool call."""
 
-UNAVAILABLE: dict[TransportName, str] = {
-    "web": (
-        "this server was set up without the web portal, and has no terminal (stdin and stdout "
-        "must be one). `provide-choice serve` asks in the browser when it has no terminal."
-    ),
-    "terminal_handoff": (
-        "transport 'terminal' needs a terminal, and this server has none (it runs without a "
-        "terminal window) and no terminal hand-off set up. Ask the person to run "
-        "`provide-choice serve --http PORT` in a terminal window and connect to it."
-    ),
-}
-
 
 class ProvideChoiceTool:
     """The `provide_choice` tool: validate, choose a transport, show, wait (bounded), normalize."""
 
     def __init__(
         self,
-        transports: dict[TransportName, Transport],
+        transports: Transports,
         heartbeat_seconds: float,
         questions: QuestionRegistry | None,
         max_wait_seconds: float,
@@ -101,10 +88,8 @@ class ProvideChoiceTool:
             call.transport, settings.transport, self.transports.__contains__, caller.features
         )
         if choice is None:
-            wished = candidates(call.transport, settings.transport)
-            return error_result(
-                f"provide_choice cannot ask the person here: {UNAVAILABLE[wished[-1]]}"
-            )
+            unavailable = why_unavailable(call.transport, settings.transport)
+            return error_result(f"provide_choice cannot ask the person here: {unavailable}")
         interaction = Interaction.start(
             call, settings, note=choice.note, client=_client_of(context)
         )
@@ -117,9 +102,9 @@ class ProvideChoiceTool:
             if not isinstance(error, TransportError):
                 raise
             return error_result(f"provide_choice cannot ask the person here: {error}")
-        return await self._go_on(question, launch, context)
+        return await self._reply_after_show(question, launch, context)
 
-    async def _go_on(
+    async def _reply_after_show(
         self, question: PendingQuestion, launch: Launch | None, context: Context
     ) -> CallToolResult | InputRequiredResult:
         """After a transport showed (or resumed) the question: what the call returns."""
@@ -161,7 +146,7 @@ class ProvideChoiceTool:
             return await self._wait(question, context)
         responses = context.input_responses or {}
         launch = await transport.resume(question, caller, responses, state)
-        return await self._go_on(question, launch, context)
+        return await self._reply_after_show(question, launch, context)
 
     async def _wait(self, question: PendingQuestion, context: Context) -> CallToolResult:
         """Wait for the question to end, at most `max_wait_seconds` (unless the transport is not
@@ -171,7 +156,7 @@ class ProvideChoiceTool:
         max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
         try:
             with anyio.move_on_after(max_wait):
-                outcome: Outcome = await self._heard(question, context)
+                outcome: Reply = await self._ending_with_progress(question, context)
         except anyio.get_cancelled_exc_class():
             # The client cancelled the call or gave up: the agent cancelled the question, unless
             # it waits for a terminal the agent opened (a retried poll still gets that answer).
@@ -191,7 +176,7 @@ class ProvideChoiceTool:
         )
         return tool_result(response)
 
-    async def _heard(self, question: PendingQuestion, context: Context) -> Ending:
+    async def _ending_with_progress(self, question: PendingQuestion, context: Context) -> Ending:
         """The outcome, reporting the time left as progress meanwhile, and at once when the
         question's address or deadline changes."""
 

@@ -22,29 +22,11 @@ from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._base import Transports
-from provide_choice._transports._handoff import handoff_transports
-from provide_choice._transports._portal import WebTransport
-from provide_choice._transports._terminal._transport import TerminalTransport
-from provide_choice._web._bridge import HOST, Bridge, loopback_listener
+from provide_choice._transports._registry import TransportSetup
+from provide_choice._web._bridge import Bridge
+from provide_choice._web._local_http import HOST, loopback_listener
 
 GRACEFUL_STOP_SECONDS = 2.0
-
-
-def terminal_transports() -> Transports:
-    """The in-process terminal, when this process has one (stdin and stdout both a TTY)."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return {"terminal": TerminalTransport(sys.stdout)}
-    return {}
-
-
-def bridge_transports(
-    bridge: Bridge, questions: QuestionRegistry, *, open_browser: bool
-) -> Transports:
-    """The transports that show questions through the bridge: the terminal hand-off and the web
-    portal (which opens its page in the browser unless `open_browser` is false)."""
-    web = WebTransport(bridge, questions, open_browser=open_browser)
-    return {**handoff_transports(bridge, questions), "web": web}
 
 
 def serve_stdio(
@@ -54,9 +36,11 @@ def serve_stdio(
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
     uses `bridge_port`."""
     recorder = start_recorder()
-    bridge, questions = Bridge(port=bridge_port), QuestionRegistry(recorder=recorder)
-    transports = bridge_transports(bridge, questions, open_browser=open_browser)
-    server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
+    bridge = Bridge(port=bridge_port)
+    setup = TransportSetup(
+        QuestionRegistry(recorder=recorder), bridge=bridge, open_browser=open_browser
+    )
+    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     try:
         anyio.run(_serve_stdio, server, bridge, recorder)
     except BaseException as error:
@@ -115,18 +99,24 @@ def serve_http(
     process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
     port cannot be bound."""
     listener = loopback_listener(port)
-    terminal = {} if handoff else terminal_transports()
+    has_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    terminal = sys.stdout if has_terminal and not handoff else None
     if handoff:
         where = "questions for the terminal are handed off to one the agent opens (--handoff)"
-    elif terminal:
+    elif terminal is not None:
         where = "questions appear in this terminal"
     else:
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    bridge, questions = Bridge(port=bridge_port), QuestionRegistry(recorder=start_recorder())
-    transports = {**terminal, **bridge_transports(bridge, questions, open_browser=open_browser)}
-    server = create_server(transports, questions=questions, max_wait_seconds=max_wait_seconds)
+    bridge = Bridge(port=bridge_port)
+    setup = TransportSetup(
+        QuestionRegistry(recorder=start_recorder()),
+        bridge=bridge,
+        terminal=terminal,
+        open_browser=open_browser,
+    )
+    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._contract._settings import InteractionSettings, apply_changes, save_changes
 from provide_choice._transports._base import Interaction
 from provide_choice._transports._kinds import TransportName
 
@@ -129,15 +130,25 @@ class PendingQuestion:
         self.changed.set()
         self._registry.recorder.changed(self)
 
-    def change_settings(self, changes: Mapping[str, Any]) -> None:
-        """Follow the settings the person changed while the question is shown: the timeout action
-        at the deadline is the one they set last, and a timeout override gives the question at
-        least that long (the person asked for more time while looking at it)."""
-        settings = self.interaction.settings.model_copy(update=dict(changes))
+    @property
+    def settings(self) -> InteractionSettings:
+        """The person's settings in force for this question now."""
+        return self.interaction.settings
+
+    async def apply_settings(self, changes: object) -> InteractionSettings:
+        """The person changed settings while the question is shown (on its page, in a terminal):
+        the one way a surface changes them. Validates `changes` (an object of setting names to
+        new values; `ChoicesError` says what is allowed), applies them to this question at once
+        (the timeout action at the deadline is the one set last; a timeout override gives it at
+        least that long), saves only them over the settings file off the event loop, so later
+        questions and other surfaces get them, and returns the settings now in force."""
+        settings, changed = apply_changes(self.interaction.settings, changes)
         self.interaction = replace(self.interaction, settings=settings)
-        override = changes.get("timeout_override_seconds")
+        override = changed.get("timeout_override_seconds")
         if override:
             self.extend_deadline(override)
+        await asyncio.to_thread(save_changes, changed)
+        return self.interaction.settings
 
     def finish(self, outcome: Ending) -> bool:
         """Record how the question ended. The first call wins; a later one returns False (HTTP 409)."""

@@ -4,28 +4,21 @@ A transport only has to show a validated question and finish it with what the pe
 validation before, waiting (bounded by `serve --max-wait`, then polled) and normalization after are
 the server's job, the same for all of them. A transport is given the `Caller` (the MCP client of the
 call) because some need it: the client's own dialog (elicitation), a page the client opens for the
-person (URL-mode elicitation). Each transport is one module; what they are called and when they are
-usable is described once, in `_transport_kinds`.
+person (URL-mode elicitation). Each transport is one module or folder whose class describes itself
+(`kind`, see `_kinds`) and builds itself (`build`); `_registry` lists them.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import PendingLaunch
 from provide_choice._contract._settings import InteractionSettings
-from provide_choice._transports._kinds import (
-    TRANSPORT_KINDS,
-    ClientFeatures,
-    PreferredTransport,
-    RequestedTransport,
-    TransportName,
-    candidates,
-)
+from provide_choice._transports._kinds import ClientFeatures
 
 if TYPE_CHECKING:
     from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
@@ -75,6 +68,20 @@ class Interaction:
 def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
     """The person's timeout override, when set, replaces the agent's timeout."""
     return settings.timeout_override_seconds or request.timeout_seconds
+
+
+class LiveQuestion(Protocol):
+    """An open question as a surface showing it sees it: the settings in force, the time left, and
+    the one way to change the settings. `PendingQuestion` is one; the hand-off's terminal, in
+    another process, reaches that one over the bridge. No surface keeps settings or a deadline of
+    its own: a change goes through `apply_settings`, which returns what is in force after it."""
+
+    @property
+    def settings(self) -> InteractionSettings: ...
+
+    def seconds_left(self) -> float: ...
+
+    async def apply_settings(self, changes: object) -> InteractionSettings: ...
 
 
 class Caller(Protocol):
@@ -153,33 +160,5 @@ class Resumable(Transport, Protocol):
         ...
 
 
-Transports = Mapping[TransportName, Transport]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """Where a question goes, and the note its summary ends with when that is not where the agent
-    asked for it."""
-
-    transport: TransportName
-    note: str | None = None
-
-
-def choose_transport(
-    requested: RequestedTransport | None,
-    preferred: PreferredTransport,
-    has: Callable[[TransportName], bool],
-    client: ClientFeatures,
-) -> Choice | None:
-    """The first of the wished transports (`candidates`) that this server has and this client can
-    take; None when there is none. An explicit wish that the client cannot take is noted."""
-    wished = candidates(requested, preferred)
-    for name in wished:
-        if has(name) and TRANSPORT_KINDS[name].usable(client):
-            first = TRANSPORT_KINDS[wished[0]]
-            note = None
-            if requested is not None and name != first.name and not first.usable(client):
-                where = TRANSPORT_KINDS[name].label.lower()
-                note = f"(Asked in {where}: {first.unusable}.)"
-            return Choice(name, note)
-    return None
+Transports = Mapping[str, Transport]
+"""A server's transports by name (`_registry.build_transports`)."""

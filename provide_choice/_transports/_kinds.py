@@ -1,26 +1,24 @@
-"""The kinds of transport, each described once: its name, how settings name it, when it is usable.
+"""What a transport says about itself (`TransportKind`), and the names the contract gives them.
 
-A question can be shown in four places: this server's own terminal, a terminal the agent opens (the
-hand-off), a local web page, or the MCP client's own dialog (elicitation). Every surface that names
-them (the request's `transport`, the person's preference in the terminal's settings screen and the
-page's settings panel, the response's `selection.transport`) reads them from `TRANSPORT_KINDS`, and
-`candidates` turns a wish into the kinds to try in order. Adding a transport is one module (the
-`Transport` that shows it) plus one entry here.
+A question can be shown in several places: this server's own terminal, a terminal the agent opens
+(the hand-off), a local web page, the MCP client's own dialog (elicitation). Each transport class
+describes itself with a `TransportKind`, and `_registry` holds the classes. Every name the contract
+uses (the request's `transport`, the person's preference in the settings, the response's
+`selection.transport`) is one of the registered ones, checked when it is read and listed in the JSON
+schemas as they are generated: the three types below read the registry then, they keep no list.
 
-This module imports nothing of the package: the request, the settings and the response all use it.
+This module imports nothing of the package at import time: the request, the settings and the
+response all use it, and the registry imports the transports, which import them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Annotated, Any
 
-TransportName = Literal["terminal", "terminal_handoff", "web", "elicitation", "app"]
-RequestedTransport = Literal["terminal", "web", "elicitation", "app"]
-"""What an agent may ask for: `terminal` means a terminal, this server's or one the agent opens."""
-PreferredTransport = Literal["auto", "terminal", "web", "elicitation", "app"]
-"""What the person may prefer when the agent names no transport."""
+from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+from pydantic_core import PydanticCustomError, core_schema
 
 
 @dataclass(frozen=True)
@@ -37,75 +35,75 @@ class ClientFeatures:
 
 @dataclass(frozen=True)
 class TransportKind:
-    """One place a question can be shown."""
+    """One place a question can be shown, as every surface names it."""
 
-    name: TransportName
+    name: str
+    """Its name in the response's `selection.transport` and the history."""
     label: str
-    """How a person reads it in the settings and in the summary of a fallback."""
-    usable: Callable[[ClientFeatures], bool] = lambda _client: True
-    """Whether this connection's client can take it (the server must also have set it up)."""
+    """How a person reads it in the summary of a fallback ("Asked in the browser")."""
+    preference: str | None = None
+    """How the settings name it as the person's preference, and so a name an agent may request;
+    None when no one asks for it by name (the hand-off stands in for the terminal)."""
+    fallback_for: tuple[str, ...] = ()
+    """The other names whose wish leads here when those cannot be used: the hand-off when asked
+    for a terminal, the page when asked for the client's dialog."""
+    needs: Callable[[ClientFeatures], bool] | None = None
+    """What the client of a connection must have declared for it; None: every client can take it.
+    A preference for a kind that needs the client's support falls back as `auto` does."""
     unusable: str = ""
     """Why a client cannot take it, for the summary of a question asked elsewhere instead."""
+    missing: str = ""
+    """Why the server cannot ask, when this is the last transport of the wish and it is not set up."""
+    inbox: str | None = None
+    """How the inbox says where a question waits; None: at its own page, which the inbox links."""
+
+    def usable(self, client: ClientFeatures) -> bool:
+        """Whether this connection's client can take it (the server must also have set it up)."""
+        return self.needs is None or self.needs(client)
 
 
-TRANSPORT_KINDS: dict[TransportName, TransportKind] = {
-    kind.name: kind
-    for kind in (
-        TransportKind("terminal", "The server's own terminal"),
-        TransportKind("terminal_handoff", "A terminal the agent opens"),
-        TransportKind("web", "The browser"),
-        TransportKind(
-            "elicitation",
-            "The MCP client's own dialog",
-            usable=lambda client: client.form,
-            unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
-        ),
-        TransportKind(
-            "app",
-            "The conversation, in the MCP client's app view",
-            usable=lambda client: client.apps,
-            unusable=(
-                "this MCP client draws no MCP Apps (it declared no io.modelcontextprotocol/ui "
-                "extension with text/html;profile=mcp-app)"
-            ),
-        ),
-    )
-}
+class _Registered:
+    """A `str` that must name one of the registry's current transports (`names` reads them), with
+    those names as the JSON schema's `enum`: a transport registered later is valid at once."""
 
-WISHES: dict[PreferredTransport, tuple[TransportName, ...]] = {
-    "auto": ("terminal", "app", "elicitation", "web"),
-    "terminal": ("terminal", "terminal_handoff"),
-    "web": ("web",),
-    "elicitation": ("elicitation", "web"),
-    "app": ("app", "elicitation", "web"),
-}
-"""Each wish, from the agent's request or the person's preference, as the kinds to try in order:
-the first one the server has and the client can take is where the question goes."""
+    def __init__(self, names: Callable[[], tuple[str, ...]]) -> None:
+        self.names = names
 
-PREFERENCE_LABELS: dict[PreferredTransport, str] = {
-    "auto": "Automatic: the server's terminal if it has one, else the conversation where the MCP "
-    "client draws apps, else the MCP client's dialog if it has one, else the browser",
-    "terminal": "Terminal",
-    "web": "Browser",
-    "elicitation": "The MCP client's own dialog, where it has one (else the browser)",
-    "app": "In the conversation, where the MCP client draws apps (else as automatic)",
-}
-"""How the settings name each preference (the terminal's settings screen, the page's panel)."""
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(
+            self._check, serialization=core_schema.to_string_ser_schema()
+        )
 
-assert set(get_args(TransportName)) == set(TRANSPORT_KINDS)
-assert set(get_args(PreferredTransport)) == set(WISHES) == set(PREFERENCE_LABELS)
-assert set(get_args(RequestedTransport)) < set(WISHES)
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> dict[str, Any]:
+        return {"enum": list(self.names()), "type": "string"}
+
+    def _check(self, value: object) -> str:
+        names = self.names()
+        if isinstance(value, str) and value in names:
+            return value
+        # Worded as pydantic words a Literal, so every surface reports it the same way.
+        quoted = [repr(name) for name in names]
+        expected = f"{', '.join(quoted[:-1])} or {quoted[-1]}" if len(quoted) > 1 else quoted[0]
+        raise PydanticCustomError(
+            "literal_error", "Input should be {expected}", {"expected": expected}
+        )
 
 
-def candidates(
-    requested: RequestedTransport | None, preferred: PreferredTransport
-) -> tuple[TransportName, ...]:
-    """Where to try to ask, in order. The agent's explicit choice wins; else the person's
-    preference; else the automatic order (the server's terminal, the client's dialog, the page).
-    A preference for the client's dialog or its app view falls back as "auto" does where the
-    client has none."""
-    if requested is not None:
-        return WISHES[requested]
-    if preferred in ("elicitation", "app"):
-        return (preferred, *(name for name in WISHES["auto"] if name != preferred))
-    return WISHES[preferred]
+def _registry() -> Any:
+    from provide_choice._transports import _registry  # the registry imports the transports
+
+    return _registry
+
+
+TransportName = Annotated[str, _Registered(lambda: _registry().transport_names())]
+"""Where a question was shown: any registered transport."""
+RequestedTransport = Annotated[str, _Registered(lambda: _registry().wish_names())]
+"""What an agent may ask for: `terminal` means a terminal, this server's or one the agent opens."""
+PreferredTransport = Annotated[
+    str, _Registered(lambda: (_registry().AUTO, *_registry().wish_names()))
+]
+"""What the person may prefer when the agent names no transport: `auto`, or what an agent may ask."""

@@ -18,7 +18,8 @@ Routes and refusals, the same for every feature on the bridge:
   (`provide_choice._transports._handoff._routes`, `provide_choice._transports._portal._routes`).
 - A request body is read with `read_json` (at most `BODY_LIMIT` bytes, UTF-8 JSON, no lone
   surrogates), and every refusal, from a route or from the guard, is `refusal(status, problems)`:
-  the body `{"problems": ["what was wrong and what to do", ...]}`, whatever the route.
+  the body `{"problems": ["what was wrong and what to do", ...]}`, whatever the route. These, the
+  guard and the pages' headers are `_local_http`'s, shared with the inbox.
 """
 
 from __future__ import annotations
@@ -26,29 +27,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import json
 import socket
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from provide_choice._contract._request import LONE_SURROGATE
 from provide_choice._transports._base import TransportError
+from provide_choice._web._local_http import HOST, LoopbackGuard, loopback_listener
 
 if TYPE_CHECKING:
     import uvicorn
     from fastapi import FastAPI
-    from fastapi.responses import JSONResponse
-    from starlette.requests import Request
-    from starlette.types import ASGIApp, Receive, Scope, Send
+    from starlette.types import ASGIApp
 
     from provide_choice._server._sessions import PendingQuestion
 
-HOST = "127.0.0.1"
-STATE_CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 GRACEFUL_SHUTDOWN_SECONDS = 1
-
-BODY_LIMIT = 64 * 1024
-"""Bytes of one request body or WebSocket message, on every route; far above any real answer."""
 
 RouteInstaller = Callable[["FastAPI"], None]
 
@@ -62,59 +55,6 @@ def lazy_routes(module: str, *state: object) -> RouteInstaller:
         importlib.import_module(module).install(app, *state)
 
     return install
-
-
-class BodyRefused(Exception):
-    """A body the bridge cannot take: `status` and the problem to answer with."""
-
-    def __init__(self, status: int, problem: str) -> None:
-        super().__init__(problem)
-        self.status = status
-        self.problem = problem
-
-
-async def read_json(request: Request) -> object:
-    """The request's JSON body, refused (never read whole) past `BODY_LIMIT`; see `parse_json`."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > BODY_LIMIT:
-            raise BodyRefused(413, f"the body must be at most {BODY_LIMIT} bytes")
-    return parse_json(body)
-
-
-def parse_json(body: bytes | str) -> object:
-    """JSON text as data, or `BodyRefused` (422) for anything a later step could trip on: bytes
-    that are not UTF-8, text that is not JSON, numbers or nesting past what Python parses, and lone
-    surrogates (valid JSON escapes, but no text: they cannot be encoded to answer with)."""
-    try:
-        data = json.loads(body)
-    except UnicodeDecodeError:
-        raise BodyRefused(422, "the body must be UTF-8 text") from None
-    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are huge numbers
-        raise BodyRefused(
-            422, "the body must be JSON (numbers under 4,300 digits, nesting under 1,000 deep)"
-        ) from None
-    if _holds_lone_surrogate(data):
-        raise BodyRefused(
-            422, "text must be valid Unicode: lone surrogates (\\ud800 to \\udfff) are not text"
-        )
-    return data
-
-
-def _holds_lone_surrogate(data: object) -> bool:
-    pending = [data]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if LONE_SURROGATE.search(item):
-                return True
-        elif isinstance(item, dict):
-            pending.extend(item)
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-    return False
 
 
 class BridgeStartError(TransportError):
@@ -253,20 +193,6 @@ class Bridge:
         return self._app
 
 
-def loopback_listener(port: int) -> socket.socket:
-    """A socket listening on 127.0.0.1:`port` (0: any free port), for uvicorn to serve on.
-
-    Binding it ourselves makes a taken port a clear `OSError` and lets clients connect as soon as
-    the address is known. TCP_NODELAY is set by hand: asyncio sets it only on accepted sockets
-    whose protocol is explicitly TCP, and `socket.create_server`'s is 0, so without it Nagle's
-    algorithm meets the client's delayed ACK and every response after a connection's first one
-    waits about 40 ms. Accepted connections inherit the option from the listener.
-    """
-    listener = socket.create_server((HOST, port))
-    listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    return listener
-
-
 def _quiet_server(app: ASGIApp, started: asyncio.Event) -> uvicorn.Server:
     """A uvicorn server that logs nothing to stdout, leaves signals to the MCP server, and sets
     `started` once it serves."""
@@ -301,74 +227,3 @@ async def _serve(server: uvicorn.Server, listener: socket.socket) -> None:
         raise BridgeStartError("failed to start its HTTP server") from None
     finally:
         listener.close()
-
-
-class LoopbackGuard:
-    """ASGI middleware: every request must name this server as its `Host`; state-changing ones must
-    come from its own origin (or none) with a JSON body; WebSocket handshakes from its own origin.
-    The bridge and the inbox both use it; `name` is how refusals call the server."""
-
-    def __init__(self, app: ASGIApp, port: Callable[[], int], name: str = "bridge") -> None:
-        self.app = app
-        self.port = port
-        self.name = name
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        refusal = self.refusal(scope)
-        if refusal is None:
-            await self.app(scope, receive, send)
-        elif scope["type"] == "websocket":
-            # Closing before accepting makes the server answer the handshake with 403.
-            await send({"type": "websocket.close", "code": 1008, "reason": refusal[1]})
-        else:
-            await _send_refusal(send, *refusal)
-
-    def refusal(self, scope: Scope) -> tuple[int, str] | None:
-        headers = _headers(scope)
-        port = self.port()
-        own_hosts = {f"{HOST}:{port}", f"localhost:{port}"}
-        if headers.get("host", "").lower() not in own_hosts:
-            return 403, f"the Host header must be this {self.name}'s own address, " + " or ".join(
-                sorted(own_hosts)
-            )
-        origin = headers.get("origin")
-        own_origins = {f"http://{host}" for host in own_hosts}
-        if scope["type"] == "websocket":
-            if origin not in own_origins:
-                return 403, f"a WebSocket must come from a page of this {self.name}"
-            return None
-        if scope["method"] not in STATE_CHANGING_METHODS:
-            return None
-        if origin is not None and origin.lower() not in own_origins:
-            return 403, "requests from other origins are refused"
-        media_type = headers.get("content-type", "").split(";")[0].strip().lower()
-        if media_type != "application/json":
-            return 415, "the body must be JSON (Content-Type: application/json)"
-        return None
-
-
-def _headers(scope: Scope) -> dict[str, str]:
-    return {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
-
-
-def refusal(
-    status: int, problems: Sequence[str], headers: Mapping[str, str] | None = None
-) -> JSONResponse:
-    """The one shape of every refusal on the bridge, whatever the route: `{"problems": [...]}`,
-    each problem a sentence saying what was wrong and what to do."""
-    from fastapi.responses import JSONResponse
-
-    return JSONResponse({"problems": list(problems)}, status_code=status, headers=headers)
-
-
-async def _send_refusal(send: Send, status: int, reason: str) -> None:
-    body = json.dumps({"problems": [reason]}).encode()
-    headers: list[tuple[bytes, bytes]] = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-    ]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})

@@ -21,12 +21,12 @@ from provide_choice import create_server
 from provide_choice._apps._views import (
     HOST_BRIDGE,
     PACKAGE,
-    PAGE_STYLE_SHEET,
     PORTAL,
     present_choices_view,
     provide_choice_view,
 )
-from provide_choice._transports._portal._page import SCRIPT_PARTS, asset, question_markup
+from provide_choice._transports._portal._page import SCRIPT_PARTS, question_markup
+from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
 
 ARGUMENTS: dict[str, Any] = {
     "question": "Which database?",
@@ -104,7 +104,7 @@ def test_the_provide_choice_view_is_the_pages_question_started_by_the_host() -> 
         assert html.count(part) == (0 if name == "main.js" else 1), name
     assert asset(HOST_BRIDGE, PACKAGE) in html
     assert question_markup(title="", prompt="") in html
-    assert asset(PAGE_STYLE_SHEET, PORTAL) in html
+    assert asset(SHARED_STYLE_SHEET) in html
     assert duplicated_names(html) == []
 
 

@@ -13,7 +13,8 @@ import websockets
 from fastapi import FastAPI, WebSocket
 from waiting import nothing_listens, until
 
-from provide_choice._web._bridge import HOST, Bridge, BridgeStartError, loopback_listener
+from provide_choice._web._bridge import Bridge, BridgeStartError
+from provide_choice._web._local_http import HOST, loopback_listener
 
 
 def echo_routes(app: FastAPI) -> None:

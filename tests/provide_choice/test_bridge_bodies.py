@@ -17,7 +17,8 @@ from provide_choice import Interaction, InteractionSettings, load_settings, pars
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._handoff import HandoffTransport
 from provide_choice._transports._portal import WebTransport
-from provide_choice._web._bridge import BODY_LIMIT, Bridge
+from provide_choice._web._bridge import Bridge
+from provide_choice._web._local_http import BODY_LIMIT
 
 QUESTION = parse_request(
     {

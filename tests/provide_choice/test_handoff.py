@@ -29,7 +29,7 @@ from provide_choice import (
 )
 from provide_choice._server._serve import _until_stopped
 from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._handoff import client_command, handoff_transports
+from provide_choice._transports._handoff import HandoffTransport, client_command
 from provide_choice._web._bridge import Bridge
 
 QUESTION = {
@@ -72,7 +72,9 @@ async def serving(linger_seconds: float = 2.0) -> AsyncIterator[Handoff]:
     waits for it to stop."""
     bridge, questions = Bridge(linger_seconds=linger_seconds), QuestionRegistry()
     server = create_server(
-        handoff_transports(bridge, questions), heartbeat_seconds=0.05, questions=questions
+        {"terminal_handoff": HandoffTransport(bridge, questions)},
+        heartbeat_seconds=0.05,
+        questions=questions,
     )
     try:
         async with Client(server) as client:
@@ -442,7 +444,9 @@ async def test_regression_an_empty_registry_given_to_create_server_is_the_one_it
     # An empty QuestionRegistry is falsy (it has a length); `questions or QuestionRegistry()` once
     # replaced it with a private one, so every poll answered "not a pending hand-off".
     bridge, questions = Bridge(), QuestionRegistry()
-    server = create_server(handoff_transports(bridge, questions), questions=questions)
+    server = create_server(
+        {"terminal_handoff": HandoffTransport(bridge, questions)}, questions=questions
+    )
     try:
         async with Client(server) as client:
             launched = await client.call_tool("provide_choice", QUESTION)
@@ -474,7 +478,9 @@ async def test_a_bridge_that_cannot_start_is_an_error_result_naming_the_port() -
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         bridge, questions = Bridge(port=port), QuestionRegistry()
-        server = create_server(handoff_transports(bridge, questions), questions=questions)
+        server = create_server(
+            {"terminal_handoff": HandoffTransport(bridge, questions)}, questions=questions
+        )
         async with Client(server) as client:
             result = await client.call_tool("provide_choice", QUESTION)
     assert result.is_error

@@ -271,7 +271,7 @@ async def test_keep_history_switched_off_on_the_questions_own_page_deletes_it(
     path: Path, recorder: HistoryRecorder
 ) -> None:
     question = ask(QuestionRegistry(recorder=recorder))
-    question.change_settings({"keep_history": False})
+    await question.apply_settings({"keep_history": False})
     question.finish(Answered(selected_ids=["api"]))
     assert recorder.flush(5)
     assert rows(path) == []

@@ -28,7 +28,10 @@ from provide_choice import (
     parse_request,
 )
 from provide_choice.__main__ import INBOX_PORT
-from provide_choice._history._inbox._link import (
+from provide_choice._history._inbox._server import DEFAULT_PORT, create_app, serve_inbox
+from provide_choice._history._inbox._state import InboxState
+from provide_choice._history._inbox._token import REFUSED, cookie_name, new_token
+from provide_choice._history._inbox_link import (
     InboxLink,
     announce,
     link_path,
@@ -36,15 +39,12 @@ from provide_choice._history._inbox._link import (
     running_inbox,
     withdraw,
 )
-from provide_choice._history._inbox._server import DEFAULT_PORT, create_app, serve_inbox
-from provide_choice._history._inbox._state import InboxState
-from provide_choice._history._inbox._token import REFUSED, cookie_name, new_token
 from provide_choice._history._process import this_process
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history
-from provide_choice._server._serve import bridge_transports
 from provide_choice._transports._base import AgentClient, Interaction
 from provide_choice._transports._portal._page import QuestionPage
+from provide_choice._transports._registry import TransportSetup, build_transports
 from provide_choice._web._bridge import Bridge
 
 PORT = 8766
@@ -361,7 +361,7 @@ def test_an_inbox_leaves_another_inboxs_link_file_alone(home: Path) -> None:
 async def test_a_question_page_links_back_to_the_inbox_while_it_runs(
     home: Path, registry: QuestionRegistry, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("provide_choice._history._inbox._link.CHECK_SECONDS", 0.0)
+    monkeypatch.setattr("provide_choice._history._inbox_link.CHECK_SECONDS", 0.0)
     page = QuestionPage(ask(registry, "Deploy"))
     assert page.state()["inbox_url"] is None
     announce(BASE, TOKEN)
@@ -373,10 +373,10 @@ async def test_a_question_page_links_back_to_the_inbox_while_it_runs(
 async def test_only_a_question_pages_own_routes_carry_the_inbox_token(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("provide_choice._history._inbox._link.CHECK_SECONDS", 0.0)
+    monkeypatch.setattr("provide_choice._history._inbox_link.CHECK_SECONDS", 0.0)
     announce(BASE, TOKEN)
     bridge, questions = Bridge(), QuestionRegistry()
-    web = bridge_transports(bridge, questions, open_browser=False)["web"]
+    web = build_transports(TransportSetup(questions, bridge=bridge, open_browser=False))["web"]
     interaction = Interaction.start(
         parse_request(question_request("Deploy")), InteractionSettings()
     )

@@ -28,14 +28,15 @@ from provide_choice import (
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._portal._page import (
     NOTE_LIMIT,
+    PACKAGE,
     SCRIPT_PARTS,
     TEXT_LIMIT,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
-    asset,
     page_script,
 )
+from provide_choice._web._local_http import asset
 
 MULTI = {
     "title": "Checks",
@@ -220,7 +221,7 @@ def test_the_page_script_joins_every_part_once_in_one_strict_function() -> None:
     script = page_script()
     assert script.startswith('"use strict";\n\n(() => {\n')
     assert script.endswith("})();\n")
-    assert all(asset(f"page/{name}") in script for name in SCRIPT_PARTS)
+    assert all(asset(f"page/{name}", PACKAGE) in script for name in SCRIPT_PARTS)
 
 
 def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
@@ -229,7 +230,7 @@ def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
     declared: Counter[str] = Counter()
     for name in SCRIPT_PARTS:
         top_level = r"^(?:async\s+)?(?:function|const|let|var|class)\s+(\w+)"
-        declared.update(re.findall(top_level, asset(f"page/{name}"), flags=re.MULTILINE))
+        declared.update(re.findall(top_level, asset(f"page/{name}", PACKAGE), flags=re.MULTILINE))
     assert "createForm" in declared
     assert [name for name, count in declared.items() if count > 1] == []
 
@@ -272,7 +273,7 @@ async def test_changed_settings_apply_now_and_only_they_are_saved_over_the_file(
     page = open_page()
     # Another surface saved a setting since this question was asked.
     save_settings(InteractionSettings(timeout_action="return_nothing"))
-    page.change_settings({"annotations": False, "transport": "web"})
+    await page.change_settings({"annotations": False, "transport": "web"})
     assert page.state()["notes"] is False
     assert page.state()["settings"]["transport"] == "web"
     assert page.question.interaction.settings.annotations is False
@@ -299,7 +300,7 @@ async def test_invalid_settings_are_refused_and_nothing_is_saved(
 ) -> None:
     page = open_page()
     with pytest.raises(ChoicesError) as error:
-        page.change_settings(change)
+        await page.change_settings(change)
     assert any(text.startswith(problem) for text in problems_of(error)), problems_of(error)
     assert not (home / "settings.json").exists()
     assert page.settings == InteractionSettings()
@@ -307,17 +308,17 @@ async def test_invalid_settings_are_refused_and_nothing_is_saved(
 
 async def test_a_timeout_override_extends_the_live_deadline_but_never_shortens_it() -> None:
     page = open_page(MULTI | {"timeout_seconds": 60})
-    page.change_settings({"timeout_override_seconds": 600})
+    await page.change_settings({"timeout_override_seconds": 600})
     assert 599 < page.question.seconds_left() <= 600
     assert page.question.changed.is_set()  # the waiting call reports the new time at once
-    page.change_settings({"timeout_override_seconds": 10})
+    await page.change_settings({"timeout_override_seconds": 10})
     assert page.question.seconds_left() > 590
     assert load_settings().timeout_override_seconds == 10
 
 
 async def test_the_timeout_action_changed_on_the_page_is_what_the_deadline_returns() -> None:
     page = open_page(MULTI | {"timeout_seconds": 1})
-    page.change_settings({"timeout_action": "return_nothing"})
+    await page.change_settings({"timeout_action": "return_nothing"})
     assert await page.question.wait() == TimedOut(action="return_nothing")
     assert page.state()["status"] == "timeout"
 
@@ -360,8 +361,8 @@ async def test_an_answer_outside_the_limits_is_refused_with_reasons_and_stays_pe
         ),
         (
             InteractionSettings(placeholder_visible=False),
-            {"kind": "answered", "custom_input": "orders-api", "placeholder_used": True},
-            "placeholder_used is true but the suggested answer is hidden",
+            {"kind": "answered", "custom_input": None, "placeholder_shown": True},
+            "placeholder_shown is true but the suggested answer is hidden",
         ),
         (
             InteractionSettings(),
@@ -386,11 +387,12 @@ async def test_after_the_end_nothing_changes_the_question() -> None:
     for change in (
         lambda: page.answer({"kind": "answered", "selected_ids": ["unit"]}),
         lambda: page.save_draft({"selected_ids": []}),
-        lambda: page.change_settings({"annotations": False}),
         lambda: page.hide_options({"hidden_ids": []}),
     ):
         with pytest.raises(QuestionEnded):
             change()
+    with pytest.raises(QuestionEnded):
+        await page.change_settings({"annotations": False})
     assert page.question.outcome == Cancelled()
 
 
@@ -414,7 +416,7 @@ async def test_updates_come_at_once_after_each_change_and_end_with_the_ending() 
 
     following = asyncio.create_task(follow())
     await asyncio.sleep(0.01)
-    page.change_settings({"annotations": False})
+    await page.change_settings({"annotations": False})
     await asyncio.sleep(0.01)
     page.answer({"kind": "answered", "selected_ids": ["unit"]})
     await asyncio.wait_for(following, 1)

@@ -32,10 +32,10 @@ from provide_choice import (
 )
 from provide_choice._server._sessions import QuestionRegistry
 from provide_choice._transports._portal import WebTransport
-from provide_choice._transports._portal._page import asset, page_script
+from provide_choice._transports._portal._page import page_script
 from provide_choice._transports._portal._routes import CONTENT_SECURITY_POLICY
-from provide_choice._transports._portal._transport import open_in_browser
 from provide_choice._web._bridge import Bridge
+from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, open_in_browser
 
 QUESTION = {
     "title": "Checks",
@@ -133,7 +133,7 @@ def sha256_source(text: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("text", "tag"), [(page_script(), "script"), (asset("portal.css"), "style")]
+    ("text", "tag"), [(page_script(), "script"), (asset(SHARED_STYLE_SHEET), "style")]
 )
 def test_the_inline_script_and_style_cannot_end_their_tag_early(text: str, tag: str) -> None:
     assert f"</{tag}" not in text.lower()

@@ -14,9 +14,9 @@ from mcp_types import CallToolResult, TextContent
 from present_choices import ChoicesError
 from provide_choice import (
     Interaction,
-    Outcome,
     ProvideChoiceOption,
     ProvideChoiceRequest,
+    Reply,
     SelectionLimits,
     SessionPoll,
     create_server,
@@ -187,7 +187,7 @@ INVALID_REQUESTS: list[tuple[str, dict[str, Any], str]] = [
 
 
 class _NeverAsked:
-    async def ask(self, interaction: Interaction) -> Outcome:
+    async def ask(self, interaction: Interaction) -> Reply:
         raise AssertionError(f"an invalid request reached the person: {interaction.request}")
 
 

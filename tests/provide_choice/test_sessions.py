@@ -86,13 +86,13 @@ async def test_at_the_deadline_it_times_out_by_itself_with_the_settings_timeout_
 
 async def test_the_timeout_action_follows_settings_changed_while_it_is_shown() -> None:
     question = create(QuestionRegistry(), seconds=0.05)
-    question.change_settings({"timeout_action": "return_nothing"})
+    await question.apply_settings({"timeout_action": "return_nothing"})
     assert await question.wait() == TimedOut(action="return_nothing")
 
 
 async def test_a_timeout_override_set_while_it_is_shown_gives_at_least_that_long() -> None:
     question = create(QuestionRegistry(), seconds=0.05)
-    question.change_settings({"timeout_override_seconds": 5})
+    await question.apply_settings({"timeout_override_seconds": 5})
     await asyncio.sleep(0.15)
     assert question.status == "pending"
     assert 4 < question.seconds_left() <= 5

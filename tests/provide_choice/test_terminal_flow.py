@@ -15,7 +15,15 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from provide_choice import Answered, InteractionSettings, TimedOut, parse_request
+from provide_choice import (
+    Answered,
+    Interaction,
+    InteractionSettings,
+    QuestionRegistry,
+    TimedOut,
+    parse_request,
+)
+from provide_choice._contract._meaning import ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Ending
 from provide_choice._transports._terminal._flow import run_terminal_flow
@@ -38,12 +46,12 @@ def hybrid(*ids: str) -> ProvideChoiceRequest:
 
 
 async def answer(request: ProvideChoiceRequest, seconds: float = 10) -> Ending:
-    return await run_terminal_flow(
-        request,
-        InteractionSettings(),
-        time.monotonic() + seconds,
-        on_settings_change=lambda changes: None,
+    """The flow reports what the person did; this is the answer that makes of it."""
+    question = QuestionRegistry().create(
+        Interaction(request, InteractionSettings(), time.monotonic() + seconds), "terminal"
     )
+    reported = await run_terminal_flow(request, question)
+    return ending_of(reported, request, question.settings)
 
 
 async def test_a_note_key_on_the_own_answer_entry_is_ignored_and_the_list_comes_back_as_it_was(
@@ -70,3 +78,13 @@ async def test_a_deadline_already_passed_ends_the_flow_before_any_screen(
 ) -> None:
     ending = await answer(hybrid("pg", "lite"), seconds=-1)
     assert isinstance(ending, TimedOut)
+
+
+async def test_regression_hybrid_with_nothing_chosen_sends_the_suggestion_as_every_surface_does(
+    keyboard: PipeInput,
+) -> None:
+    # The terminal answered "Submitted with nothing selected" where the page sent the suggestion.
+    keyboard.send_text(ENTER + ENTER)
+    request = hybrid("pg", "lite").model_copy(update={"placeholder": "Use SQLite for now"})
+    ending = await answer(request)
+    assert ending == Answered(custom_input="Use SQLite for now", placeholder_used=True)

@@ -16,14 +16,27 @@ import sys
 from string import Template
 from typing import TYPE_CHECKING
 
-from provide_choice._history._inbox._link import announce, opener, running_inbox, withdraw
 from provide_choice._history._inbox._state import InboxState
-from provide_choice._history._inbox._token import TokenGuard, address_with_token, new_token
+from provide_choice._history._inbox._token import TokenGuard, new_token
+from provide_choice._history._inbox_link import (
+    address_with_token,
+    announce,
+    opener,
+    running_inbox,
+    withdraw,
+)
 from provide_choice._history._store import history_path
-from provide_choice._transports._portal._page import STYLE_SHEET, asset, script_safe_json
-from provide_choice._transports._portal._routes import ICON, page_headers
-from provide_choice._transports._portal._transport import open_in_browser
-from provide_choice._web._bridge import HOST, LoopbackGuard, loopback_listener
+from provide_choice._web._local_http import (
+    HOST,
+    ICON,
+    SHARED_STYLE_SHEET,
+    LoopbackGuard,
+    asset,
+    loopback_listener,
+    open_in_browser,
+    page_headers,
+    script_safe_json,
+)
 
 if TYPE_CHECKING:
     import socket
@@ -42,7 +55,7 @@ PACKAGE = "provide_choice._history._inbox"
 def page_assets() -> tuple[str, str]:
     """The page's script and style sheet: the question page's style sheet (its colours, cards,
     dark mode and narrow layout) followed by the inbox's own rules."""
-    style = asset(STYLE_SHEET) + "\n" + asset("inbox.css", PACKAGE)
+    style = asset(SHARED_STYLE_SHEET) + "\n" + asset("inbox.css", PACKAGE)
     return asset("inbox.js", PACKAGE), style
 
 

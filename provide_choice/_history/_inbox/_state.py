@@ -21,17 +21,13 @@ from provide_choice._history._store import (
     recent,
     waiting,
 )
+from provide_choice._transports._registry import kind_of
 
 if TYPE_CHECKING:
     import sqlite3
 
-WHERE = {
-    "terminal": "Shown in its server's terminal",
-    "terminal_handoff": "Shown in a terminal the agent opens",
-    "elicitation": "Shown in the agent's own window",
-    "app": "Shown in the agent's conversation",
-}
-"""Where a question without a page of its own waits for the person."""
+NOT_SHOWN = "Not shown yet"
+"""Where a question waits before a transport shows it (or one this process does not know)."""
 PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
 
 
@@ -70,12 +66,21 @@ class InboxState:
 
 
 def _waiting(question: RecordedQuestion) -> dict[str, Any]:
-    has_page = question.transport == "web" and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
+    where = _where(question.transport)
+    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
     return _common(question) | {
         "url": question.url if has_page else None,
-        "where": None if has_page else WHERE.get(question.transport, "Not shown yet"),
+        "where": None if has_page else where or NOT_SHOWN,
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
     }
+
+
+def _where(transport: str) -> str | None:
+    """How its transport words where a question waits; None: at its page (`TransportKind.inbox`)."""
+    try:
+        return kind_of(transport).inbox
+    except KeyError:
+        return NOT_SHOWN
 
 
 def _ended(question: RecordedQuestion) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 Each question's page is reachable only through its 192-bit id, and the history is readable by its
 owner alone; the inbox lists every waiting question with its page's address, so it must be no easier
 to reach. It makes a random token when it starts, keeps it only in its record in the person's data
-directory (mode 600, `_link`), and puts it in the address it prints and opens:
+directory (mode 600, `_history._inbox_link`), and puts it in the address it prints and opens:
 `http://127.0.0.1:PORT/?token=TOKEN`. `TokenGuard` refuses every request that carries neither that
 token nor the cookie the first visit with it sets (HttpOnly, so no script reads it; SameSite=Strict,
 so no other site's page sends it), comparing in constant time; the page then drops the token from
@@ -12,20 +12,18 @@ the address bar. Nothing here imports a web framework until a request arrives.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from provide_choice._web._bridge import refusal
+from provide_choice._history._inbox_link import QUERY_NAME
+from provide_choice._web._local_http import refusal
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 TOKEN_BYTES = 32
 """256 random bits, as 43 URL-safe characters."""
-TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
-QUERY_NAME = "token"
 COOKIE_PREFIX = "provide-choice-inbox-"
 REFUSED = (
     "this inbox opens only at the address it printed, which carries its token, and this request "
@@ -36,11 +34,6 @@ REFUSED = (
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def address_with_token(url: str, token: str) -> str:
-    """The address to print, open and link to: the inbox's page with its token."""
-    return f"{url}/?{QUERY_NAME}={token}"
 
 
 def cookie_name(port: int) -> str:

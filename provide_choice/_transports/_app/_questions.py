@@ -21,7 +21,6 @@ from typing import Any
 
 from provide_choice._contract._request import SessionPoll, parse_call
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._kinds import TRANSPORT_KINDS
 from provide_choice._transports._portal._page import QuestionPage, QuestionPages
 
 APP = "app"
@@ -104,6 +103,8 @@ NOT_ASKED = (
 
 def _where(question: PendingQuestion) -> str:
     """Where a question is asked, for the view to say."""
-    label = TRANSPORT_KINDS[question.transport].label
+    from provide_choice._transports._registry import kind_of  # the registry imports this
+
+    label = kind_of(question.transport).label
     at = f" at {question.url}" if question.url else ""
     return f"This question is asked elsewhere: {label[0].lower()}{label[1:]}{at}."

@@ -69,7 +69,7 @@ class AppTool:
             return _reply({"problems": [GONE]}, refused=True)
         if message.type == "state":
             return _reply({"state": view_state(page)})
-        status, body = apply(page, message.type, message.data)
+        status, body = await apply(page, message.type, message.data)
         if "state" in body:
             body["state"] = view_state(page)
         return _reply(body, refused=status != 200)

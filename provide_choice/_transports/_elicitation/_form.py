@@ -14,16 +14,18 @@ the limits is a problem worded for the person, who is asked again once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
-
-from mcp_types import ElicitRequestFormParams
+from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
+from provide_choice._contract._meaning import Submission, check_submission, meaning
 from provide_choice._contract._presentation import count_text, notes_offered, shown_placeholder
-from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
-from provide_choice._contract._response import Answered, answer_limits, outcome_problems
+from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest, limits_for
+from provide_choice._contract._response import Answered
 from provide_choice._contract._settings import InteractionSettings
+
+if TYPE_CHECKING:
+    from mcp_types import ElicitRequestFormParams
 
 CHOICE = "choice"
 """The single-choice field (single; hybrid with at most one option)."""
@@ -44,6 +46,8 @@ def form_params(
     message = f"{request.title}\n\n{request.prompt}"
     if problem is not None:
         message = f"Your answer did not fit: {problem}. Please answer again.\n\n{message}"
+    from mcp_types import ElicitRequestFormParams  # the SDK loads only when a form is shown
+
     return ElicitRequestFormParams(
         mode="form", message=message, requested_schema=form_schema(request, settings)
     )
@@ -54,7 +58,7 @@ def form_schema(request: ProvideChoiceRequest, settings: InteractionSettings) ->
     the person's settings have them."""
     mode, (minimum, maximum) = request.selection_mode, request.limits
     defaults = list(request.default_selection_ids)
-    placeholder = shown_placeholder(request, settings)
+    placeholder = text_default(request, settings)
     properties: dict[str, dict[str, Any]] = {}
     required: list[str] = []
     arms = [{"const": option.id, "title": arm_title(option)} for option in request.options or ()]
@@ -83,7 +87,7 @@ def form_schema(request: ProvideChoiceRequest, settings: InteractionSettings) ->
         required.append(ANSWER)
     if mode == "hybrid":
         properties[OWN_ANSWER] = {"type": "string", "title": "Or your own answer"}
-        properties[OWN_ANSWER] |= {"default": placeholder} if placeholder and not defaults else {}
+        properties[OWN_ANSWER] |= {"default": placeholder} if placeholder else {}
     if notes_offered(request, settings):
         properties[NOTE] = {"type": "string", "title": "A note for the agent (optional)"}
     return {"type": "object", "properties": properties, "required": required}
@@ -103,25 +107,34 @@ def read_answer(
     problems: list[str] = []
     chosen = _chosen(request, content.get(CHOICE), content.get(CHOICES), problems)
     text = _text(content.get(ANSWER if request.selection_mode == "text_input" else OWN_ANSWER))
-    note = _text(content.get(NOTE)) if notes_offered(request, settings) else None
-    minimum, maximum = answer_limits(request, text is not None)
+    # A form cannot tell its default kept from the same text typed: both are the suggestion.
+    kept_default = text is not None and text == text_default(request, settings)
+    submission = Submission(
+        selected_ids=chosen,
+        custom_input=None if kept_default else text,
+        placeholder_shown=kept_default,
+        global_annotation=_text(content.get(NOTE)) if notes_offered(request, settings) else None,
+    )
+    answer = meaning(submission, request, settings)
+    minimum, maximum = limits_for(request, answer.custom_input is not None)
     if request.options and not problems and not minimum <= len(chosen) <= maximum:
         own = ", or type your own answer" if request.selection_mode == "hybrid" else ""
         problems.append(f"choose {count_text(minimum, maximum)}{own} ({len(chosen)} chosen)")
-    if request.selection_mode == "text_input" and text is None:
+    if request.selection_mode == "text_input" and answer.custom_input is None:
         problems.append("type an answer")
-    placeholder = shown_placeholder(request, settings)
-    answer = Answered(
-        selected_ids=chosen,
-        custom_input=text,
-        global_annotation=note,
-        placeholder_used=text is not None and text == placeholder,
-    )
-    # What this module let through must be an answer the request allows, like any transport's.
-    problems += [] if problems else outcome_problems(request, answer)
+    # What this module let through must be an answer the question allows, like any surface's.
+    problems += [] if problems else check_submission(submission, request, settings)
     if problems:
         raise ChoicesError(problems)
     return answer
+
+
+def text_default(request: ProvideChoiceRequest, settings: InteractionSettings) -> str | None:
+    """What the text field is pre-filled with: the shown suggestion, where an empty field would
+    send it. In hybrid mode with default options that is not the case, so it stays empty."""
+    if request.selection_mode == "hybrid" and request.default_selection_ids:
+        return None
+    return shown_placeholder(request, settings)
 
 
 def _chosen(

@@ -17,15 +17,17 @@ import asyncio
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from mcp_types import ElicitRequest, ElicitResult
-
 from present_choices import ChoicesError
 from provide_choice._contract._response import Cancelled, Ending
 from provide_choice._transports._base import Caller, InputNeeded
 from provide_choice._transports._elicitation._form import form_params, read_answer
+from provide_choice._transports._kinds import TransportKind
 
 if TYPE_CHECKING:
+    from mcp_types import ElicitResult
+
     from provide_choice._server._sessions import PendingQuestion
+    from provide_choice._transports._registry import TransportSetup
 
 ANSWER_KEY = "answer"
 """The key of the form among a round's input requests (2026-07-28)."""
@@ -40,11 +42,25 @@ NO_ANSWER = "The MCP client sent no answer to its dialog"
 class ElicitationTransport:
     """Asks in the client's own dialog; any number of questions may wait at once."""
 
+    kind = TransportKind(
+        "elicitation",
+        "The MCP client's own dialog",
+        preference="The MCP client's own dialog, where it has one (else the browser)",
+        fallback_for=("app",),
+        needs=lambda client: client.form,
+        unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
+        inbox="Shown in the agent's own window",
+    )
     cancelled_with_the_call = True
     bounded_wait = False
 
     def __init__(self) -> None:
         self._asking: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> ElicitationTransport:
+        """Always: it needs nothing set up, only a client with a dialog (`kind.needs`)."""
+        return cls()
 
     async def show(self, question: PendingQuestion, caller: Caller) -> InputNeeded | None:
         if caller.input_required:
@@ -64,6 +80,8 @@ class ElicitationTransport:
         responses: Mapping[str, object],
         state: Mapping[str, Any],
     ) -> InputNeeded | None:
+        from mcp_types import ElicitResult  # the SDK loads only when a question is asked
+
         attempt = int(state.get("attempt", ATTEMPTS))
         result = responses.get(ANSWER_KEY)
         if not isinstance(result, ElicitResult):
@@ -97,6 +115,8 @@ class ElicitationTransport:
 def _round(question: PendingQuestion, attempt: int, problem: str | None = None) -> InputNeeded:
     """The form as the request of one `input_required` round."""
     interaction = question.interaction
+    from mcp_types import ElicitRequest
+
     params = form_params(interaction.request, interaction.settings, problem)
     return InputNeeded({ANSWER_KEY: ElicitRequest(params=params)}, {"attempt": attempt})
 

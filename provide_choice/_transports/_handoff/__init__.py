@@ -9,7 +9,6 @@ from provide_choice._transports._handoff._transport import (
     ROUTE_PREFIX,
     HandoffTransport,
     client_command,
-    handoff_transports,
 )
 
 __all__ = [
@@ -17,5 +16,4 @@ __all__ = [
     "ROUTE_PREFIX",
     "HandoffTransport",
     "client_command",
-    "handoff_transports",
 ]

@@ -2,7 +2,7 @@
 
 It claims the session on the bridge, shows the question with the same flow as the in-process
 terminal (`run_terminal_flow`: settings surface, every mode, notes, cancel, the live deadline),
-posts the outcome back, and leaves one summary line on the screen. The agent then fetches the answer
+posts what the person did back (the server says what it means), and leaves one summary line on the screen. The agent then fetches the answer
 with `provide_choice(session_id=...)`.
 
 Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 import time
 from collections.abc import Sequence
@@ -21,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._contract._response import Cancelled, TimedOut
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._transports._handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
@@ -85,37 +85,83 @@ def answer(session_id: str, url: str) -> int:
 
     session_url = f"{_base_url(url, session_id)}{ROUTE_PREFIX}/{session_id}"
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
-        session = _post(client, f"{session_url}/attach", {})
-        try:
-            request = ProvideChoiceRequest.model_validate(session["request"])
-            settings = InteractionSettings.model_validate(session["settings"])
-            deadline = time.monotonic() + float(session["seconds_left"])
-        except (KeyError, TypeError, ValueError, ValidationError):
-            raise HandoffFailed(
-                "the server sent a session this choice-terminal cannot read (a different "
-                "version?); ask the agent to call provide_choice again"
-            ) from None
+        question = RemoteQuestion(client, session_url)
+        request = question.attach()
 
-        def settings_changed(changes: dict[str, Any]) -> None:
-            # A refusal here (the server went away) shows when the answer is posted.
-            with contextlib.suppress(HandoffFailed):
-                _post(client, f"{session_url}/settings", changes)
-
-        async def ask() -> Ending:
+        async def ask() -> Submission | Cancelled | TimedOut:
             with terminal_session(sys.stdout):
-                return await run_terminal_flow(
-                    request, settings, deadline, on_settings_change=settings_changed
-                )
+                return await run_terminal_flow(request, question)
 
-        outcome = asyncio.run(ask())
+        reported = asyncio.run(ask())
         try:
-            _post(client, f"{session_url}/result", outcome.model_dump(mode="json"))
+            _post(client, f"{session_url}/result", reported.model_dump(mode="json"))
         except SessionRefused as refusal:
             # At the deadline the server times the session out itself, an instant before this
             # terminal notices; the summary line on screen already says what the agent gets.
-            if not (isinstance(outcome, TimedOut) and refusal.status in (409, 410)):
+            if not (isinstance(reported, TimedOut) and refusal.status in (409, 410)):
                 raise
     return 0
+
+
+class RemoteQuestion:
+    """The server's open question as this terminal reaches it over the bridge (a `LiveQuestion`):
+    its settings and deadline as the server last said them, and changes sent to the server's
+    `apply_settings`, which answers with what is in force."""
+
+    def __init__(self, client: httpx.Client, session_url: str) -> None:
+        self.client = client
+        self.session_url = session_url
+        self.settings = InteractionSettings()
+        self._deadline = time.monotonic()
+
+    def attach(self) -> ProvideChoiceRequest:
+        """Claim the session: the question's request, with its settings and time left."""
+        session = _post(self.client, f"{self.session_url}/attach", {})
+        try:
+            request = ProvideChoiceRequest.model_validate(_readable(session, "request"))
+        except ValidationError:
+            raise _unreadable() from None
+        self._follow(session)
+        return request
+
+    def seconds_left(self) -> float:
+        return max(self._deadline - time.monotonic(), 0.0)
+
+    async def apply_settings(self, changes: object) -> InteractionSettings:
+        url = f"{self.session_url}/settings"
+        try:
+            self._follow(await asyncio.to_thread(_post, self.client, url, changes))
+        except HandoffFailed:
+            # The server went away: the change holds on this screen, and posting the answer
+            # says what happened.
+            if isinstance(changes, dict):
+                self.settings = self.settings.model_copy(update=changes)
+        return self.settings
+
+    def _follow(self, session: object) -> None:
+        """The settings in force and the time left, as the server just said them."""
+        try:
+            settings = InteractionSettings.model_validate(_readable(session, "settings"))
+        except ValidationError:
+            raise _unreadable() from None
+        seconds_left = _readable(session, "seconds_left")
+        if not isinstance(seconds_left, int | float) or isinstance(seconds_left, bool):
+            raise _unreadable()
+        self.settings = settings
+        self._deadline = time.monotonic() + float(seconds_left)
+
+
+def _readable(session: object, key: str) -> object:
+    if not isinstance(session, dict) or key not in session:
+        raise _unreadable()
+    return session[key]
+
+
+def _unreadable() -> HandoffFailed:
+    return HandoffFailed(
+        "the server sent a session this choice-terminal cannot read (a different version?); "
+        "ask the agent to call provide_choice again"
+    )
 
 
 def _base_url(url: str, session_id: str) -> str:
@@ -125,7 +171,7 @@ def _base_url(url: str, session_id: str) -> str:
     return url.removesuffix(session_path)
 
 
-def _post(client: httpx.Client, url: str, body: dict[str, Any]) -> Any:
+def _post(client: httpx.Client, url: str, body: object) -> Any:
     import httpx
 
     try:

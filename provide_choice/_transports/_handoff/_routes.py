@@ -5,11 +5,13 @@
 - `POST /terminal/<id>/attach`  claim the session once (409 after that) and get the request, the
                                 settings and the seconds left (not a clock time: monotonic clocks
                                 differ between processes);
-- `POST /terminal/<id>/settings` the settings the person changed in the terminal, only those:
-                                saved to the server's settings file, and the question follows them
-                                (the timeout action, a longer deadline);
-- `POST /terminal/<id>/result`  the outcome, validated against the request (422 keeps the session
-                                pending); first one wins, a second gets 409.
+- `POST /terminal/<id>/settings` the settings the person changed in the terminal, only those,
+                                applied by the question (`apply_settings`: saved to the server's
+                                settings file, the timeout action, a longer deadline); the reply
+                                has the settings in force and the seconds left;
+- `POST /terminal/<id>/result`  what the person did (a submission, a cancel, the deadline seen),
+                                made an answer by `_contract._meaning` under the question's settings
+                                (422 keeps the session pending); first one wins, a second gets 409.
 
 Unknown ids get 404, expired ones 410, bodies the bridge cannot take 413 or 422 (`read_json`), each
 as the bridge's one refusal shape. Every message tells the person what to do next, because
@@ -17,17 +19,16 @@ as the bridge's one refusal shape. Every message tells the person what to do nex
 """
 
 # No `from __future__ import annotations`: FastAPI reads the route functions' annotations.
-import asyncio
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 
 from present_choices import ChoicesError
-from provide_choice._contract._response import TimedOut, validate_outcome
-from provide_choice._contract._settings import apply_changes, save_changes
+from provide_choice._contract._meaning import read_reported
+from provide_choice._contract._response import TimedOut
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._handoff._transport import ROUTE_PREFIX
-from provide_choice._web._bridge import BodyRefused, read_json, refusal
+from provide_choice._web._local_http import BodyRefused, read_json, refusal
 
 ASK_AGAIN = "ask the agent to call provide_choice again (each session can be used once)"
 NOT_FOUND = (
@@ -87,19 +88,19 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             return question
         if question.status != "attached":
             return refusal(409, [NOT_ATTACHED])
+        # The server saves them: its settings file is the one every later question reads,
+        # whatever environment the agent's terminal runs in.
         try:
-            _settings, changes = apply_changes(
-                question.interaction.settings, await read_json(request)
-            )
+            settings = await question.apply_settings(await read_json(request))
         except BodyRefused as refused:
             return refusal(refused.status, [refused.problem])
         except ChoicesError as error:
             return refusal(422, error.problems)
-        # The server saves them: its settings file is the one every later question reads,
-        # whatever environment the agent's terminal runs in.
-        await asyncio.to_thread(save_changes, changes)
-        question.change_settings(changes)
-        return {"status": question.status}
+        return {
+            "status": question.status,
+            "settings": settings.model_dump(mode="json"),
+            "seconds_left": question.seconds_left(),
+        }
 
     @app.post(ROUTE_PREFIX + "/{session_id}/result")
     async def result(session_id: str, request: Request) -> Any:
@@ -111,7 +112,10 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
         if question.status != "attached":
             return refusal(409, [NOT_ATTACHED])
         try:
-            outcome = validate_outcome(question.interaction.request, await read_json(request))
+            interaction = question.interaction
+            outcome = read_reported(
+                await read_json(request), interaction.request, interaction.settings
+            )
         except BodyRefused as refused:
             return refusal(refused.status, [refused.problem])
         except ChoicesError as error:

@@ -12,12 +12,16 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from provide_choice._contract._response import PendingLaunch
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._base import Caller, Transport
-from provide_choice._transports._kinds import TransportName
+from provide_choice._transports._base import Caller
+from provide_choice._transports._kinds import TransportKind
 from provide_choice._web._bridge import Bridge, lazy_routes
+
+if TYPE_CHECKING:
+    from provide_choice._transports._registry import TransportSetup
 
 CLIENT_COMMAND = "choice-terminal"
 ROUTE_PREFIX = "/terminal"
@@ -26,6 +30,17 @@ ROUTE_PREFIX = "/terminal"
 class HandoffTransport:
     """Keeps the question on the bridge and returns at once with the command to answer it."""
 
+    kind = TransportKind(
+        "terminal_handoff",
+        "A terminal the agent opens",
+        fallback_for=("terminal",),
+        missing=(
+            "transport 'terminal' needs a terminal, and this server has none (it runs without a "
+            "terminal window) and no terminal hand-off set up. Ask the person to run "
+            "`provide-choice serve --http PORT` in a terminal window and connect to it."
+        ),
+        inbox="Shown in a terminal the agent opens",
+    )
     cancelled_with_the_call = False
     bounded_wait = True
 
@@ -34,6 +49,11 @@ class HandoffTransport:
         self.questions = questions
         bridge.add_routes(lazy_routes("provide_choice._transports._handoff._routes", questions))
 
+    @classmethod
+    def build(cls, setup: TransportSetup) -> HandoffTransport | None:
+        """Only where the server has a bridge for the command to talk to."""
+        return None if setup.bridge is None else cls(setup.bridge, setup.questions)
+
     async def show(self, question: PendingQuestion, caller: Caller) -> PendingLaunch:
         base_url = await self.bridge.hold(question)
         url = f"{base_url}{ROUTE_PREFIX}/{question.id}"
@@ -41,13 +61,6 @@ class HandoffTransport:
         return PendingLaunch(
             session_id=question.id, url=url, command=client_command(question.id, base_url)
         )
-
-
-def handoff_transports(
-    bridge: Bridge, questions: QuestionRegistry
-) -> dict[TransportName, Transport]:
-    """The `"terminal_handoff"` entry of a server's transports."""
-    return {"terminal_handoff": HandoffTransport(bridge, questions)}
 
 
 def client_command(session_id: str, base_url: str) -> str:

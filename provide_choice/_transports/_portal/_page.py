@@ -3,7 +3,8 @@
 The person's draft (choices, text, notes), their settings and the options they hid live here, on the
 server, so closing the tab loses nothing: reopening the URL shows the same page. Every change arrives
 as plain data (from the WebSocket or the HTTP fallback alike) and is validated before it is kept;
-the answer itself goes through `validate_outcome`, like any transport's. Nothing here imports
+the answer itself is what the person did, and `_contract._meaning` says what it means, as for
+every transport. Nothing here imports
 FastAPI: `_routes` carries the messages, this module decides what they mean.
 """
 
@@ -11,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import suppress
 from functools import cache
-from importlib import resources
 from string import Template
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -23,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
+from provide_choice._contract._meaning import placeholder_rule, read_reported
 from provide_choice._contract._presentation import (
     choose_text,
     count_text,
@@ -31,35 +31,33 @@ from provide_choice._contract._presentation import (
     shown_placeholder,
     submits_on_selection,
 )
-from provide_choice._contract._request import ProvideChoiceRequest, describe
+from provide_choice._contract._request import ProvideChoiceRequest, describe, limits_for
 from provide_choice._contract._response import (
     Answered,
     Cancelled,
-    Outcome,
+    Ending,
     TimedOut,
-    answer_limits,
     id_problems,
     summarize,
-    validate_outcome,
 )
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
-    SETTING_CHOICES,
     InteractionSettings,
-    apply_changes,
-    save_changes,
+    setting_choices,
 )
-from provide_choice._history._inbox._link import InboxLink
+from provide_choice._history._inbox_link import InboxLink
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, script_safe_json
 
-Ending = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
+HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
 TEXT_LIMIT = 10_000
 """Characters of the person's own answer kept in a draft."""
 NOTE_LIMIT = 2_000
 """Characters of one note kept in a draft."""
 
-STYLE_SHEET = "portal.css"
+PACKAGE = "provide_choice._transports._portal"
+"""Where the page's template and script parts are shipped."""
 SCRIPT_PARTS = (
     "dom.js",
     "answer.js",
@@ -74,14 +72,17 @@ SCRIPT_PARTS = (
 """The page script's parts in page/, in the order they are joined: main.js, which starts the page,
 comes last. The provide_choice app shares all but main.js and starts the question its own way."""
 
-SETTING_FIELDS = {
-    name: {"label": label, "choices": [[value, text] for value, text in choices]}
-    for name, (label, choices) in SETTING_CHOICES.items()
-} | {
-    name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-    for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-}
-"""The settings panel's labels, values and rules, from the one source every surface uses."""
+
+def setting_fields() -> dict[str, dict[str, Any]]:
+    """The settings panel's labels, values and rules, from the one source every surface uses."""
+    return {
+        name: {"label": label, "choices": [[value, text] for value, text in choices]}
+        for name, (label, choices) in setting_choices().items()
+    } | {
+        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+        for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+    }
+
 
 INBOX_LINK = InboxLink()
 """Where the inbox runs, for the link back to it on every page."""
@@ -118,7 +119,6 @@ class QuestionPage:
 
     def __init__(self, question: PendingQuestion) -> None:
         self.question = question
-        self.settings = question.interaction.settings
         self.draft = Draft(selected_ids=list(self.request.default_selection_ids))
         self.hidden_ids: frozenset[str] = frozenset()
         self._changed = asyncio.Event()
@@ -129,7 +129,12 @@ class QuestionPage:
         return self.question.interaction.request
 
     @property
-    def ending(self) -> Ending | None:
+    def settings(self) -> InteractionSettings:
+        """The question's settings in force: the page keeps no copy of its own."""
+        return self.question.settings
+
+    @property
+    def ending(self) -> HowItEnded | None:
         """How the question ended, as the page words it; None while it is pending."""
         match self.question.outcome:
             case None:
@@ -171,13 +176,14 @@ class QuestionPage:
             "text_limit": TEXT_LIMIT,
             "note_limit": NOTE_LIMIT,
             "placeholder": shown_placeholder(request, settings),
+            "placeholder_rule": placeholder_rule(request, settings),
             "has_placeholder": request.placeholder is not None,
             "notes": notes_offered(request, settings),
             "notes_allowed": request.allow_annotations,
             "submits_on_selection": submits_on_selection(request, settings),
             "requested_timeout_seconds": request.timeout_seconds,
             "settings": settings.model_dump(mode="json"),
-            "setting_choices": SETTING_FIELDS,
+            "setting_choices": setting_fields(),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
         }
@@ -191,17 +197,11 @@ class QuestionPage:
             raise ChoicesError(problems)
         self.draft = draft
 
-    def change_settings(self, data: object) -> None:
-        """Apply the settings the person changed, here and in the settings file the terminal uses.
-
-        Only the changed settings are written over the file's current ones, so two pages open at
-        once do not undo each other's changes. A timeout override also gives this question at
-        least that long: the person asked for more time while looking at it.
-        """
+    async def change_settings(self, data: object) -> None:
+        """Apply the settings the person changed, through the question (`apply_settings`): it
+        checks them, follows them now, and saves only them for later questions everywhere."""
         self._refuse_when_ended()
-        self.settings, changes = apply_changes(self.settings, data)
-        self.question.change_settings(changes)
-        save_changes(changes)
+        await self.question.apply_settings(data)
         self._notify()
 
     def hide_options(self, data: object) -> None:
@@ -229,8 +229,8 @@ class QuestionPage:
         """End the question with the person's answer or cancel. Raises `ChoicesError` with every
         reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
         self._refuse_when_ended()
-        outcome = validate_outcome(self.request, data)
-        problems = self._answer_problems(outcome)
+        outcome = read_reported(data, self.request, self.settings)
+        problems = self._offered_problems(outcome)
         if problems:
             raise ChoicesError(problems)
         if not self.question.finish(outcome):
@@ -255,33 +255,26 @@ class QuestionPage:
         sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
         request = self.request
         title = html.escape(request.title)
-        return Template(asset("page.html")).substitute(
+        return Template(asset("page.html", PACKAGE)).substitute(
             title=title,
             question=question_markup(title, render_markdown(request.prompt)),
             state=script_safe_json(self.state()),
-            style=asset(STYLE_SHEET),
+            style=asset(SHARED_STYLE_SHEET),
             script=page_script(),
         )
 
-    def _answer_problems(self, outcome: Outcome) -> list[str]:
-        """What this page did not offer, beyond what the request allows: the person's settings
-        and hidden options narrow what an answer from this page may hold."""
-        if isinstance(outcome, Cancelled):
-            return []
-        if not isinstance(outcome, Answered):
+    def _offered_problems(self, outcome: Ending) -> list[str]:
+        """What this page did not offer, beyond what the question allows: options the person hid,
+        and an ending only the server decides (the deadline)."""
+        if isinstance(outcome, TimedOut):
             return [f"kind must be 'answered' or 'cancelled', got {quote(outcome.kind)}"]
-        problems = [
+        if not isinstance(outcome, Answered):
+            return []
+        return [
             f"selected_ids: {quote(option_id)} is hidden"
             for option_id in outcome.selected_ids
             if option_id in self.hidden_ids
         ]
-        if not notes_offered(self.request, self.settings) and (
-            outcome.option_annotations or outcome.global_annotation
-        ):
-            problems.append("notes are switched off in the settings")
-        if outcome.placeholder_used and shown_placeholder(self.request, self.settings) is None:
-            problems.append("placeholder_used is true but the suggested answer is hidden")
-        return problems
 
     def _refuse_when_ended(self) -> None:
         if self.question.outcome is not None:
@@ -293,7 +286,7 @@ class QuestionPage:
 
 
 ENDED = "this question has already ended"
-HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
+HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
     "draft": QuestionPage.save_draft,
     "settings": QuestionPage.change_settings,
     "visibility": QuestionPage.hide_options,
@@ -303,10 +296,13 @@ HANDLERS: dict[str, Callable[[QuestionPage, object], None]] = {
 WebSocket, the provide_choice app's tool)."""
 
 
-def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the status (as HTTP says it) and the reply body."""
+async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the status (as HTTP says it) and the reply body. A
+    change of settings is awaited: the question saves it off the event loop."""
     try:
-        HANDLERS[kind](page, data)
+        handled = HANDLERS[kind](page, data)
+        if handled is not None:
+            await handled
     except ChoicesError as error:
         return 422, {"problems": error.problems}
     except QuestionEnded:
@@ -346,8 +342,8 @@ def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -
 
 def _selection_rule(request: ProvideChoiceRequest, own_answer: bool) -> dict[str, Any]:
     """How many options the page lets an answer hold, with or without an own answer typed: the
-    limits `validate_outcome` checks, and how to say them."""
-    limits = answer_limits(request, own_answer)
+    limits the answer's check applies, and how to say them."""
+    limits = limits_for(request, own_answer)
     return limits._asdict() | {"text": count_text(*limits)}
 
 
@@ -362,26 +358,13 @@ def question_markup(title: str, prompt: str) -> str:
     """The question's part of a document (its form, its ending, the settings), the page's and the
     provide_choice app's alike: `title` escaped and `prompt` rendered already (the app, whose
     document is the same for every question, fills both in from the question's state)."""
-    return Template(asset("question.html")).substitute(title=title, prompt=prompt)
-
-
-def script_safe_json(data: object) -> str:
-    """JSON that cannot end its `<script type="application/json">` block early, whatever it holds."""
-    text = json.dumps(data, ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-@cache
-def asset(name: str, package: str = "provide_choice._transports._portal") -> str:
-    """A file shipped beside this module (the pages, their script and style sheet), or beside
-    another package's modules."""
-    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return Template(asset("question.html", PACKAGE)).substitute(title=title, prompt=prompt)
 
 
 @cache
 def page_script() -> str:
     """The page's one inline script, from its parts in page/."""
-    return joined_script(asset(f"page/{name}") for name in SCRIPT_PARTS)
+    return joined_script(asset(f"page/{name}", PACKAGE) for name in SCRIPT_PARTS)
 
 
 def joined_script(parts: Iterable[str]) -> str:
@@ -394,4 +377,4 @@ def joined_script(parts: Iterable[str]) -> str:
 
 def missing_html() -> str:
     """The page at the address of a question that is not (or no longer) waiting."""
-    return Template(asset("missing.html")).substitute(style=asset(STYLE_SHEET))
+    return Template(asset("missing.html", PACKAGE)).substitute(style=asset(SHARED_STYLE_SHEET))

@@ -23,8 +23,6 @@ pending). The bridge's middleware has already checked Host, Origin and the JSON 
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -36,52 +34,30 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from provide_choice._contract._request import describe
 from provide_choice._transports._portal._page import (
     HANDLERS,
-    STYLE_SHEET,
     QuestionPage,
     QuestionPages,
     apply,
-    asset,
     missing_html,
     page_script,
 )
-from provide_choice._web._bridge import BODY_LIMIT, BodyRefused, read_json, refusal
+from provide_choice._web._local_http import (
+    BODY_LIMIT,
+    ICON,
+    SHARED_STYLE_SHEET,
+    BodyRefused,
+    asset,
+    page_headers,
+    read_json,
+    refusal,
+)
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
-def page_headers(script: str, style: str) -> dict[str, str]:
-    """The headers of a page whose only script and style sheet are these, inline: its
-    Content-Security-Policy allows exactly them (by hash), and nothing from anywhere else."""
-    policy = (
-        f"default-src 'self'; script-src {_hash_source(script)}; "
-        f"style-src {_hash_source(style)}; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    )
-    return {
-        "Content-Security-Policy": policy,
-        "X-Content-Type-Options": "nosniff",
-        # The URL holds the question's secret id: links in the prompt must not pass it on.
-        "Referrer-Policy": "no-referrer",
-        "Cache-Control": "no-store",
-    }
-
-
-def _hash_source(text: str) -> str:
-    """The CSP source that allows exactly this inline script or style sheet."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
-
-
-PAGE_HEADERS = page_headers(page_script(), asset(STYLE_SHEET))
+PAGE_HEADERS = page_headers(page_script(), asset(SHARED_STYLE_SHEET))
 CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
-ICON = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
-    'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '
-    'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'
-)
-"""The tab's icon (a browser asks for one; without it, every page load logs a 404)."""
 MessageKind = Literal["draft", "settings", "visibility", "answer"]
 
 
@@ -127,7 +103,7 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             data = await read_json(request)
         except BodyRefused as refusal:
             return _problems(refusal.status, [refusal.problem])
-        status, reply = apply(page, kind, data)
+        status, reply = await apply(page, kind, data)
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
     @app.websocket(PREFIX + "/{question_id}/live")
@@ -159,7 +135,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = _live_reply(page, received.get("text"))
+            reply = await _live_reply(page, received.get("text"))
             if reply is not None:
                 await send(reply)
     finally:
@@ -169,7 +145,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
             await pusher
 
 
-def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
+async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
     """The reply to one WebSocket message: refused with the reasons, saved (a draft), or none
     (the state push that follows a change is the reply)."""
     if text is None:
@@ -184,7 +160,7 @@ def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
         message = LiveMessage.model_validate_json(text)
     except ValidationError as error:
         return {"type": "refused", "about": None, "problems": describe(error)}
-    status, reply = apply(page, message.type, message.data)
+    status, reply = await apply(page, message.type, message.data)
     if status != 200:
         return {"type": "refused", "about": message.type, "problems": reply["problems"]}
     return {"type": "saved", "about": "draft"} if message.type == "draft" else None

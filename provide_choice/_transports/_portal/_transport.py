@@ -14,28 +14,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import subprocess
 import sys
-import threading
 from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
-
-from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
 
 from provide_choice._contract._response import Cancelled
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller, InputNeeded
+from provide_choice._transports._kinds import TransportKind
 from provide_choice._transports._portal._page import QuestionPages
 from provide_choice._web._bridge import Bridge, lazy_routes
+from provide_choice._web._local_http import open_in_browser
 
 if TYPE_CHECKING:
-    pass
+    from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
+
+    from provide_choice._transports._registry import TransportSetup
 
 
 class WebTransport:
     """Shows the question at `/choice/<id>` on the bridge and opens it in the browser; the page
     finishes it. Any number of questions may wait at once."""
 
+    kind = TransportKind(
+        "web",
+        "The browser",
+        preference="Browser",
+        fallback_for=("elicitation",),
+        missing=(
+            "this server was set up without the web portal, and has no terminal (stdin and stdout "
+            "must be one). `provide-choice serve` asks in the browser when it has no terminal."
+        ),
+    )
     cancelled_with_the_call = True
     bounded_wait = True
 
@@ -48,6 +58,13 @@ class WebTransport:
         self._background: set[asyncio.Task[None]] = set()
         bridge.add_routes(lazy_routes("provide_choice._transports._portal._routes", self.pages))
 
+    @classmethod
+    def build(cls, setup: TransportSetup) -> WebTransport | None:
+        """Only where the server has a bridge to serve the page."""
+        if setup.bridge is None:
+            return None
+        return cls(setup.bridge, setup.questions, open_browser=setup.open_browser)
+
     async def show(self, question: PendingQuestion, caller: Caller) -> InputNeeded | None:
         base_url = await self.bridge.hold(question)
         self.pages.open(question)
@@ -59,6 +76,8 @@ class WebTransport:
             if self.open_browser:
                 open_in_browser(url)
             return None
+        from mcp_types import ElicitRequest  # the SDK loads only when a client opens pages
+
         request = ElicitRequest(params=_open_page(question, url))
         if caller.input_required:
             return InputNeeded({OPEN_PAGE_KEY: request})
@@ -77,6 +96,8 @@ class WebTransport:
         unless the person declined to open it."""
         self._tell_when_ended(question, caller)
         result = responses.get(OPEN_PAGE_KEY)
+        from mcp_types import ElicitResult
+
         if isinstance(result, ElicitResult):
             _follow_consent(question, result)
 
@@ -112,6 +133,8 @@ DISMISSED_PAGE = "The person dismissed the MCP client's offer to open the questi
 def _open_page(question: PendingQuestion, url: str) -> ElicitRequestURLParams:
     """The URL-mode request: the page's address, the question's id as the elicitation's id."""
     request = question.interaction.request
+    from mcp_types import ElicitRequestURLParams
+
     return ElicitRequestURLParams(
         mode="url",
         message=f"{request.title}: answer this question in your browser.",
@@ -132,43 +155,3 @@ async def _complete(caller: Caller, elicitation_id: str) -> None:
     """`notifications/elicitation/complete`; a client that went away cannot hear it."""
     with contextlib.suppress(Exception):
         await caller.elicitation_complete(elicitation_id)
-
-
-def open_in_browser(url: str) -> threading.Thread:
-    """Open `url` in the person's browser, in a thread nobody needs to wait for (a browser command
-    may stay in the foreground until the browser exits), without touching this process's stdio.
-    A process about to exit joins the thread (with a timeout): it is a daemon, so it would die with
-    the process before starting the browser.
-
-    Over stdio, this process's stdin and stdout carry the MCP protocol. `webbrowser` may run a
-    `$BROWSER` command, or a console browser such as lynx when there is no display, with our stdin
-    and stdout: it could read protocol bytes or write into the stream. So every command it starts
-    gets no stdin and writes to stderr; and nothing here writes to stderr by itself (no bell).
-    """
-    thread = threading.Thread(
-        target=_open_quietly, args=(url,), name="provide-choice-browser", daemon=True
-    )
-    thread.start()
-    return thread
-
-
-def _open_quietly(url: str) -> None:
-    import webbrowser
-
-    try:
-        browser = webbrowser.get()
-    except webbrowser.Error:
-        return  # no browser here: the address is on stderr and in the result
-    if isinstance(browser, webbrowser.GenericBrowser):  # $BROWSER, xdg-open and the like
-        command = [browser.name, *(arg.replace("%s", url) for arg in browser.args)]
-        with contextlib.suppress(OSError):
-            subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-    elif isinstance(browser, webbrowser.UnixBrowser) and not browser.background:
-        return  # a console browser (lynx, w3m) needs the terminal this server does not own
-    else:  # a graphical browser: webbrowser gives it no stdin and no stdout
-        browser.open_new_tab(url)

@@ -1,7 +1,8 @@
 """The terminal flow: one question in a terminal with questionary, from settings to summary line.
 
-`run_terminal_flow` knows nothing about MCP or servers: it takes a validated request, the person's
-settings and a deadline, and returns a transport-neutral `Outcome`. The in-process terminal, the
+`run_terminal_flow` knows nothing about MCP or servers: it takes a validated request and the live
+question (its settings and deadline, `LiveQuestion`), and returns what the person did (a
+`Submission`, a cancel, the deadline seen); `_contract._meaning` says what that means. The in-process terminal, the
 terminal hand-off and `provide-choice ask` all show the question through it, so they look and behave
 the same. Every screen runs under the deadline, shows the time left, erases itself when done, and
 treats Ctrl-C as "cancel this question" (never as "stop the server").

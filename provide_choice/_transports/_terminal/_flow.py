@@ -17,12 +17,13 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import create_input
 from prompt_toolkit.output import create_output
 
+from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Cancelled, Ending, TimedOut, summarize
-from provide_choice._contract._settings import InteractionSettings
+from provide_choice._contract._response import Cancelled, TimedOut, summarize
+from provide_choice._transports._base import LiveQuestion
 from provide_choice._transports._terminal._option_list import OptionList
 from provide_choice._transports._terminal._screen import DeadlinePassed, Screen
-from provide_choice._transports._terminal._settings_editor import SettingsChanged, SettingsEditor
+from provide_choice._transports._terminal._settings_editor import SettingsEditor
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 from provide_choice._transports._terminal._text_answer import answer_in_text
@@ -37,28 +38,25 @@ def terminal_session(output: TextIO) -> Iterator[None]:
 
 
 async def run_terminal_flow(
-    request: ProvideChoiceRequest,
-    settings: InteractionSettings,
-    deadline: float,
-    *,
-    on_settings_change: SettingsChanged,
-) -> Ending:
-    """Show the settings surface, then the question; print one summary line; return the outcome.
+    request: ProvideChoiceRequest, question: LiveQuestion
+) -> Submission | Cancelled | TimedOut:
+    """Show the settings surface, then the question; print one summary line; return what the
+    person did (what it means is `_contract._meaning`'s to say, here for the summary line too).
 
-    `deadline` is a `time.monotonic()` value; a timeout override the person sets meanwhile moves it
-    later. `on_settings_change` receives each change the person makes, to save it and to apply it
-    to the question. Cancellation of the calling task closes the prompt.
+    `question` is the open question: its settings and deadline are read from it, and each setting
+    the person changes goes to it (`apply_settings`), which may move the deadline later.
+    Cancellation of the calling task closes the prompt.
     """
-    state = QuestionState(request, settings, deadline)
-    outcome: Ending
+    state = QuestionState(request, question)
+    reported: Submission | Cancelled | TimedOut
     try:
-        outcome = await _ask(state, on_settings_change)
+        reported = await _ask(state)
     except KeyboardInterrupt:
-        outcome = Cancelled()
+        reported = Cancelled()
     except DeadlinePassed:
-        outcome = TimedOut(action=state.settings.timeout_action)
-    print_summary(summarize(request, outcome))
-    return outcome
+        reported = TimedOut(action=state.settings.timeout_action)
+    print_summary(summarize(request, ending_of(reported, request, state.settings)))
+    return reported
 
 
 def print_summary(summary: str) -> None:
@@ -66,9 +64,9 @@ def print_summary(summary: str) -> None:
     print_formatted_text(FormattedText([("class:summary", summary)]), style=STYLE)
 
 
-async def _ask(state: QuestionState, on_settings_change: SettingsChanged) -> Ending:
+async def _ask(state: QuestionState) -> Submission | Cancelled:
     screen = Screen(state)
-    if not await SettingsEditor(screen, state, on_settings_change).accept():
+    if not await SettingsEditor(screen, state).accept():
         return Cancelled()
     if state.request.selection_mode == "text_input":
         return await answer_in_text(screen, state)

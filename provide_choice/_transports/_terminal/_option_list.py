@@ -13,11 +13,16 @@ from typing import cast
 
 import questionary
 
+from provide_choice._contract._meaning import Submission
 from provide_choice._contract._presentation import choose_text, count_text
-from provide_choice._contract._request import ProvideChoiceOption
-from provide_choice._contract._response import Answered, answer_limits
+from provide_choice._contract._request import ProvideChoiceOption, limits_for
 from provide_choice._transports._terminal._keys import option_list_keys
-from provide_choice._transports._terminal._list_values import OWN_ANSWER, ListValue, NoteRequest
+from provide_choice._transports._terminal._list_values import (
+    OWN_ANSWER,
+    ListValue,
+    NoteRequest,
+    OwnAnswer,
+)
 from provide_choice._transports._terminal._notes import ask_note
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
@@ -35,7 +40,7 @@ class OptionList:
         self.screen = screen
         self.state = state
 
-    async def answer(self) -> Answered:
+    async def answer(self) -> Submission:
         state = self.state
         visible_ids = {option.id for option in state.visible_options}
         checked: tuple[ListValue, ...] = tuple(
@@ -51,18 +56,11 @@ class OptionList:
             checked, pointer = picked.checked, picked.pointed
             await ask_note(self.screen, state, picked.option_id)
         values = picked if isinstance(picked, list) else [picked]
-        custom_input, placeholder_used = None, False
+        chosen = _chosen(values)
+        typed = None
         if OWN_ANSWER in values:
-            custom_input, placeholder_used = await type_answer(
-                self.screen, state, "Your own answer"
-            )
-        return Answered(
-            selected_ids=[value for value in values if value is not OWN_ANSWER],
-            custom_input=custom_input,
-            option_annotations=state.notes,
-            global_annotation=state.global_note or None,
-            placeholder_used=placeholder_used,
-        )
+            typed = await type_answer(self.screen, state, "Your own answer", chosen)
+        return state.submission(chosen, typed)
 
     async def _pick(self, checked: Sequence[ListValue], pointer: ListValue | None) -> Picked:
         submits_on_selection = self.state.submits_on_selection
@@ -88,7 +86,7 @@ class OptionList:
         if self.state.request.selection_mode == "hybrid":
             choices.append(
                 questionary.Choice(
-                    "✎ Type my own answer…", OWN_ANSWER, checked=OWN_ANSWER in checked
+                    self._own_answer_title(), OWN_ANSWER, checked=OWN_ANSWER in checked
                 )
             )
         # Pointed at by the entry itself: questionary's types take a string or a Choice, not our values.
@@ -117,14 +115,23 @@ class OptionList:
     def _message(self) -> str:
         return choose_text(self.state.request, self.state.settings)
 
+    def _own_answer_title(self) -> str:
+        """The hybrid list's own-answer entry, with the suggestion that submitting with nothing
+        chosen sends, so the person sees what Enter sends."""
+        title = "✎ Type my own answer…"
+        if self.state.gives_own_answer([], None):
+            return f'{title} (nothing chosen sends "{self.state.placeholder}")'
+        return title
+
     def _check_count(self, values: list[ListValue]) -> bool | str:
-        """Refuse a submission outside the limits (`answer_limits`: an own answer waives the
-        minimum in hybrid mode)."""
-        minimum, maximum = answer_limits(self.state.request, OWN_ANSWER in values)
-        count = sum(value is not OWN_ANSWER for value in values)
-        if minimum <= count <= maximum:
+        """Refuse a submission outside the limits (`limits_for`: an own answer, typed or the
+        suggestion, waives the minimum in hybrid mode)."""
+        chosen = _chosen(values)
+        own_answer = OWN_ANSWER in values or self.state.gives_own_answer(chosen, None)
+        minimum, maximum = limits_for(self.state.request, own_answer)
+        if minimum <= len(chosen) <= maximum:
             return True
-        return f"Choose {count_text(minimum, maximum)} ({count} chosen)"
+        return f"Choose {count_text(minimum, maximum)} ({len(chosen)} chosen)"
 
     def _option_title(self, option: ProvideChoiceOption) -> list[tuple[str, str]]:
         title = [("class:text", option.label)]
@@ -135,3 +142,8 @@ class OptionList:
         if note := self.state.notes.get(option.id):
             title.append(("class:note", f"  ✎ {note}"))
         return title
+
+
+def _chosen(values: list[ListValue]) -> list[str]:
+    """The option ids among the list's values (the own-answer entry is not an option)."""
+    return [value for value in values if not isinstance(value, OwnAnswer)]

@@ -1,14 +1,14 @@
 """The settings surface shown before the question, and the editor behind "Change settings".
 
-Accepting the saved settings is a single Enter. Each change is saved at once (through the flow's
-`SettingsChanged` callback), so cancelling the question afterwards keeps it, and it applies to the
-question on screen: a longer timeout moves the deadline, and hidden options leave the list.
+Accepting the saved settings is a single Enter. Each change goes to the question at once
+(`LiveQuestion.apply_settings`), which saves it, so cancelling the question afterwards keeps it, and
+applies it to the question on screen: a longer timeout moves the deadline. Hidden options leave the
+list (they belong to this screen only).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 import questionary
@@ -17,28 +17,22 @@ from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
-    SETTING_CHOICES,
     TIMEOUT_LABEL,
     InteractionSettings,
     choice_label,
+    setting_choices,
 )
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 
-SettingsChanged = Callable[[dict[str, object]], object]
-"""Receives the settings the person changed (name to new value), to save just those."""
-
 
 class SettingsEditor:
-    """The settings screens of one question; they change `state` and report each change."""
+    """The settings screens of one question; each change goes to the question."""
 
-    def __init__(
-        self, screen: Screen, state: QuestionState, on_settings_change: SettingsChanged
-    ) -> None:
+    def __init__(self, screen: Screen, state: QuestionState) -> None:
         self.screen = screen
         self.state = state
-        self.on_settings_change = on_settings_change
 
     async def accept(self) -> bool:
         """Show the settings until the person continues (True) or cancels the question (False)."""
@@ -76,13 +70,8 @@ class SettingsEditor:
                 self.state.hidden_ids = await self._ask_hidden_options()
                 continue
             value = await self._next_value(item)
-            if value == getattr(self.state.settings, item):
-                continue
-            self.state.settings = self.state.settings.model_copy(update={item: value})
-            if item == "timeout_override_seconds" and isinstance(value, int):
-                # The person asked for more time while looking at the question: they get it now.
-                self.state.deadline = max(self.state.deadline, time.monotonic() + value)
-            self.on_settings_change({item: value})
+            if value != getattr(self.state.settings, item):
+                await self.state.question.apply_settings({item: value})
 
     def _choices(self) -> list[questionary.Choice]:
         settings, request = self.state.settings, self.state.request
@@ -94,7 +83,7 @@ class SettingsEditor:
             questionary.Choice("Done", "done"),
             questionary.Choice(f"{TIMEOUT_LABEL}: {timeout}", "timeout_override_seconds"),
         ]
-        for name, (label, _values) in SETTING_CHOICES.items():
+        for name, (label, _values) in setting_choices().items():
             shown = choice_label(name, getattr(settings, name))
             if name == "annotations" and not request.allow_annotations:
                 shown += " (this question allows none)"
@@ -114,7 +103,7 @@ class SettingsEditor:
         """The setting's next value in its list, or the typed number."""
         if name in NUMBER_SETTINGS:
             return await self._ask_number(name)
-        values = [value for value, _label in SETTING_CHOICES[name][1]]
+        values = [value for value, _label in setting_choices()[name][1]]
         return values[(values.index(getattr(self.state.settings, name)) + 1) % len(values)]
 
     async def _ask_number(self, name: str) -> int | None:

@@ -1,7 +1,7 @@
 """Typing an answer: the whole answer (text-input mode) or an own answer beside the options (hybrid).
 
-An empty field stands for the agent's placeholder, but only when the person can see it: a
-placeholder hidden by their settings is never sent as if they had chosen it.
+What an empty field means is not decided here: the field shows the suggestion, and accepts being
+left empty, exactly where `_contract._meaning` says an empty field sends it.
 """
 
 from __future__ import annotations
@@ -9,23 +9,24 @@ from __future__ import annotations
 import questionary
 from prompt_toolkit.formatted_text import FormattedText
 
-from provide_choice._contract._presentation import shown_placeholder
+from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import LONE_SURROGATE
-from provide_choice._contract._response import Answered
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 
 
-async def answer_in_text(screen: Screen, state: QuestionState) -> Answered:
+async def answer_in_text(screen: Screen, state: QuestionState) -> Submission:
     """The text-input question: one typed answer."""
-    text, placeholder_used = await type_answer(screen, state, "Your answer")
-    return Answered(custom_input=text, placeholder_used=placeholder_used)
+    return state.submission([], await type_answer(screen, state, "Your answer", []))
 
 
-async def type_answer(screen: Screen, state: QuestionState, message: str) -> tuple[str, bool]:
-    """The person's text, and whether it is the placeholder they accepted with an empty field."""
-    placeholder = shown_placeholder(state.request, state.settings)
+async def type_answer(
+    screen: Screen, state: QuestionState, message: str, selected_ids: list[str]
+) -> str | None:
+    """The person's text, None when they left the field empty where that sends the suggestion
+    (beside the options `selected_ids`)."""
+    placeholder = state.placeholder if state.gives_own_answer(selected_ids, None) else None
 
     def check(text: str) -> bool | str:
         return bool(text.strip() or placeholder) or "Type an answer (Ctrl-C cancels)"
@@ -45,9 +46,7 @@ async def type_answer(screen: Screen, state: QuestionState, message: str) -> tup
             )
         )
     )
-    if text or placeholder is None:
-        return text, False
-    return placeholder, True
+    return text or None
 
 
 def typed_text(text: str) -> str:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from provide_choice._contract._meaning import ending_of
 from provide_choice._contract._response import Cancelled, summarize
-from provide_choice._contract._settings import save_changes
 from provide_choice._transports._base import Caller
+from provide_choice._transports._kinds import TransportKind
 
 if TYPE_CHECKING:
     from provide_choice._server._sessions import PendingQuestion
+    from provide_choice._transports._registry import TransportSetup
 
 
 class TerminalTransport:
@@ -19,6 +20,12 @@ class TerminalTransport:
     questions wait their turn, within their deadline. The question keeps its screen when a call
     stops waiting for it (`pending`)."""
 
+    kind = TransportKind(
+        "terminal",
+        "The server's own terminal",
+        preference="Terminal",
+        inbox="Shown in its server's terminal",
+    )
     cancelled_with_the_call = True
     bounded_wait = True
 
@@ -26,6 +33,11 @@ class TerminalTransport:
         self._output = output
         self._turn = asyncio.Lock()
         self._showing: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> TerminalTransport | None:
+        """Only where the server has a terminal of its own for questions."""
+        return None if setup.terminal is None else cls(setup.terminal)
 
     async def show(self, question: PendingQuestion, caller: Caller) -> None:
         task = asyncio.get_running_loop().create_task(self._run(question))
@@ -47,23 +59,13 @@ class TerminalTransport:
         async with self._turn:
             with terminal_session(self._output):
                 try:
-                    outcome = await run_terminal_flow(
-                        interaction.request,
-                        interaction.settings,
-                        interaction.deadline,
-                        on_settings_change=lambda updates: _follow_settings(question, updates),
-                    )
+                    reported = await run_terminal_flow(interaction.request, question)
                 except asyncio.CancelledError:
                     # Ended without the person's keys (the agent's cancel, the deadline's timer,
                     # an interrupt): the screen is gone, so say how, as the flow does.
                     ending = question.outcome or Cancelled(by="agent")
                     print_summary(summarize(interaction.request, ending))
                     raise
-                question.finish(outcome)
-
-
-def _follow_settings(question: PendingQuestion, updates: Mapping[str, Any]) -> None:
-    """Settings the person changed while the question is shown: saved for later questions, and
-    this question follows them (its timeout action, a longer deadline)."""
-    save_changes(updates)
-    question.change_settings(updates)
+                question.finish(
+                    ending_of(reported, interaction.request, question.interaction.settings)
+                )

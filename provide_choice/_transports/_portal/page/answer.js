@@ -1,6 +1,8 @@
-// The answer the draft makes, and why it cannot be sent yet. The rules are the server's: its state
-// says how many options an answer may hold with and without an own answer typed, and how to say it.
-/* exported visibleOptions, takesText, answerFromDraft, refusal */
+// What the person did, as the server takes it, and why it cannot be sent yet. The page reports
+// facts (what is chosen, what is typed, whether the empty field showed the suggestion); the rules
+// are the server's, from its state: when an empty field sends the suggestion (placeholder_rule),
+// and how many options an answer may hold with and without an own answer (selection_rules).
+/* exported visibleOptions, takesText, submissionFromDraft, refusal */
 
 function visibleOptions(state) {
   return state.options.filter((option) => !state.hidden_ids.includes(option.id));
@@ -10,46 +12,43 @@ function takesText(state) {
   return state.mode === "text_input" || state.mode === "hybrid";
 }
 
-function answerFromDraft(state, draft) {
+function submissionFromDraft(state, draft) {
   const visible = visibleOptions(state).map((option) => option.id);
-  const selected = visible.filter((id) => draft.selected_ids.includes(id));
-  let customInput = null;
-  let placeholderUsed = false;
-  if (takesText(state)) {
-    const typed = draft.custom_input.trim();
-    // An empty field stands for the shown suggestion; in hybrid only when nothing is chosen.
-    if (typed) customInput = typed;
-    else if (state.placeholder !== null && (state.mode === "text_input" || !selected.length)) {
-      customInput = state.placeholder;
-      placeholderUsed = true;
-    }
-  }
-  const answer = {
+  const typed = takesText(state) ? draft.custom_input.trim() : "";
+  const submission = {
     kind: "answered",
-    selected_ids: selected,
-    custom_input: customInput,
-    placeholder_used: placeholderUsed,
+    selected_ids: visible.filter((id) => draft.selected_ids.includes(id)),
+    custom_input: typed || null,
+    placeholder_shown: takesText(state) && !typed && state.placeholder !== null,
     option_annotations: {},
     global_annotation: null,
   };
   if (state.notes) {
     for (const id of visible) {
       const note = (draft.option_annotations[id] || "").trim();
-      if (note) answer.option_annotations[id] = note;
+      if (note) submission.option_annotations[id] = note;
     }
-    answer.global_annotation = draft.global_annotation.trim() || null;
+    submission.global_annotation = draft.global_annotation.trim() || null;
   }
-  return answer;
+  return submission;
 }
 
-// Why this answer cannot be sent, or null when it can.
-function refusal(state, answer) {
-  if (state.mode === "text_input") {
-    return answer.custom_input === null ? "Type an answer to submit." : null;
-  }
+// Whether the submission carries an own answer: typed text, or the shown suggestion where the
+// server's rule says the empty field sends it.
+function hasOwnAnswer(state, submission) {
+  if (submission.custom_input !== null) return true;
+  if (!submission.placeholder_shown) return false;
+  const rule = state.placeholder_rule;
+  return rule === "always" || (rule === "when_nothing_chosen" && !submission.selected_ids.length);
+}
+
+// Why this submission cannot be sent, or null when it can.
+function refusal(state, submission) {
+  const ownAnswer = hasOwnAnswer(state, submission);
+  if (state.mode === "text_input") return ownAnswer ? null : "Type an answer to submit.";
   const rules = state.selection_rules;
-  const rule = answer.custom_input === null ? rules.options_only : rules.with_own_answer;
-  const count = answer.selected_ids.length;
+  const rule = ownAnswer ? rules.with_own_answer : rules.options_only;
+  const count = submission.selected_ids.length;
   if (count >= rule.minimum && count <= rule.maximum) return null;
   return `Choose ${rule.text} to submit (${count} chosen).`;
 }

@@ -1,7 +1,7 @@
 // The question form: the options, the own answer and the notes, drawn from the server's state; the
 // draft they edit, saved on the server as it changes; the answer or the cancel, sent once.
 // `currentState()` is the server's latest state; `send(type, data)` goes out on the channel.
-/* global byId, element, text, visibleOptions, takesText, answerFromDraft, refusal, optionList */
+/* global byId, element, text, visibleOptions, takesText, submissionFromDraft, refusal, optionList */
 /* exported createForm */
 
 const TYPING_MILLISECONDS = 300;
@@ -42,7 +42,7 @@ function createForm(currentState, send) {
 
   function updateSubmit() {
     const state = currentState();
-    const reason = refusal(state, answerFromDraft(state, draft));
+    const reason = refusal(state, submissionFromDraft(state, draft));
     submitButton.disabled = sending || reason !== null;
     submitReason.textContent = state.submits_on_selection ? "" : reason || "";
   }
@@ -66,7 +66,7 @@ function createForm(currentState, send) {
   function submitAnswer() {
     const state = currentState();
     if (sending || state.status !== "pending") return;
-    const answer = answerFromDraft(state, draft);
+    const answer = submissionFromDraft(state, draft);
     const reason = refusal(state, answer);
     if (reason !== null) {
       showProblems([reason]);

@@ -1,5 +1,8 @@
 """Where the running inbox is, with its token, so that every question's page can link back to it.
 
+The inbox writes it, question pages read it: it lives beside the inbox's package, not in it, so a
+page never imports the inbox (nor the inbox the page).
+
 The inbox writes its address, its token and its process to `inbox.json` in the data directory while
 it runs, readable by the person alone (mode 600, like the history): the token is what keeps the
 inbox's list of questions from every other process on the machine. A page shows the link only while
@@ -25,10 +28,12 @@ import stat
 import time
 from pathlib import Path
 
-from provide_choice._history._inbox._token import TOKEN, address_with_token
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._store import data_directory
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+"""The form of an inbox's token (`_inbox._token.new_token` makes them)."""
+QUERY_NAME = "token"
 LINK_FILE_NAME = "inbox.json"
 OPENER_FILE_NAME = "inbox-open.html"
 CHECK_SECONDS = 1.0
@@ -144,3 +149,8 @@ def _private(status: os.stat_result) -> bool:
     if not hasattr(os, "getuid"):
         return True
     return status.st_uid == os.getuid() and not stat.S_IMODE(status.st_mode) & 0o077
+
+
+def address_with_token(url: str, token: str) -> str:
+    """The address to print, open and link to: the inbox's page with its token."""
+    return f"{url}/?{QUERY_NAME}={token}"
