@@ -18,7 +18,7 @@ from mcp_types import CallToolResult
 
 from provide_choice import create_server
 from provide_choice._transports._app import _questions
-from provide_choice._transports._base import choose_transport
+from provide_choice._transports._registry import choose_transport
 from provide_choice._transports._kinds import ClientFeatures
 
 QUESTION: dict[str, Any] = {
