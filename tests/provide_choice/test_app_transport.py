@@ -18,8 +18,8 @@ from mcp_types import CallToolResult
 
 from provide_choice import create_server
 from provide_choice._transports._app import _questions
-from provide_choice._transports._registry import choose_transport
 from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._transports._registry import choose_transport
 
 QUESTION: dict[str, Any] = {
     "title": "Database",
