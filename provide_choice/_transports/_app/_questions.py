@@ -24,6 +24,7 @@ from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._portal._page import QuestionPage, QuestionPages
 
 APP = "app"
+"""The transport's name (`AppTransport.kind`, which imports this module)."""
 FIND_SECONDS = 10.0
 """How long a view waits for the call it was drawn for to open its question."""
 FIND_EVERY_SECONDS = 0.1
@@ -64,11 +65,11 @@ class AppQuestions:
             question = self._asked(wanted)
             if question is None and isinstance(wanted, SessionPoll):
                 raise LookupError(NO_SESSION)  # a poll comes after its question, never before
-            if question is not None:
-                page = self.pages.get(question.id)
-                if page is not None:
-                    self._claimed.add(question.id)
-                    return page
+            page = None if question is None else self.pages.get(question.id)
+            if page is not None:
+                self._claimed.add(page.question.id)
+                return page
+            if question is not None and question.transport != APP:
                 raise AskedElsewhere(_where(question))
             if loop.time() >= deadline:
                 raise LookupError(NOT_ASKED)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._app._questions import AppQuestions
+from provide_choice._transports._app._questions import APP, AppQuestions
 from provide_choice._transports._base import Caller, Launch
 from provide_choice._transports._kinds import TransportKind
 
@@ -24,7 +24,7 @@ class AppTransport:
     """Opens the question for the app view; the view finishes it."""
 
     kind = TransportKind(
-        "app",
+        APP,
         "The conversation, in the MCP client's app view",
         preference="In the conversation, where the MCP client draws apps (else as automatic)",
         needs=lambda client: client.apps,
