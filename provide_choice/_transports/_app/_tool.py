@@ -4,9 +4,9 @@ model never sees it), through its host's `tools/call`.
 It carries what the page's WebSocket and HTTP routes carry, as one message per call: `open` finds
 the question the view was drawn for (from the call's arguments), then `state` reads it, and
 `draft`, `settings`, `visibility` and `answer` change it. Each goes through the same handlers as
-the page's (`apply`), so an answer meets the same checks and the same `normalize` as on every
-surface, and a misfit comes back to the view (an error result listing the problems), never to the
-agent's result.
+the page's (`apply`): the view reports what the person did, `_contract._meaning` decides what it
+means, and the answer meets the same checks and the same `normalize` as on every surface; a
+misfit comes back to the view (an error result listing the problems), never to the agent's result.
 """
 
 from __future__ import annotations
