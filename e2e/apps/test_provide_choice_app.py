@@ -274,6 +274,22 @@ async def test_no_serious_accessibility_problem_in_either_theme(
         assert await serious_violations(frame) == []
 
 
+async def test_the_frame_fits_the_question_as_it_grows(open_host: Opened) -> None:
+    async with open_host() as host:
+        await host.show("provide_choice", QUESTION)
+        frame = host.frame
+        await expect(question_in(frame)).to_be_visible()
+        iframe = host.page.locator("iframe")
+        needed = "Math.ceil(document.documentElement.getBoundingClientRect().height)"
+        first = await frame.evaluate(needed)
+        await expect(iframe).to_have_css("height", f"{first}px")
+        await frame.get_by_text("Settings").click()  # the panel opens: the frame grows with it
+        await expect(frame.get_by_label("Timeout in seconds")).to_be_visible()
+        grown = await frame.evaluate(needed)
+        assert grown > first
+        await expect(iframe).to_have_css("height", f"{grown}px")
+
+
 async def test_the_app_follows_the_hosts_theme(open_host: Opened) -> None:
     async with open_host() as host:
         await host.show("provide_choice", QUESTION, theme="light")
