@@ -21,7 +21,7 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 
 # The tests' AG-UI agent is pydantic-ai's own AG-UI adapter: pydantic-ai-slim[ag-ui].
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui]' 'pydantic-ai-slim[ag-ui]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis]' 'pydantic-ai-slim[ag-ui]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
@@ -52,11 +52,14 @@ endif
 types: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# The Redis tests start their own redis-server (Debian's package, installed where missing when run
+# as root); without one they are skipped, saying so.
 unit: $(TEST_STAMP)
-	$(BIN)/pytest tests -q
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests -q
 
 e2e: $(TEST_STAMP) $(NODE_STAMP)
-	CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
+		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
 screenshots: $(TEST_STAMP) $(NODE_STAMP)
@@ -64,7 +67,8 @@ screenshots: $(TEST_STAMP) $(NODE_STAMP)
 		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents"
 
 bench: $(TEST_STAMP) $(NODE_STAMP)
-	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \
+		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui

@@ -2,21 +2,29 @@
 any agent served over AG-UI.
 
 Every mistake on the command line (a model name without its provider, a missing API key, an extra
-not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken) ends the
-program before it serves anything, with exit status 2 and a message that says what is expected. Once
-it serves, it says where, on stderr, whether or not it opens a browser.
+not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken, a Redis
+that cannot be reached or no cookie secret to share with the other instances) ends the program before
+it serves anything, with exit status 2 and a message that says what is expected. Once it serves, it
+says where, on stderr, whether or not it opens a browser.
+
+With `--redis URL` (default: `$NICEGUI_REDIS_URL`) every conversation is kept in Redis, so that
+several instances behind a proxy with sticky sessions share them; the session cookie is then signed
+with `$CHOICES_CHAT_STORAGE_SECRET`, the same on every instance. NiceGUI's own storage stays on this
+machine: the chat keeps nothing in it.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import errno
+import os
 import re
 import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from nicegui import ui
 from nicegui.storage import Storage
@@ -25,11 +33,16 @@ from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._chat_page import TITLE, chat_page
 from chat_ui._storage import storage_dir, storage_secret
 
+if TYPE_CHECKING:
+    from chat_ui._redis_store import RedisStore
+
 USAGE_ERROR = 2
 LLM_OPTIONS = ("model", "base_url", "system_prompt")
 AG_UI_OPTIONS = ("url", "header")
 HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9110)
 DISTRIBUTION = "agent-choices"
+REDIS_VARIABLE = "NICEGUI_REDIS_URL"
+SECRET_VARIABLE = "CHOICES_CHAT_STORAGE_SECRET"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -63,15 +76,23 @@ def main(argv: Sequence[str] | None = None) -> None:
         except ScriptError as error:
             _fail(str(error))
         subtitle = f"script: {Path(args.script).name}"
+    secret = _shared_secret() if args.redis else None
+    redis_store = _redis_store(parser, args.redis) if args.redis else None
     port = _claim_port(args.host, args.port)
 
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:
-        chat_page(agent, subtitle=subtitle)
+        if redis_store is None:
+            chat_page(agent, subtitle=subtitle)
+        else:
+            chat_page(agent, subtitle=subtitle, store=redis_store.conversation())
 
     directory = storage_dir()
     # NiceGUI reads $NICEGUI_STORAGE_PATH when it is imported; this sets the default it lacks.
     Storage.path = directory.resolve()
+    # And $NICEGUI_REDIS_URL: its storage would rewrite whole dictionaries in Redis, and keep a
+    # connection per browser, for nothing of ours. The conversations are in `redis_store`.
+    Storage.redis_url = None
     print(
         f"choices-chat: the chat is at {_address(args.host, port)} (Ctrl-C stops it)",
         file=sys.stderr,
@@ -82,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         port=port,
         show=not args.no_show,
         reload=False,
-        storage_secret=storage_secret(directory),
+        storage_secret=secret or storage_secret(directory),
         # NiceGUI's own line goes to stdout and says "ready" before the port is bound; ours above
         # goes to stderr, with or without --no-show.
         show_welcome_message=False,
@@ -124,12 +145,48 @@ def _address(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def _missing_extra(parser: argparse.ArgumentParser, extra: str, error: ImportError) -> NoReturn:
-    """Exit 2 saying that `--agent EXTRA` needs the extra of the same name, and how to add it."""
+def _missing_extra(
+    parser: argparse.ArgumentParser, option: str, extra: str, error: ImportError
+) -> NoReturn:
+    """Exit 2 saying that `option` needs `extra`, and how to add it."""
     parser.error(
-        f"--agent {extra} needs the {extra} extra ({error.name or error} is not installed): "
+        f"{option} needs the {extra} extra ({error.name or error} is not installed): "
         f"{_extra_hint(extra)}"
     )
+
+
+def _shared_secret() -> str:
+    """The cookie secret every instance shares; exit 2 saying what to set when there is none."""
+    secret = os.environ.get(SECRET_VARIABLE, "").strip()
+    if not secret:
+        _fail(
+            f"--redis needs ${SECRET_VARIABLE}: set it to one long random string, the same on "
+            "every instance (it signs the session cookies), e.g. the output of "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+        )
+    return secret
+
+
+def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
+    """The conversations' store at `url`; exit 2 without the extra, for a URL that is not a Redis
+    one, or when Redis does not answer (within a few seconds). The URL is shown without its
+    password."""
+    try:
+        from chat_ui._redis_store import RedisStore, check_reachable, without_password
+    except ImportError as error:
+        _missing_extra(parser, "--redis", "redis", error)
+    shown = without_password(url)
+    try:
+        asyncio.run(check_reachable(url))
+    except ValueError as error:
+        _fail(
+            f"--redis {shown} is not a Redis URL ({error}); expected "
+            "redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... or unix://PATH"
+        )
+    except Exception as error:
+        reason = str(error) or type(error).__name__
+        _fail(f"cannot reach Redis at {shown}: {reason.replace(url, shown)}")
+    return RedisStore(url)
 
 
 def _extra_hint(extra: str) -> str:
@@ -153,7 +210,7 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
         from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
         from chat_ui._llm_model import ModelSettingError
     except ImportError as error:
-        _missing_extra(parser, "llm", error)
+        _missing_extra(parser, "--agent llm", "llm", error)
     system_prompt = DEFAULT_SYSTEM_PROMPT
     if args.system_prompt is not None:
         system_prompt = _read_system_prompt(parser, Path(args.system_prompt))
@@ -168,7 +225,7 @@ def _agui_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Ag
     try:
         from chat_ui._agui_agent import AGUIAgent
     except ImportError as error:
-        _missing_extra(parser, "ag-ui", error)
+        _missing_extra(parser, "--agent ag-ui", "ag-ui", error)
     try:
         return AGUIAgent(args.url, headers=dict(args.header or []))
     except ValueError as error:
@@ -240,6 +297,13 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         help="with --agent ag-ui: a header sent with every request, e.g. 'Authorization: Bearer "
         "TOKEN' (repeatable)",
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        default=os.environ.get(REDIS_VARIABLE) or None,
+        help=f"keep conversations in Redis, shared by every instance (default: ${REDIS_VARIABLE} "
+        f"when set); needs ${SECRET_VARIABLE}, the same on every instance",
     )
     parser.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
     parser.add_argument("--port", type=int, default=8080, help="default: 8080; 0 picks a free one")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 from chat_ui._reply import ReplyChunk
 from present_choices import present_choices, split_message
 

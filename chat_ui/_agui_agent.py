@@ -22,7 +22,7 @@ import httpx
 
 from chat_ui._agui_events import MalformedEvent, RunReader, parse_event
 from chat_ui._agui_messages import run_input
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 from chat_ui._reply import Notice, ReplyChunk, ThreadStarted
 
 EVENT_STREAM = "text/event-stream"

@@ -29,8 +29,8 @@ from ag_ui.core import (
 )
 from ag_ui.core import Message as AGUIMessage
 
-from chat_ui._history import Message
-from chat_ui._history import ToolCall as KeptCall
+from chat_ui._conversation import Message
+from chat_ui._conversation import ToolCall as KeptCall
 from chat_ui._reply import TOOL_CALL_DESCRIPTION
 from present_choices import TOOL_NAME, parameters_schema
 

@@ -7,12 +7,20 @@ blocks show is derived from the history, in one place (`_show_answers`), after t
 click on an option only sends its value, like typing it. A streaming reply is rendered at most every
 `RENDER_INTERVAL` seconds, however many chunks it comes in, and only the segment of it that grows is
 updated.
+
+With a `ConversationStore`, the history is read from the store when the page opens and every change
+is written to it one message at a time, in order, through a `SaveQueue`. A message the person sends
+is shown (and answered) once the store has it; until then it stays in the message box and the page
+says that it is not saved yet. A store that cannot be read leaves the chat unavailable, saying so,
+never empty: an empty chat would start a new conversation over the one kept. A reply is saved while
+it streams, so that one whose app stopped mid-way is found later and shown as cut off.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import MutableSequence
 
 from nicegui import ui
@@ -20,16 +28,34 @@ from nicegui import ui
 from chat_ui._agents import Agent
 from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._composer import Composer
-from chat_ui._history import Message, answers, asked_prompt, conversation
+from chat_ui._conversation import Message, answers, asked_prompt, conversation, cut_off
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
 from chat_ui._reply import AgentError, ReplyDraft
+from chat_ui._save_queue import SaveQueue
+from chat_ui._store import ConversationStore
+from chat_ui._store_notice import StoreNotice
 from chat_ui._styles import ensure_styles
 from chat_ui._throttle import Throttle
 
 log = logging.getLogger(__name__)
 
 RENDER_INTERVAL = 0.1  # seconds: at most ten renders a second of a reply that streams
+DRAFT_SAVE_INTERVAL = 1.0  # seconds: a streaming reply is saved at most once a second
+LOAD_RETRY = 2.0  # seconds between two tries to read a conversation that could not be read
+
+UNAVAILABLE = (
+    "This conversation is unavailable: it cannot be read from where it is kept right now. Nothing "
+    "is lost; it is tried again every few seconds, and shown as soon as it can be read."
+)
+UNSAVED = (
+    "Not saved yet: the conversation cannot be written to where it is kept right now. Nothing is "
+    "lost: a message you send waits in the message box, and everything is saved as soon as it can be."
+)
+
+_LIVE_REPLIES: set[str] = set()
+"""The ids of the replies streaming in this process: a saved draft whose reply is not among them
+was cut off (see `Message.streaming`)."""
 
 
 class ChatLog(ui.element, component="chat_log.js"):
@@ -51,39 +77,93 @@ class ThinkingIndicator(ui.element):
 
 
 class ChatView(ui.element):
-    """A chat with `agent` over `history`, which it reads at start and appends to as it goes.
+    """A chat with `agent` over a conversation kept in `history` or in `store`.
 
-    Pass a list from `app.storage.user` to keep the conversation across page reloads; messages kept
-    in an earlier version's shape are brought up to date in it (see `upgrade_history`). An empty
-    history starts with the agent's greeting.
+    `history`, a list (or a list from `app.storage.user`), is read at start and appended to as the
+    chat goes; messages kept in an earlier version's shape are brought up to date in it (see
+    `upgrade_history`). `store` (`LocalStore()`, `RedisStore(url).conversation()`) is read when the
+    page opens and written one message at a time. An empty conversation starts with the agent's
+    greeting.
     """
 
-    def __init__(self, agent: Agent, history: MutableSequence[Message] | None = None) -> None:
+    def __init__(
+        self,
+        agent: Agent,
+        history: MutableSequence[Message] | None = None,
+        *,
+        store: ConversationStore | None = None,
+    ) -> None:
+        if history is not None and store is not None:
+            raise ValueError("ChatView keeps its conversation in `history` or in `store`, not both")
         super().__init__("div")
         ensure_styles()
         self.classes("chat-view")
         self.agent = agent
         self.history: MutableSequence[Message] = [] if history is None else history
-        upgrade_history(self.history)
         self.busy = False
+        self.loaded = store is None
         # Assistant messages that no user message has followed yet, by their place in the history:
         # the next user message decides their blocks.
         self._awaiting_answer: list[tuple[int, ChoicesMarkdown]] = []
         self._reply_task: asyncio.Task[None] | None = None
+        self._load_task: asyncio.Task[None] | None = None
         self._draft = ReplyDraft()
         self._streaming: AssistantMessage | None = None
+        self._saves = None if store is None else SaveQueue(store, self._show_unsaved)
         with self:
             self.log = ChatLog().classes("chat-log")
-            with self.log:
-                for index, answer in enumerate(answers(self.history)):
-                    self._show(self.history[index], index, answer)
             self.thinking = ThinkingIndicator()
             self.thinking.set_visibility(False)
+            self.notice = StoreNotice()
             with ui.element("div").classes("chat-composer-bar"):
                 self.composer = Composer(self.send)
                 ui.label("Enter to send · Shift+Enter for a new line").classes("chat-hint")
+        if store is None:
+            upgrade_history(self.history)
+            self._show_history()
+        else:
+            self.composer.set_available(False)
+            self._load_task = asyncio.create_task(self._load(store), name="chat load")
+
+    async def _load(self, store: ConversationStore) -> None:
+        """Read the conversation, trying again until the store answers; until then the chat says
+        that it is unavailable and takes no message."""
+        while True:
+            try:
+                messages = await store.load()
+                break
+            except Exception as error:
+                if self.notice.text != UNAVAILABLE:  # once, not at every try
+                    log.warning("the conversation could not be read: %s", error)
+                self.notice.show(UNAVAILABLE)
+                await asyncio.sleep(LOAD_RETRY)
+        self.notice.show(None)
+        self.history.extend(messages)
+        self._mark_cut_off()
+        self.loaded = True
+        self.composer.set_available(True)
+        self._show_history()
+
+    def _mark_cut_off(self) -> None:
+        """Keep every reply saved while it streamed, and streaming nowhere here, as cut off."""
+        assert self._saves is not None
+        for index, message in enumerate(self.history):
+            reply = message.get("streaming")
+            if reply is not None and reply not in _LIVE_REPLIES:
+                self.history[index] = cut_off(message)
+                self._saves.replace(message, self.history[index])
+
+    def _show_history(self) -> None:
+        with self.log:
+            for index, answer in enumerate(answers(self.history)):
+                self._show(self.history[index], index, answer)
         if not conversation(self.history):
             self._start_reply()
+
+    def _handle_delete(self) -> None:
+        if self._load_task is not None:
+            self._load_task.cancel()
+        super()._handle_delete()
 
     async def send(self, text: str) -> None:
         """Send `text` as the user's message and wait for the agent's reply."""
@@ -93,24 +173,45 @@ class ChatView(ui.element):
             await asyncio.wait([reply])
 
     def stop(self) -> None:
-        """Stop the reply under way, if any: nothing of it is shown or kept."""
+        """Stop the reply under way, if any: nothing of it is shown; a store keeps what it had
+        saved of it as cut off."""
         if self._reply_task is not None:
             self._reply_task.cancel()
 
+    async def start_over(self) -> None:
+        """Stop the reply under way and forget the conversation; returns once it is forgotten (with
+        a store: once the store has forgotten it, which may wait for the store to be back)."""
+        self.stop()
+        self.history.clear()
+        if self._saves is not None:
+            await self._saves.clear().wait()
+
     def _say(self, text: str) -> asyncio.Task[None] | None:
-        """Append `text` as the user's message and start the reply, both before returning: a second
-        click handled right after a first one finds its block answered, or the chat busy."""
+        """Take `text` as the user's message and start the reply, both before returning: a second
+        click handled right after a first one finds its block answered, or the chat busy. With a
+        store, the message is shown, and answered, once the store has it."""
         text = text.strip()
-        if not text or self.busy:
+        if not text or self.busy or not self.loaded:
             return None
-        self._append({"role": "user", "content": text})
-        return self._start_reply()
+        message: Message = {"role": "user", "content": text}
+        if self._saves is None:
+            self._remember(message)
+            self.composer.forget(text)
+            return self._start_reply()
+        return self._start_reply(message)
+
+    async def _remember_once_saved(self, message: Message) -> None:
+        assert self._saves is not None
+        await self._saves.append(message).wait()
+        self._remember(message)
+        self.composer.forget(message["content"])
 
     def _pick(self, value: str) -> None:
         """A click on an option: its value is sent as the user's message, as if typed."""
         self._say(value)
 
-    def _append(self, message: Message) -> None:
+    def _remember(self, message: Message) -> None:
+        """Add `message` to the history and the log (and, without a store, keep it)."""
         self.history.append(message)
         with self.log:
             self._show(message, len(self.history) - 1, None)
@@ -125,7 +226,11 @@ class ChatView(ui.element):
             ErrorMessage(message["content"])
         else:
             reply = AssistantMessage(
-                message["content"], asked=asked_prompt(message), on_choice=self._pick, answer=answer
+                message["content"],
+                asked=asked_prompt(message),
+                on_choice=self._pick,
+                answer=answer,
+                cut_off=message.get("cut_off", False),
             )
             if answer is None:
                 self._awaiting_answer.append((index, reply.body))
@@ -146,10 +251,11 @@ class ChatView(ui.element):
             (index, body) for index, body in self._awaiting_answer if body.answer is None
         ]
 
-    def _start_reply(self) -> asyncio.Task[None]:
+    def _start_reply(self, first: Message | None = None) -> asyncio.Task[None]:
+        """Start the reply; with `first`, the user's message, once the store has it."""
         self._set_busy(True)  # at once: nothing can be sent before the reply has even started
         # A task of its own, so that `stop` can cancel it; the view holds it while it runs.
-        task = asyncio.create_task(self._reply(), name="chat reply")
+        task = asyncio.create_task(self._reply(first), name="chat reply")
         task.add_done_callback(self._reply_ended)  # also when stopped before it began
         self._reply_task = task
         return task
@@ -159,15 +265,25 @@ class ChatView(ui.element):
             self._reply_task = None
         self._set_busy(False)
 
-    async def _reply(self) -> None:
+    async def _reply(self, first: Message | None) -> None:
         self._draft, self._streaming = ReplyDraft(), None
+        reply_id = uuid.uuid4().hex
+        saved: list[Message] = []  # the draft as last queued for the store, once there is one
         throttle = Throttle(self._show_draft, RENDER_INTERVAL)
+        saving = Throttle(lambda: self._save_draft(reply_id, saved), DRAFT_SAVE_INTERVAL)
+        _LIVE_REPLIES.add(reply_id)
         try:
+            if first is not None:
+                await self._remember_once_saved(first)
             async for chunk in self.agent.reply(conversation(self.history)):
                 self._draft.add(chunk)
                 throttle.request()
+                if self._saves is not None:
+                    saving.request()
         except asyncio.CancelledError:
             self._discard_streaming()
+            if saved and self._saves is not None:
+                self._saves.replace(saved[-1], cut_off(saved[-1]))
             raise
         except Exception as error:
             # A traceback only where it helps: an `AgentError` already says what went wrong.
@@ -175,11 +291,37 @@ class ChatView(ui.element):
                 "the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError)
             )
             self._discard_streaming()
-            self._append({"role": "error", "content": _failure_notice(error)})
+            notice: Message = {"role": "error", "content": _failure_notice(error)}
+            self._remember(notice)
+            self._save_ending(saved, [notice])
         else:
-            self._finish_reply()
+            self._save_ending(saved, self._finish_reply())
         finally:
             throttle.cancel()
+            saving.cancel()
+            _LIVE_REPLIES.discard(reply_id)
+
+    def _save_draft(self, reply_id: str, saved: list[Message]) -> None:
+        """Queue the reply so far for the store, in place of its previous draft."""
+        assert self._saves is not None
+        if self._draft.says_nothing():
+            return
+        draft = self._draft.partial(reply_id)
+        if saved:
+            self._saves.replace(saved[-1], draft)
+        else:
+            self._saves.append(draft)
+        saved[:] = [draft]
+
+    def _save_ending(self, saved: list[Message], ending: list[Message]) -> None:
+        """Queue what the reply ended as: its message and notices, the first in its draft's place."""
+        if self._saves is None:
+            return
+        if saved:
+            self._saves.replace(saved[-1], ending[0] if ending else cut_off(saved[-1]))
+            ending = ending[1:]
+        for message in ending:
+            self._saves.append(message)
 
     def _show_draft(self) -> None:
         draft = self._draft
@@ -195,12 +337,15 @@ class ChatView(ui.element):
             streaming=True,
         )
 
-    def _finish_reply(self) -> None:
+    def _finish_reply(self) -> list[Message]:
+        """Show the reply as finished and add it to the history: the messages it added."""
         message = self._draft.message()
+        added: list[Message] = []
         if message is None:
             self._discard_streaming()
         else:
             self.history.append(message)
+            added.append(message)
             if self._streaming is None:
                 with self.log:
                     self._streaming = AssistantMessage(on_choice=self._pick)
@@ -210,8 +355,11 @@ class ChatView(ui.element):
             )
             self._awaiting_answer.append((len(self.history) - 1, self._streaming.body))
             self._streaming = None
-        for notice in self._draft.notices:
-            self._append({"role": "error", "content": notice})
+        for text in self._draft.notices:
+            notice: Message = {"role": "error", "content": text}
+            self._remember(notice)
+            added.append(notice)
+        return added
 
     def _discard_streaming(self) -> None:
         if self._streaming is not None:
@@ -222,6 +370,9 @@ class ChatView(ui.element):
         self.busy = busy
         self.thinking.set_visibility(busy)
         self.composer.set_busy(busy)
+
+    def _show_unsaved(self, unsaved: bool) -> None:
+        self.notice.show(UNSAVED if unsaved else None)
 
 
 def _failure_notice(error: Exception) -> str:

@@ -20,7 +20,7 @@ from functools import partial
 from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
-from chat_ui._history import PENDING, BlockState
+from chat_ui._conversation import PENDING, BlockState
 from chat_ui._styles import ensure_styles
 from present_choices import ChoiceOption, ChoicePrompt
 

@@ -18,7 +18,7 @@ from typing import Any
 from nicegui import ui
 
 from chat_ui._choice_group import ChoiceGroup, SelectHandler
-from chat_ui._history import block_state
+from chat_ui._conversation import block_state
 from chat_ui._styles import ensure_styles
 from present_choices import (
     ChoicePrompt,

@@ -2,7 +2,8 @@
 
 Enter sends and Shift+Enter starts a new line, as in most chat apps. While the agent replies the
 button is disabled and Enter does nothing, but the text box stays editable so the next message can be
-written meanwhile.
+written meanwhile. The text leaves the box only once the chat has taken the message (`forget`): a
+message that could not be saved yet is still there.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ _ENTER_SENDS = """(event) => {
 
 
 class Composer(ui.element):
-    """Calls `on_send` with the stripped text and clears the box; empty text is not sent."""
+    """Calls `on_send` with the stripped text; empty text is not sent."""
 
     def __init__(self, on_send: Callable[[str], Awaitable[None]]) -> None:
         super().__init__("div")
@@ -43,8 +44,17 @@ class Composer(ui.element):
         text = (self.input.value or "").strip()
         if not text or not self.button.enabled:
             return
-        self.input.value = ""
         await self._on_send(text)
 
+    def forget(self, text: str) -> None:
+        """Empty the box once `text` is sent, unless the person has changed it since."""
+        if (self.input.value or "").strip() == text:
+            self.input.value = ""
+
     def set_busy(self, busy: bool) -> None:
-        self.button.set_enabled(not busy)
+        self.button.set_enabled(not busy and self.input.enabled)
+
+    def set_available(self, available: bool) -> None:
+        """Whether the chat takes messages at all (not while its conversation cannot be read)."""
+        self.input.set_enabled(available)
+        self.button.set_enabled(available)

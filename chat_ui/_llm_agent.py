@@ -45,7 +45,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models import Model
 
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 from chat_ui._llm_errors import describe_failure
 from chat_ui._llm_model import build_model
 from chat_ui._reply import (

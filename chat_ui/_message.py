@@ -24,9 +24,14 @@ class UserMessage(ui.element):
             ui.label(content).classes("chat-bubble")
 
 
+CUT_OFF_NOTE = (
+    "Cut off: the chat app stopped while writing this reply. Send your message again to ask again."
+)
+
+
 class AssistantMessage(ui.element):
     """The agent's reply; `body` renders its markdown and choices blocks (`asked`: the one it asked
-    with a tool call)."""
+    with a tool call). A reply that never finished (`cut_off`) says so after its text."""
 
     def __init__(
         self,
@@ -36,15 +41,20 @@ class AssistantMessage(ui.element):
         on_choice: SelectHandler,
         answer: str | None = None,
         streaming: bool = False,
+        cut_off: bool = False,
     ) -> None:
         super().__init__("div")
         self.classes("chat-message chat-message--assistant")
         with self:
             ui.icon("auto_awesome").classes("chat-avatar").props["aria-hidden"] = "true"
             ui.label("Assistant:").classes("sr-only")
-            self.body = ChoicesMarkdown(
-                content, asked=asked, on_choice=on_choice, answer=answer, streaming=streaming
-            )
+            # A cut-off reply's note goes under its text, in one column with it.
+            with ui.element("div").classes("chat-reply") if cut_off else self:
+                self.body = ChoicesMarkdown(
+                    content, asked=asked, on_choice=on_choice, answer=answer, streaming=streaming
+                )
+                if cut_off:
+                    ui.label(CUT_OFF_NOTE).classes("chat-cut-off")
 
 
 class ErrorMessage(ui.element):

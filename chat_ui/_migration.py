@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableSequence
 from typing import Any, cast
 
-from chat_ui._history import Message
+from chat_ui._conversation import Message
 from chat_ui._reply import ChoicesAsked
 from present_choices import ChoicesSegment, split_message
 

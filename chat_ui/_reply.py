@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chat_ui._history import Message, ToolCall
+from chat_ui._conversation import Message, ToolCall
 from present_choices import TOOL_NAME, ChoicePrompt
 
 TOOL_CALL_DESCRIPTION = (
@@ -119,4 +119,10 @@ class ReplyDraft:
             return None
         if self.thread_id is not None:
             message["thread_id"] = self.thread_id
+        return message
+
+    def partial(self, reply_id: str) -> Message:
+        """The reply so far, as saved while it streams (`Message.streaming`)."""
+        message = self.message() or {"role": "assistant", "content": self.text()}
+        message["streaming"] = reply_id
         return message

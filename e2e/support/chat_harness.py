@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -13,19 +12,14 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.async_api import Locator, Page, expect
+from ports import free_port
 from screenshots import screenshot_path
 
 VIEWPORT = {"width": 1200, "height": 900}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager
@@ -35,9 +29,28 @@ def chat_server(arguments: list[str], workdir: Path) -> Iterator[str]:
     It runs in `workdir` with its own storage there, and without `PYTEST_CURRENT_TEST`, which
     would make NiceGUI believe it runs inside pytest.
     """
+    with chat_process(arguments, workdir) as chat:
+        yield chat.url
+
+
+@dataclass
+class ChatProcess:
+    """A running `choices-chat`: the address it serves, and the process (to kill it, say)."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+
+@contextmanager
+def chat_process(
+    arguments: list[str], workdir: Path, environment: dict[str, str] | None = None
+) -> Iterator[ChatProcess]:
+    """`chat_server`, with variables of its own in `environment`, yielding the process too; it is
+    stopped at the end unless it already ended."""
     port = free_port()
-    environment = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
-    environment["NICEGUI_STORAGE_PATH"] = str(workdir / "storage")
+    variables = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+    variables["NICEGUI_STORAGE_PATH"] = str(workdir / "storage")
+    variables |= environment or {}
     command = shutil.which("choices-chat", path=str(Path(sys.executable).parent))
     assert command is not None, "choices-chat is not installed next to this Python"
     log_path = workdir / "server.log"
@@ -45,14 +58,14 @@ def chat_server(arguments: list[str], workdir: Path) -> Iterator[str]:
         server = subprocess.Popen(
             [command, *arguments, "--port", str(port), "--no-show"],
             cwd=workdir,
-            env=environment,
+            env=variables,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_until_serving(url, server, log_path)
-        yield url
+        yield ChatProcess(url, server)
     finally:
         server.terminate()
         try:
@@ -93,6 +106,13 @@ async def send(page: Page, text: str) -> None:
     """Type `text` into the composer and press Enter."""
     await page.get_by_role("textbox", name="Message").fill(text)
     await page.keyboard.press("Enter")
+
+
+async def send_when_ready(page: Page, text: str) -> None:
+    """`send`, once the chat takes a message: the reply before it has ended (its text can show a
+    moment before the Send button is enabled again, and Enter does nothing until then)."""
+    await expect(page.get_by_role("button", name="Send")).to_be_enabled()
+    await send(page, text)
 
 
 async def chat_screenshot(page: Page, name: str) -> None:

@@ -39,11 +39,15 @@ class Reply:
 class ModelServer:
     """Serves queued `Reply`s in order; `requests` holds the JSON body of every request received."""
 
-    def __init__(self, port: int = 0) -> None:
+    def __init__(
+        self, port: int = 0, *, chunk_delay: float = CHUNK_DELAY, default: Reply | None = None
+    ) -> None:
+        self.chunk_delay = chunk_delay  # seconds between two events of a reply
+        self.default = default or Reply(text=["(no reply queued)"])  # when none is queued
         self.replies: list[Reply] = []
         self.requests: list[dict[str, Any]] = []
         self._port = port
-        self._server: ThreadingHTTPServer | None = None
+        self._server: _Server | None = None
 
     @property
     def port(self) -> int:
@@ -57,7 +61,7 @@ class ModelServer:
 
     def start(self) -> ModelServer:
         """Listen (again: on the same port once it has had one) and serve in a thread."""
-        self._server = ThreadingHTTPServer(("127.0.0.1", self._port), _handler(self))
+        self._server = _Server(("127.0.0.1", self._port), _handler(self))
         self._server.daemon_threads = True
         self._port = self._server.server_address[1]
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -77,7 +81,14 @@ class ModelServer:
         self.stop()
 
     def next_reply(self) -> Reply:
-        return self.replies.pop(0) if self.replies else Reply(text=["(no reply queued)"])
+        return self.replies.pop(0) if self.replies else self.default
+
+
+class _Server(ThreadingHTTPServer):
+    """Room for many requests arriving at once: the standard library's listen backlog of 5 would
+    make the sixth wait for a SYN retry (a second or more), as no real model server does."""
+
+    request_queue_size = 128
 
 
 def _handler(model_server: ModelServer) -> type[BaseHTTPRequestHandler]:
@@ -96,7 +107,7 @@ def _handler(model_server: ModelServer) -> type[BaseHTTPRequestHandler]:
             for event in _events(reply, body.get("model", "model")):
                 self.wfile.write(f"data: {event}\n\n".encode())
                 self.wfile.flush()
-                time.sleep(CHUNK_DELAY)
+                time.sleep(model_server.chunk_delay)
             self.wfile.write(b"data: [DONE]\n\n")
             self.wfile.flush()
 

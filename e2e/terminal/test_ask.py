@@ -104,11 +104,21 @@ def test_multi_keeps_untouched_defaults(tmp_path: Path) -> None:
     assert answer_of(child, answer_file)["selection"]["selected_ids"] == ["pg", "duck"]
 
 
-def test_text_input_with_a_visible_placeholder_accepts_it_on_enter(tmp_path: Path) -> None:
-    child, answer_file = spawn_ask(question("text_input", placeholder="PostgreSQL 16"), tmp_path)
+@pytest.mark.parametrize(
+    ("mode", "shown"),
+    [
+        ("text_input", ["Your answer", "PostgreSQL 16"]),
+        # hybrid with nothing chosen: the own-answer entry shows what Enter sends
+        ("hybrid", ['✎ Type my own answer… (nothing chosen sends "PostgreSQL 16")']),
+    ],
+)
+def test_a_visible_placeholder_is_accepted_on_enter(
+    mode: str, shown: list[str], tmp_path: Path
+) -> None:
+    child, answer_file = spawn_ask(question(mode, placeholder="PostgreSQL 16"), tmp_path)
     continue_with_settings(child)
-    expect_plain(child, "Your answer")
-    expect_plain(child, "PostgreSQL 16")
+    for text in shown:
+        expect_plain(child, text)
     child.send(ENTER)
     answer = answer_of(child, answer_file)
     assert answer["action_status"] == "custom_input"
@@ -412,16 +422,3 @@ def test_regression_the_key_help_fits_the_terminal_and_wraps_between_hints(
     assert joined == " · ".join(LIST_HINTS), "every hint once, in order, whole lines of hints"
     if columns >= 80:
         assert len(help_lines) == 1, "room for every hint on one line"
-
-
-def test_hybrid_shows_the_suggestion_on_the_own_answer_entry_and_enter_sends_it(
-    tmp_path: Path,
-) -> None:
-    child, answer_file = spawn_ask(question("hybrid", placeholder="Use SQLite for now"), tmp_path)
-    continue_with_settings(child)
-    expect_plain(child, '✎ Type my own answer… (nothing chosen sends "Use SQLite for now")')
-    child.send(ENTER)
-    answer = answer_of(child, answer_file)
-    assert answer["action_status"] == "custom_input"
-    assert answer["selection"]["custom_input"] == "Use SQLite for now"
-    assert answer["selection"]["placeholder_used"] is True

@@ -1,14 +1,16 @@
 """The embedding example proposed for the README works as written (pages of another NiceGUI app)."""
 
-from collections.abc import MutableSequence
-from typing import cast
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from extras import NEEDS_LLM_EXTRA
-from nicegui import app, ui
+from nicegui import ui
 from nicegui.testing import User
+from redis_server import NEEDS_REDIS_EXTRA, own_redis_server
 
-from chat_ui import BlockState, ChatView, ChoicesMarkdown, DemoAgent, Message
+from chat_ui import BlockState, ChatView, ChoicesMarkdown, DemoAgent, LocalStore
 
 pytestmark = pytest.mark.nicegui_main_file("")
 
@@ -35,8 +37,7 @@ def embedding_example() -> None:
 
     @ui.page("/chat")
     def chat() -> None:
-        history = app.storage.user.setdefault("history", [])
-        ChatView(DemoAgent(chunk_delay=0), cast(MutableSequence[Message], history))
+        ChatView(DemoAgent(chunk_delay=0), store=LocalStore())
 
 
 async def test_one_message_with_buttons_calls_back_with_the_value(user: User) -> None:
@@ -63,7 +64,7 @@ def llm_embedding_example() -> None:
 
     @ui.page("/", language="en-US")
     def chat() -> None:
-        ChatView(agent, cast(MutableSequence[Message], app.storage.user.setdefault("history", [])))
+        ChatView(agent, store=LocalStore())
 
 
 async def test_the_llm_example_greets_and_never_reaches_a_real_model(
@@ -78,3 +79,37 @@ async def test_the_llm_example_greets_and_never_reaches_a_real_model(
     user.find(ui.textarea).type("hello")
     user.find("Send").click()
     await user.should_see("The model could not reply")  # the request was refused in-process
+
+
+def redis_embedding_example(url: str) -> Any:
+    """The README's Redis example, but for the agent (the demo one) and the URL: the store."""
+    from chat_ui import RedisStore
+
+    store = RedisStore(url)
+
+    @ui.page("/", language="en-US")
+    def chat() -> None:
+        ChatView(DemoAgent(chunk_delay=0), store=store.conversation())
+
+    return store
+
+
+async def test_the_redis_example_keeps_the_browser_s_conversation_in_redis(
+    user: User, tmp_path: Path
+) -> None:
+    pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
+    import redis
+
+    with own_redis_server(tmp_path / "redis") as server:
+        store = redis_embedding_example(server.url)
+        await user.open("/")
+        await user.should_see("What shall we plan together?")
+        user.find("A weekend trip").click()
+        await user.should_see("Where would you like to go?")
+        with redis.Redis.from_url(server.url) as client:
+            (key,) = client.keys("choices-chat:conversation:*")
+            kept = [json.loads(item) for item in client.lrange(key, 0, -1)]
+        assert [message["role"] for message in kept] == ["assistant", "user", "assistant"]
+        await user.open("/")  # the same browser again: its conversation, read from Redis
+        await user.should_see("Where would you like to go?")
+        await store.close()

@@ -42,12 +42,18 @@ class Message(TypedDict):
 
     `thread_id` is on the message of the reply that started a conversation at the agent's end (an
     AG-UI thread, see `ThreadStarted`): the agent reads it back from the history on later turns.
+
+    A reply is saved while it streams, with `streaming` set to an id of that reply, so that a reply
+    whose app stopped mid-way is not lost without a trace: read back later, it is kept with `cut_off`
+    instead, shown as cut off, and not given to the agent (it never finished it).
     """
 
     role: Role
     content: str
     tool_call: NotRequired[ToolCall]
     thread_id: NotRequired[str]
+    streaming: NotRequired[str]
+    cut_off: NotRequired[bool]
 
 
 @dataclass(frozen=True)
@@ -86,8 +92,20 @@ def answers(history: Sequence[Message]) -> list[str | None]:
 
 
 def conversation(history: Sequence[Message]) -> list[Message]:
-    """The messages an agent is given: what the person and the agent said, without error notices."""
-    return [message for message in history if message["role"] != "error"]
+    """The messages an agent is given: what the person and the agent said, without error notices
+    and without replies that never finished (cut off, or still streaming in another tab)."""
+    return [
+        message
+        for message in history
+        if message["role"] != "error" and "streaming" not in message and not message.get("cut_off")
+    ]
+
+
+def cut_off(message: Message) -> Message:
+    """`message`, a reply saved while it streamed, as kept once it is known never to finish."""
+    kept: Message = {key: value for key, value in message.items() if key != "streaming"}  # type: ignore[assignment]
+    kept["cut_off"] = True
+    return kept
 
 
 def asked_prompt(message: Message) -> ChoicePrompt | None:

@@ -1,0 +1,227 @@
+"""`ChatView` over a `ConversationStore`: read at open, written one message at a time, and never
+saved over when the store is away (unavailable at load, not saved yet mid-chat), with replies cut
+off by a stopped app kept as such."""
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+from waiting import until
+
+from chat_ui import BlockState, ChatView, LocalStore, Message, ScriptAgent
+from chat_ui._chat_view import UNAVAILABLE, UNSAVED
+from chat_ui._message import CUT_OFF_NOTE, AssistantMessage
+from present_choices import ChoicePrompt, render_fence
+
+pytestmark = pytest.mark.nicegui_main_file("")
+
+COLOUR = render_fence(
+    ChoicePrompt.model_validate(
+        {
+            "question": "Colour?",
+            "options": [{"label": "Red", "value": "red"}, {"label": "Blue", "value": "blue"}],
+        }
+    )
+)
+SCRIPT = ScriptAgent([f"Hi!\n\n{COLOUR}", "Got {{user}}.", "Bye {{user}}."])
+
+
+class AwayStore(LocalStore):
+    """A store in a list that can be away: then every call fails, as a Redis that is down does."""
+
+    def __init__(self, messages: list[Message] | None = None) -> None:
+        super().__init__([] if messages is None else messages)
+        self.away = False
+        self.writes = 0
+
+    def _check(self) -> None:
+        if self.away:
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    async def load(self) -> list[Message]:
+        self._check()
+        return await super().load()
+
+    async def append(self, message: Message) -> None:
+        self._check()
+        self.writes += 1
+        await super().append(message)
+
+    async def replace(self, old: Message, new: Message) -> bool:
+        self._check()
+        self.writes += 1
+        return await super().replace(old, new)
+
+    async def clear(self) -> None:
+        self._check()
+        await super().clear()
+
+
+@pytest.fixture
+async def user(user: User) -> AsyncIterator[User]:
+    yield user
+    await asyncio.sleep(0.05)
+
+
+async def open_chat(user: User, agent: object, store: AwayStore) -> ChatView:
+    views: list[ChatView] = []
+
+    @ui.page("/")
+    def page() -> None:
+        views.append(ChatView(agent, store=store))  # type: ignore[arg-type]
+
+    await user.open("/")
+    return views[-1]
+
+
+def states(view: ChatView) -> list[BlockState]:
+    return [
+        group.state
+        for message in view.log
+        if isinstance(message, AssistantMessage)
+        for group in message.body.groups
+    ]
+
+
+async def test_the_conversation_is_read_from_the_store_and_each_message_written_once(
+    user: User,
+) -> None:
+    store = AwayStore()
+    view = await open_chat(user, SCRIPT, store)
+    await user.should_see("Red")
+    user.find("Red").click()
+    await user.should_see("Got red.")
+    await until(lambda: len(store.messages) == 3, "the reply is saved")
+    assert [m["content"] for m in store.messages] == [f"Hi!\n\n{COLOUR}", "red", "Got red."]
+    reopened = await open_chat(user, SCRIPT, store)
+    await user.should_see("Got red.")
+    assert list(reopened.history) == list(view.history) == store.messages
+    assert states(reopened) == [BlockState("answered", "red")]
+
+
+async def test_with_both_a_history_and_a_store_the_view_says_which_to_give() -> None:
+    with pytest.raises(ValueError, match="not both"):
+        ChatView(SCRIPT, [], store=AwayStore())
+
+
+async def test_an_unreadable_store_makes_the_chat_unavailable_never_empty(user: User) -> None:
+    kept: list[Message] = [{"role": "assistant", "content": "Kept earlier."}]
+    store = AwayStore(kept)
+    store.away = True
+    view = await open_chat(user, SCRIPT, store)
+    await user.should_see(UNAVAILABLE)
+    assert view.notice.props["role"] == "alert"
+    assert not view.composer.input.enabled
+    assert not view.composer.button.enabled
+    await view.send("this would start a new conversation")
+    assert store.writes == 0
+    assert list(view.history) == []
+    store.away = False  # the store is back: the conversation shows, as it was kept
+    await user.should_see("Kept earlier.", retries=50)
+    await user.should_not_see(UNAVAILABLE)
+    assert view.composer.button.enabled
+    assert store.messages == [{"role": "assistant", "content": "Kept earlier."}]
+
+
+async def test_a_message_sent_while_the_store_is_away_waits_in_the_box_and_is_saved_after(
+    user: User,
+) -> None:
+    store = AwayStore()
+    view = await open_chat(user, SCRIPT, store)
+    await user.should_see("Red")
+    await until(lambda: len(store.messages) == 1, "the greeting is saved")
+    store.away = True
+    user.find(ui.textarea).type("green")
+    user.find("Send").click()
+    await user.should_see(UNSAVED)
+    assert view.composer.input.value == "green", "the message is still in the box"
+    assert [m["role"] for m in view.history] == ["assistant"], "not shown before it is saved"
+    store.away = False
+    await user.should_see("Got green.", retries=50)
+    await user.should_not_see(UNSAVED)
+    assert view.composer.input.value == ""
+    await until(lambda: len(store.messages) == 3, "the reply is saved")
+    assert [m["content"] for m in store.messages] == [f"Hi!\n\n{COLOUR}", "green", "Got green."]
+
+
+async def test_a_reply_cut_off_by_a_stopped_app_is_kept_and_shown_as_cut_off(user: User) -> None:
+    draft: Message = {"role": "assistant", "content": "Half of the ans", "streaming": "gone"}
+    store = AwayStore([{"role": "user", "content": "Tell me"}, draft])
+    view = await open_chat(user, ScriptAgent(["Hello!", "(unused)", "Here it is, whole."]), store)
+    await user.should_see(CUT_OFF_NOTE)
+    await user.should_see("Half of the ans")
+    cut = {"role": "assistant", "content": "Half of the ans", "cut_off": True}
+    await until(lambda: store.messages[-1] == cut, "the draft is kept as cut off")
+    assert view.history[-1] == cut
+    await view.send("Tell me again")
+    await user.should_see("Here it is, whole.")
+
+
+class GatedAgent:
+    """Says `first`, then waits for the test before `second`."""
+
+    def __init__(self, first: str, second: str) -> None:
+        self.first, self.second = first, second
+        self.gate = asyncio.Event()
+
+    async def reply(self, history: Sequence[Message]) -> AsyncIterator[str]:
+        if not any(message["role"] == "user" for message in history):
+            yield "Hello!"
+            return
+        yield self.first
+        await self.gate.wait()
+        yield self.second
+
+
+async def test_a_streaming_reply_is_saved_as_it_goes_and_replaced_by_the_finished_one(
+    user: User,
+) -> None:
+    store = AwayStore()
+    agent = GatedAgent("Thinking about ", "your question.")
+    view = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    task = asyncio.get_running_loop().create_task(view.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    draft = store.messages[-1]
+    assert draft["content"] == "Thinking about "
+    assert "streaming" in draft
+    agent.gate.set()
+    await task
+    await until(lambda: "streaming" not in store.messages[-1], "the finished reply replaces it")
+    assert store.messages[-1] == {"role": "assistant", "content": "Thinking about your question."}
+    assert len(store.messages) == 3
+
+
+async def test_a_reply_still_streaming_in_another_tab_is_not_taken_for_cut_off(
+    user: User,
+) -> None:
+    store = AwayStore()
+    agent = GatedAgent("Thinking about ", "your question.")
+    streaming = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    task = asyncio.get_running_loop().create_task(streaming.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    other_tab = await open_chat(user, agent, store)
+    await until(lambda: other_tab.loaded, "the other tab has read the conversation")
+    assert other_tab.history[-1]["content"] == "Thinking about "
+    assert "cut_off" not in other_tab.history[-1]
+    assert "streaming" in store.messages[-1], "the draft is left for its reply to finish"
+    agent.gate.set()
+    await task
+    await until(lambda: "streaming" not in store.messages[-1], "the finished reply replaces it")
+    assert store.messages[-1]["content"] == "Thinking about your question."
+
+
+async def test_a_stopped_reply_keeps_what_it_had_saved_as_cut_off(user: User) -> None:
+    store = AwayStore()
+    agent = GatedAgent("Thinking about ", "your question.")
+    view = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    asyncio.get_running_loop().create_task(view.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    view.stop()
+    await user.should_not_see("Thinking about")
+    cut = {"role": "assistant", "content": "Thinking about ", "cut_off": True}
+    await until(lambda: store.messages[-1] == cut, "the draft is kept as cut off")
