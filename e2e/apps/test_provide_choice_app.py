@@ -169,6 +169,17 @@ async def test_a_poll_drawn_while_pending_is_answerable(open_host: Opened) -> No
     assert response["selection"]["selected_ids"] == ["pg"]
 
 
+async def test_a_view_that_cannot_reach_the_server_tries_again(open_host: Opened) -> None:
+    async with open_host() as host:
+        await host.fail_tool_calls(2)
+        call = await host.show("provide_choice", QUESTION)
+        await expect(host.frame.locator("#waiting")).to_contain_text("cannot reach the server")
+        await question_in(host.frame).get_by_role("radio", name="SQLite").click(timeout=15_000)
+        assert call is not None
+        response = structured(await asyncio.wait_for(call, 15))
+    assert response["selection"]["selected_ids"] == ["lite"]
+
+
 async def test_a_call_the_host_cancels_ends_in_the_app(open_host: Opened) -> None:
     async with open_host() as host:
         call = await host.show("provide_choice", QUESTION)

@@ -187,6 +187,11 @@ class AppHost:
         the message."""
         await self.page.evaluate("(refuse) => appHost.refuseMessages(refuse)", refuse)
 
+    async def fail_tool_calls(self, count: int) -> None:
+        """Fail the app's next `count` `tools/call` requests, as a host whose connection to the
+        server dropped (a JSON-RPC error, not a tool result)."""
+        await self.page.evaluate("(count) => appHost.failToolCalls(count)", count)
+
     async def recorded(self, what: str) -> Any:
         """What the app sent so far: `messages` (`ui/message` params), `modelContext`, `sizes`
         (heights), `toolCalls`."""

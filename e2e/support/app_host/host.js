@@ -46,6 +46,7 @@ let bridge = null;
 let frame = null;
 let hostContext = {};
 let refuseMessages = false;
+let failingToolCalls = 0;
 
 function contextFor(theme, toolInfo) {
   const context = {
@@ -102,6 +103,10 @@ async function mount(url, { theme = "light", toolInfo = null, modelContext = tru
   }
   bridge.oncalltool = async (params) => {
     record.toolCalls.push(params);
+    if (failingToolCalls > 0) {
+      failingToolCalls -= 1;
+      throw new Error("the host lost its connection to the server");
+    }
     return window.proxyToolCall(params.name, params.arguments ?? {});
   };
   bridge.onsizechange = ({ height }) => {
@@ -145,5 +150,8 @@ window.appHost = {
   },
   refuseMessages(refuse) {
     refuseMessages = refuse;
+  },
+  failToolCalls(count) {
+    failingToolCalls = count;
   },
 };

@@ -17,7 +17,9 @@ const APP_ENDINGS = {
   timeout: "Timed out",
   cancelled_by_host: "Cancelled in the conversation",
 };
-const UNREACHABLE = "The conversation cannot reach the server; try again in a moment.";
+const UNREACHABLE = "The conversation cannot reach the server; trying again…";
+const RETRY_MILLISECONDS = 2000;
+const UNREACHABLE_NOW = "The conversation cannot reach the server; try again in a moment.";
 const RESULT_ENDINGS = { selected: "answered", custom_input: "answered", cancelled: "cancelled", timeout: "timeout" };
 
 let receive = null; // the question's `received`, once it is shown
@@ -42,7 +44,7 @@ function exchangeWith(questionId) {
       const body = result.structuredContent ?? {};
       return { ok: !result.isError, body: { ...body, problems: body.problems ?? textOf(result) } };
     } catch {
-      return { ok: false, body: { problems: [UNREACHABLE] } };
+      return { ok: false, body: { problems: [UNREACHABLE_NOW] } };
     }
   };
 }
@@ -58,7 +60,10 @@ async function openQuestion(toolInput) {
   try {
     result = await callAppTool({ type: "open", arguments: toolInput });
   } catch {
+    // The host could not pass the call on (its connection to the server dropped, say): look
+    // again in a moment, while the question may still be open.
     say(UNREACHABLE);
+    setTimeout(() => openQuestion(toolInput), RETRY_MILLISECONDS);
     return;
   } finally {
     opening = false;
