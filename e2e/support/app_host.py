@@ -205,6 +205,27 @@ class AppHost:
             assert loop.time() < deadline, f"the host did not get {count} {what} in {seconds} s"
             await asyncio.sleep(0.02)
 
+    async def fitted_height(self, seconds: float = 5.0) -> int:
+        """The frame's height, once it is the height the app's content needs (the app reported it
+        and the host sized the frame): a frame that never fits fails."""
+        needed_js = """() => {
+            const root = document.documentElement;
+            const kept = root.style.height;
+            root.style.height = "max-content";
+            const needed = Math.ceil(root.getBoundingClientRect().height);
+            root.style.height = kept;
+            return needed;
+        }"""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while True:
+            needed = await self.frame.evaluate(needed_js)
+            height = await self.page.locator("iframe").evaluate("node => node.offsetHeight")
+            if height == needed:
+                return int(needed)
+            assert loop.time() < deadline, f"the frame is {height}px, its app needs {needed}px"
+            await asyncio.sleep(0.05)
+
     def foreign_requests(self) -> list[str]:
         """Requests beyond the host page and the app documents it serves."""
         own = {f"{HOST_ORIGIN}/"} | {f"{VIEW_ORIGIN}{path}" for path in self._views}
