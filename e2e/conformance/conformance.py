@@ -17,18 +17,20 @@ from typing import Any, Literal
 
 import pytest
 
-Surface = Literal["page", "terminal", "handoff", "dialog"]
+Surface = Literal["page", "terminal", "handoff", "dialog", "app"]
 SURFACES: dict[Surface, str] = {
     "page": "the page in Chromium",
     "terminal": "the server's terminal",
     "handoff": "the hand-off terminal",
     "dialog": "the client's dialog",
+    "app": "the app in the conversation",
 }
 TRANSPORTS: dict[Surface, str] = {
     "page": "web",
     "terminal": "terminal",
     "handoff": "terminal_handoff",
     "dialog": "elicitation",
+    "app": "app",
 }
 """The `transport` each surface's responses name, and the request's `transport` that asks there
 (the terminal over stdio is the hand-off)."""
@@ -37,6 +39,7 @@ REQUESTED: dict[Surface, str] = {
     "terminal": "terminal",
     "handoff": "terminal",
     "dialog": "elicitation",
+    "app": "app",
 }
 WHERE = ("transport", "url", "session_id")
 """The selection fields that say where the question was asked: the only ones allowed to differ."""

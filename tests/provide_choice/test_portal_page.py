@@ -291,7 +291,7 @@ async def test_changed_settings_apply_now_and_only_they_are_saved_over_the_file(
         ({"colour": "red"}, "'colour' is not a setting; settings: transport, "),
         (
             {"transport": "pigeon"},
-            "transport must be one of 'auto', 'terminal', 'web' or 'elicitation'",
+            "transport must be one of 'auto', 'terminal', 'web', 'elicitation' or 'app'",
         ),
         ({"annotations": "yes"}, "annotations must be true or false, got 'yes'"),
         ({"timeout_override_seconds": 0}, "timeout_override_seconds must be at least 1, got 0"),
@@ -449,7 +449,7 @@ async def test_agent_text_cannot_break_out_of_the_page() -> None:
         "default_selection_ids": [],
     }
     html = open_page(request).html()
-    assert "<h1>&lt;b&gt;Title&lt;/b&gt;</h1>" in html
+    assert '<h1 id="question-title">&lt;b&gt;Title&lt;/b&gt;</h1>' in html
     assert "<strong>bold</strong> &lt;img src=x onerror=alert(1)&gt;" in html
     assert len(re.findall(r"<script", html)) == 2  # the state block and the page's own script
     assert "<img" not in html
