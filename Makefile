@@ -24,14 +24,15 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis]' 'pydantic-ai-slim[ag-ui]'
 	touch $@ $(BASE_STAMP)
 
-# Node tools for the tests (the official TypeScript MCP client) and the lint of every JavaScript
+# Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
+# host side, @modelcontextprotocol/ext-apps, bundled with esbuild) and the lint of every JavaScript
 # file (eslint), where npm is found.
 $(NODE_STAMP): package.json package-lock.json
 ifneq ($(NPM),)
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 else
-	@echo "npm not found: the test with the TypeScript MCP client will be skipped, the JavaScript not linted"
+	@echo "npm not found: the tests with the TypeScript MCP client and the MCP Apps host will be skipped, the JavaScript not linted"
 endif
 
 demo: $(BASE_STAMP)
@@ -61,11 +62,11 @@ e2e: $(TEST_STAMP) $(NODE_STAMP)
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
-screenshots: $(TEST_STAMP)
+screenshots: $(TEST_STAMP) $(NODE_STAMP)
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
 		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents"
 
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) $(NODE_STAMP)
 	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \
 		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 

@@ -1,12 +1,14 @@
 // The lint for every JavaScript file of the repository (`make lint` runs `eslint .`): a file added
 // anywhere is linted without a change here, by the rules of the kind of script it is.
 // - The pages' scripts (provide_choice/...): plain browser scripts, inline in their page, with no
-//   modules and no bundler. The question page's parts (provide_choice/_transports/_portal/page/) are
-//   joined by the server into one strict function, so each part names what it takes from the others
-//   (`/* global name */`) and what it gives them (`/* exported name */`): a name used but not given,
-//   or given but not used, is found here (a name two parts declare, by a test of the joined script).
+//   modules and no bundler. The question page's parts (provide_choice/_transports/_portal/page/) and
+//   the MCP Apps' parts (provide_choice/_apps/view/) are joined by the server into one strict
+//   function, so each part names what it takes from the others (`/* global name */`) and what it
+//   gives them (`/* exported name */`): a name used but not given, or given but not used, is found
+//   here (a name two parts declare, by a test of the joined script).
 // - The chat's elements (chat_ui/): Vue components NiceGUI loads in the browser as ES modules.
-// - Anything outside the packages (the e2e tests' helpers, this file): Node scripts.
+// - Anything outside the packages (the e2e tests' helpers, this file): Node scripts, except the MCP
+//   Apps test host (e2e/support/app_host/), an ES module bundled for the browser.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -35,6 +37,10 @@ export default [
     languageOptions: { globals: globals.node },
   },
   {
+    files: ["e2e/support/app_host/*.js"],
+    languageOptions: { sourceType: "module", globals: globals.browser },
+  },
+  {
     files: ["chat_ui/**/*.js", "present_choices/**/*.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
@@ -49,7 +55,7 @@ export default [
     },
   },
   {
-    files: ["provide_choice/_transports/_portal/page/*.js"],
+    files: ["provide_choice/_transports/_portal/page/*.js", "provide_choice/_apps/view/*.js"],
     languageOptions: {
       // The server puts "use strict" at the head of the joined script.
       parserOptions: { ecmaFeatures: { impliedStrict: true } },

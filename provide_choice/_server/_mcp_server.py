@@ -19,6 +19,13 @@ from pydantic import BaseModel, ConfigDict
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
+from provide_choice._apps import (
+    PRESENT_CHOICES_VIEW,
+    PROVIDE_CHOICE_VIEW,
+    apps_extension,
+    view_meta,
+)
+from provide_choice._apps._visibility import AppOnlyToolsListedToApps
 from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._server._provide_choice_tool import (
@@ -27,8 +34,13 @@ from provide_choice._server._provide_choice_tool import (
     ProvideChoiceTool,
     error_result,
 )
-from provide_choice._server._sdk import serve_only_tools
+from provide_choice._server._sdk import serve_no_prompts
 from provide_choice._server._sessions import QuestionRegistry
+from provide_choice._transports._app._tool import TOOL_DESCRIPTION as APP_TOOL_DESCRIPTION
+from provide_choice._transports._app._tool import TOOL_NAME as APP_TOOL_NAME
+from provide_choice._transports._app._tool import AppTool
+from provide_choice._transports._app._tool import parameters_schema as app_tool_schema
+from provide_choice._transports._app._transport import AppTransport
 from provide_choice._transports._base import Transports
 from provide_choice._transports._registry import TransportSetup, build_transports
 from provide_choice._version import package_version
@@ -51,8 +63,9 @@ INSTRUCTIONS = (
 )
 
 TOOL_DESCRIPTION = (
-    "Ask the person a structured question (in your MCP client's own dialog where it has one, a "
-    "terminal, or the browser) and wait for the answer. "
+    "Ask the person a structured question (in the conversation where your MCP client draws MCP "
+    "Apps, in its own dialog where it has one, a terminal, or the browser) and wait for the "
+    "answer. "
     + DECISION_POLICY
     + "\n\nselection_mode: single (pick one of 2+ options), multi (pick several of 2+ options), "
     "text_input (type an answer; no options), hybrid (pick from 1+ options or type an own answer; "
@@ -121,6 +134,7 @@ def create_server(
                 output_model=ProvideChoiceResponse,
                 takes_context=True,
                 annotations=ToolAnnotations(title="Ask the person to choose", read_only_hint=True),
+                meta=view_meta(PROVIDE_CHOICE_VIEW),
             ),
             _raw_tool(
                 _present_choices,
@@ -130,11 +144,15 @@ def create_server(
                 annotations=ToolAnnotations(
                     title="Show choices as chat buttons", read_only_hint=True
                 ),
+                meta=view_meta(PRESENT_CHOICES_VIEW),
             ),
+            *_app_tools(every),
         ],
         subscriptions=False,
+        extensions=[apps_extension()],
+        middleware=[AppOnlyToolsListedToApps()],
     )
-    serve_only_tools(server)  # no prompts, no resources: a client sees only what is there
+    serve_no_prompts(server)  # a client sees only what is there: tools, and their views
     return server
 
 
@@ -148,6 +166,24 @@ async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)])
 
 
+def _app_tools(transports: Transports) -> list[Tool]:
+    """The tool the provide_choice view answers through, where the server has the app transport
+    (it always builds one: it needs nothing set up)."""
+    app = transports.get(AppTransport.kind.name)
+    if not isinstance(app, AppTransport):
+        return []
+    return [
+        _raw_tool(
+            AppTool(app.questions),
+            name=APP_TOOL_NAME,
+            description=APP_TOOL_DESCRIPTION,
+            parameters=app_tool_schema(),
+            annotations=ToolAnnotations(title="Answer in the conversation", read_only_hint=False),
+            meta=view_meta(PROVIDE_CHOICE_VIEW, visibility=["app"]),
+        )
+    ]
+
+
 def _raw_tool(
     function: Callable[..., Awaitable[CallToolResult | InputRequiredResult]],
     *,
@@ -157,9 +193,11 @@ def _raw_tool(
     annotations: ToolAnnotations,
     output_model: type[BaseModel] | None = None,
     takes_context: bool = False,
+    meta: dict[str, Any] | None = None,
 ) -> Tool:
     """A tool that receives its raw arguments (and the context when `takes_context`) and publishes
-    a hand-written input schema; with `output_model`, successful results are checked against it."""
+    a hand-written input schema; with `output_model`, successful results are checked against it.
+    `meta` is the tool's `_meta` (where an MCP Apps host finds the tool's view)."""
     return Tool(
         fn=function,
         name=name,
@@ -169,4 +207,5 @@ def _raw_tool(
         is_async=True,
         context_kwarg="context" if takes_context else None,
         annotations=annotations,
+        meta=meta,
     )

@@ -264,3 +264,8 @@ class QuestionRegistry:
     def pop(self, question_id: str) -> PendingQuestion | None:
         """Remove and return the question: consuming it (a poll), or dropping it after retention."""
         return self._questions.pop(question_id, None)
+
+    def unfinished(self) -> list[PendingQuestion]:
+        """The questions not finished yet, newest first."""
+        questions = (question for question in self._questions.values() if question.outcome is None)
+        return sorted(questions, key=lambda question: question.started, reverse=True)

@@ -29,6 +29,8 @@ class ClientFeatures:
     """Form-mode elicitation: the client asks the question in its own dialog."""
     url: bool = False
     """URL-mode elicitation: the client opens a page the server names."""
+    apps: bool = False
+    """MCP Apps: the client draws a tool's HTML view in its conversation."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from provide_choice._transports._app._transport import AppTransport
 from provide_choice._transports._elicitation._transport import ElicitationTransport
 from provide_choice._transports._handoff._transport import HandoffTransport
 from provide_choice._transports._kinds import ClientFeatures, TransportKind
@@ -53,16 +54,17 @@ BUILT_IN: tuple[TransportClass, ...] = (
     HandoffTransport,
     WebTransport,
     ElicitationTransport,
+    AppTransport,
 )
 """The package's own transports, in the order their names are listed everywhere."""
 
 AUTO = "auto"
-AUTO_ORDER: tuple[str, ...] = ("terminal", "elicitation", "web")
+AUTO_ORDER: tuple[str, ...] = ("terminal", "app", "elicitation", "web")
 """Where a question goes when neither the agent nor the person names a transport: the first of
 these the server has and the client can take."""
 AUTO_LABEL = (
-    "Automatic: the server's terminal if it has one, else the MCP client's dialog if it has one, "
-    "else the browser"
+    "Automatic: the server's terminal if it has one, else the conversation where the MCP client "
+    "draws apps, else the MCP client's dialog if it has one, else the browser"
 )
 """How the settings name `auto`, saying `AUTO_ORDER` in words."""
 
@@ -114,10 +116,16 @@ def preference_labels() -> tuple[tuple[str, str], ...]:
 
 def wished(wish: str) -> tuple[str, ...]:
     """The transports to try, in order, for a wish: `auto`'s order, or the one named and then
-    those that stand in for it (`fallback_for`)."""
+    those that stand in for it (`fallback_for`), each followed by its own stand-ins (the app
+    view, then the client's dialog, then the page)."""
     if wish == AUTO:
         return AUTO_ORDER
-    return (wish, *(kind.name for kind in kinds() if wish in kind.fallback_for))
+    order = [wish]
+    for name in order:  # grows as it goes
+        order += [
+            kind.name for kind in kinds() if name in kind.fallback_for and kind.name not in order
+        ]
+    return tuple(order)
 
 
 def candidates(requested: str | None, preferred: str) -> tuple[str, ...]:

@@ -103,7 +103,9 @@ async def test_a_transport_is_refused_once_unregistered() -> None:
     unregister()
     failed, text = await ask(QUESTION | {"transport": "postcard"})
     assert failed
-    assert "transport must be one of 'terminal', 'web' or 'elicitation', got 'postcard'" in text
+    assert (
+        "transport must be one of 'terminal', 'web', 'elicitation' or 'app', got 'postcard'" in text
+    )
 
 
 def test_a_second_transport_of_the_same_name_is_refused() -> None:

@@ -316,16 +316,22 @@ async def test_regression_an_error_result_lists_twenty_problems_and_counts_the_r
     assert lines[-1].endswith("more problems of the same kinds")
 
 
-async def test_regression_the_server_names_its_version_and_advertises_only_tools() -> None:
-    # serverInfo.version was empty, and prompts and resources were advertised without any.
+async def test_regression_the_server_names_its_version_and_advertises_only_what_it_has() -> None:
+    # serverInfo.version was empty, and prompts and resources were advertised without any. The
+    # only resources now are the tools' MCP Apps views.
     from importlib.metadata import version
 
     async with Client(create_server()) as client:
         info, capabilities = client.server_info, client.server_capabilities
+        resources = (await client.list_resources()).resources
     assert info is not None
     assert info.name == "provide-choice"
     assert info.version == version("agent-choices")
     assert capabilities is not None
     assert capabilities.tools is not None
     assert capabilities.prompts is None
-    assert capabilities.resources is None
+    assert capabilities.resources is not None
+    assert sorted(resource.uri for resource in resources) == [
+        "ui://provide-choice/present-choices.html",
+        "ui://provide-choice/provide-choice.html",
+    ]

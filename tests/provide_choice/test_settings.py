@@ -73,7 +73,7 @@ def test_save_creates_the_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         ("{not json", "is not valid JSON"),
         (
             '{"transport": "fax"}',
-            "has invalid values (transport must be one of 'auto', 'terminal', 'web' or 'elicitation', got 'fax')",
+            "has invalid values (transport must be one of 'auto', 'terminal', 'web', 'elicitation' or 'app', got 'fax')",
         ),
         ('{"timeout_override_seconds": 0}', "has invalid values ("),
         ("[1, 2]", "has invalid values (request must be an object, got a list)"),

@@ -50,6 +50,7 @@ class ElicitationTransport:
         "elicitation",
         "The MCP client's own dialog",
         preference="The MCP client's own dialog, where it has one (else the browser)",
+        fallback_for=("app",),
         needs=lambda client: client.form,
         unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
         inbox="Shown in the agent's own window",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import suppress
 from functools import cache
 from string import Template
@@ -82,10 +82,11 @@ SCRIPT_PARTS = (
     "settings.js",
     "countdown.js",
     "channel.js",
+    "question.js",
     "main.js",
 )
 """The page script's parts in page/, in the order they are joined: main.js, which starts the page,
-comes last."""
+comes last. The provide_choice app shares all but main.js and starts the question its own way."""
 
 
 def setting_fields() -> dict[str, dict[str, Any]]:
@@ -357,9 +358,10 @@ class QuestionPage:
             if isinstance(asked, ProvideChoiceRequest)
             else f"<p>{len(asked.questions)} questions: answer each, then submit them together.</p>"
         )
+        title = html.escape(asked.title)
         return Template(asset("page.html", PACKAGE)).substitute(
-            title=html.escape(asked.title),
-            prompt=prompt,
+            title=title,
+            question=question_markup(title, prompt),
             state=script_safe_json(self.state()),
             style=asset(SHARED_STYLE_SHEET),
             script=page_script(),
@@ -385,6 +387,31 @@ class QuestionPage:
     def _notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
+
+
+ENDED = "this question has already ended"
+HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
+    "draft": QuestionPage.save_draft,
+    "settings": QuestionPage.change_settings,
+    "visibility": QuestionPage.hide_options,
+    "answer": QuestionPage.answer,
+}
+"""What each message a question's view sends does, whatever carries it (the page's HTTP and
+WebSocket, the provide_choice app's tool)."""
+
+
+async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the status (as HTTP says it) and the reply body. A
+    change of settings is awaited: the question saves it off the event loop."""
+    try:
+        handled = HANDLERS[kind](page, data)
+        if handled is not None:
+            await handled
+    except ChoicesError as error:
+        return 422, {"problems": error.problems}
+    except QuestionEnded:
+        return 409, {"problems": [ENDED], "state": page.state()}
+    return 200, {"state": page.state()}
 
 
 class QuestionPages:
@@ -486,13 +513,25 @@ def _validated(model: type[Model], data: object) -> Model:
         raise ChoicesError(describe(error)) from None
 
 
+def question_markup(title: str, prompt: str) -> str:
+    """The question's part of a document (its form, its ending, the settings), the page's and the
+    provide_choice app's alike: `title` escaped and `prompt` rendered already (the app, whose
+    document is the same for every question, fills both in from the question's state)."""
+    return Template(asset("question.html", PACKAGE)).substitute(title=title, prompt=prompt)
+
+
 @cache
 def page_script() -> str:
-    """The page's one inline script: its parts joined in order inside one strict function, so they
-    share their top-level names with each other and with nothing else. Each part says what it
-    takes from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
-    parts = "\n".join(asset(f"page/{name}", PACKAGE) for name in SCRIPT_PARTS)
-    return f'"use strict";\n\n(() => {{\n{parts}}})();\n'
+    """The page's one inline script, from its parts in page/."""
+    return joined_script(asset(f"page/{name}", PACKAGE) for name in SCRIPT_PARTS)
+
+
+def joined_script(parts: Iterable[str]) -> str:
+    """One inline script: the parts joined in order inside one strict function, so they share
+    their top-level names with each other and with nothing else. Each part says what it takes
+    from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
+    joined = "\n".join(parts)
+    return f'"use strict";\n\n(() => {{\n{joined}}})();\n'
 
 
 def missing_html() -> str:

@@ -23,7 +23,6 @@ pending). The bridge's middleware has already checked Host, Origin and the JSON 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -32,12 +31,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from present_choices import ChoicesError
 from provide_choice._contract._request import describe
 from provide_choice._transports._portal._page import (
-    QuestionEnded,
+    HANDLERS,
     QuestionPage,
     QuestionPages,
+    apply,
     missing_html,
     page_script,
 )
@@ -59,15 +58,7 @@ TICK_SECONDS = 5.0
 
 PAGE_HEADERS = page_headers(page_script(), asset(SHARED_STYLE_SHEET))
 CONTENT_SECURITY_POLICY = PAGE_HEADERS["Content-Security-Policy"]
-ENDED = "this question has already ended"
-
 MessageKind = Literal["draft", "settings", "visibility", "answer"]
-HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
-    "draft": QuestionPage.save_draft,
-    "settings": QuestionPage.change_settings,
-    "visibility": QuestionPage.hide_options,
-    "answer": QuestionPage.answer,
-}
 
 
 class LiveMessage(BaseModel):
@@ -123,20 +114,6 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             return
         await websocket.accept()
         await _converse(websocket, page)
-
-
-async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the HTTP status and the reply body. A change of settings
-    is awaited: the question saves it off the event loop."""
-    try:
-        handled = HANDLERS[kind](page, data)
-        if handled is not None:
-            await handled
-    except ChoicesError as error:
-        return 422, {"problems": error.problems}
-    except QuestionEnded:
-        return 409, {"problems": [ENDED], "state": page.state()}
-    return 200, {"state": page.state()}
 
 
 async def _converse(websocket: WebSocket, page: QuestionPage) -> None:

@@ -1,8 +1,10 @@
-// The way to the server: a WebSocket, or plain HTTP (a POST per message, the state polled) when the
-// WebSocket cannot connect or closes while the question is pending. Either way the page sends
-// `send(type, data)` and gets the server's messages through `received(message)`:
-// {type: "state", state}, {type: "saved"} (a draft) or {type: "refused", about, problems}.
-/* exported createChannel */
+// The carriers between a question and the server. The page's: a WebSocket, or plain HTTP (a POST
+// per message, the state polled) when the WebSocket cannot connect or closes while the question is
+// pending. Every carrier takes `send(type, data)` and gives the server's messages to
+// `received(message)`: {type: "state", state}, {type: "saved"} (a draft) or {type: "refused",
+// about, problems}. `pollingChannel` carries them over anything that answers one request at a time
+// (HTTP here, the host's `tools/call` in the provide_choice app).
+/* exported createChannel, pollingChannel */
 
 const POLL_MILLISECONDS = 2000;
 const CONNECT_MILLISECONDS = 3000;
@@ -11,7 +13,7 @@ const CONNECT_MILLISECONDS = 3000;
 function createChannel(base, { received, isPending }) {
   let current = null;
   const fallBack = (queued) => {
-    current = httpChannel(base, received);
+    current = pollingChannel(httpExchange(base), received);
     for (const [type, data] of queued) current.send(type, data);
   };
   return {
@@ -41,7 +43,7 @@ function webSocketChannel(base, { received, isPending, fallBack }) {
   try {
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${base}/live`);
   } catch {
-    return httpChannel(base, received);
+    return pollingChannel(httpExchange(base), received);
   }
   const giveUp = setTimeout(() => {
     if (socket.readyState === WebSocket.CONNECTING) {
@@ -72,40 +74,45 @@ function webSocketChannel(base, { received, isPending, fallBack }) {
   };
 }
 
-function httpChannel(base, received) {
+// `exchange(type, data)` sends one message (type "state" with no data reads the state) and
+// resolves with `{ok, body}`: the body holds `state` and, when refused, `problems`.
+function pollingChannel(exchange, received) {
   const poll = setInterval(async () => {
-    try {
-      const response = await fetch(`${base}/state`, { cache: "no-store" });
-      if (response.ok) received({ type: "state", state: (await response.json()).state });
-    } catch {
-      // The server is away for a moment (or for good, once the question ended): keep the page.
-    }
+    const { ok, body } = await exchange("state");
+    // A server away for a moment (or for good, once the question ended) keeps the question shown.
+    if (ok) received({ type: "state", state: body.state });
   }, POLL_MILLISECONDS);
   return {
     async send(type, data) {
-      let body;
-      let status = 0;
-      try {
-        const response = await fetch(`${base}/${type}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(data),
-        });
-        status = response.status;
-        body = await response.json();
-      } catch {
-        body = { problems: ["The server cannot be reached; try again in a moment."] };
-      }
-      if (status === 200) {
+      const { ok, body } = await exchange(type, data);
+      if (ok) {
         if (type === "draft") received({ type: "saved" });
         received({ type: "state", state: body.state });
       } else {
-        received({ type: "refused", about: type, problems: body.problems || [`The server answered ${status}.`] });
+        received({ type: "refused", about: type, problems: body.problems });
         if (body.state) received({ type: "state", state: body.state });
       }
     },
     stop() {
       clearInterval(poll);
     },
+  };
+}
+
+function httpExchange(base) {
+  return async (type, data) => {
+    const reading = type === "state";
+    try {
+      const response = await fetch(`${base}/${type}`, reading ? { cache: "no-store" } : {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(data),
+      });
+      const body = await response.json();
+      const problems = body.problems || [`The server answered ${response.status}.`];
+      return { ok: response.status === 200, body: { ...body, problems } };
+    } catch {
+      return { ok: false, body: { problems: ["The server cannot be reached; try again in a moment."] } };
+    }
   };
 }

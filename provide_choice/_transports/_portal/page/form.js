@@ -78,6 +78,13 @@ function createForm(currentState, send) {
   }
 
   numberKeys(fields);
+  // The Submit button sends by itself, not through the form's submission, which a sandboxed frame
+  // without `allow-forms` (a host drawing the provide_choice app may give none) blocks outright.
+  // The form's own submission is still what Enter in a field starts.
+  submitButton.addEventListener("click", (event) => {
+    event.preventDefault();
+    submitAnswer();
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     submitAnswer();

@@ -1,0 +1,93 @@
+"""The views this server serves as MCP Apps, and how a tool names its view.
+
+The views reuse what the question page already has, so the page and the apps show agent text the
+same way: the present_choices view its DOM helpers, the provide_choice view the whole question (its
+markup, its style sheet, every part of its script but the one that starts the page), joined the
+same way (every part in one strict function).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from string import Template
+from typing import Any
+
+from mcp.server.apps import Apps
+
+from provide_choice._transports._portal._page import PACKAGE as PORTAL
+from provide_choice._transports._portal._page import (
+    SCRIPT_PARTS,
+    joined_script,
+    question_markup,
+)
+from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
+
+PACKAGE = "provide_choice._apps"
+
+PRESENT_CHOICES_VIEW = "ui://provide-choice/present-choices.html"
+"""The view of `present_choices`: the question and its options as buttons, as the chat draws them."""
+PROVIDE_CHOICE_VIEW = "ui://provide-choice/provide-choice.html"
+"""The view of `provide_choice`: the question as the page draws it, answered in the conversation."""
+
+LEGACY_META_KEY = "ui/resourceUri"
+"""Where hosts built before the extension was stable look for a tool's view; the official server
+helpers (`registerAppTool`) still set both keys, and so does this server."""
+
+STYLE_SHEET = "apps.css"
+HOST_BRIDGE = "view/host.js"
+
+
+def view_meta(resource_uri: str, **ui: Any) -> dict[str, Any]:
+    """A tool's `_meta` naming its view (and any other `_meta.ui` entry, such as `visibility`)."""
+    return {"ui": {"resourceUri": resource_uri, **ui}, LEGACY_META_KEY: resource_uri}
+
+
+@cache
+def present_choices_view() -> str:
+    """The present_choices view: one HTML document with its style and script inline."""
+    script = joined_script(
+        [
+            asset("page/dom.js", PORTAL),
+            asset(HOST_BRIDGE, PACKAGE),
+            asset("view/choices.js", PACKAGE),
+        ]
+    )
+    return Template(asset("present_choices.html", PACKAGE)).substitute(
+        style=asset(STYLE_SHEET, PACKAGE), script=script
+    )
+
+
+@cache
+def provide_choice_view() -> str:
+    """The provide_choice view: the page's question, its style sheet and its script parts (all but
+    main.js, which starts the page), started by view/asking.js instead."""
+    page_parts = [asset(f"page/{name}", PORTAL) for name in SCRIPT_PARTS if name != "main.js"]
+    script = joined_script(
+        [*page_parts, asset(HOST_BRIDGE, PACKAGE), asset("view/asking.js", PACKAGE)]
+    )
+    return Template(asset("provide_choice.html", PACKAGE)).substitute(
+        style=asset(SHARED_STYLE_SHEET),
+        script=script,
+        question=question_markup(title="", prompt=""),
+    )
+
+
+def apps_extension() -> Apps:
+    """The MCP Apps extension of this server: its views as `ui://` resources (the tools name them
+    in their own `_meta`, being built raw), advertised under the extension's capability."""
+    apps = Apps()
+    apps.add_html_resource(
+        PRESENT_CHOICES_VIEW,
+        present_choices_view(),
+        name="present-choices",
+        title="Choices as buttons",
+        description="The question and its options as buttons, inline in the conversation.",
+    )
+    apps.add_html_resource(
+        PROVIDE_CHOICE_VIEW,
+        provide_choice_view(),
+        name="provide-choice",
+        title="A question for you",
+        description="The agent's question, answered inline in the conversation.",
+    )
+    return apps

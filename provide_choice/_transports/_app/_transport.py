@@ -1,0 +1,50 @@
+"""`AppTransport`: the question drawn in the conversation by a host that renders MCP Apps.
+
+The host draws the provide_choice view for the call (the tool names it in `_meta.ui.resourceUri`)
+and hands it the call's arguments; the view finds the question from them and shows what the page
+shows, answered through the app-only tool `provide_choice_app`. Nothing here waits or opens
+anything: the call waits for the question as for any transport (bounded by `--max-wait`, then
+`pending`, and the view stays answerable for the next poll).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._transports._app._questions import APP, AppQuestions
+from provide_choice._transports._base import Caller, Launch
+from provide_choice._transports._kinds import TransportKind
+
+if TYPE_CHECKING:
+    from provide_choice._transports._registry import TransportSetup
+
+
+class AppTransport:
+    """Opens the question for the app view; the view finishes it."""
+
+    kind = TransportKind(
+        APP,
+        "The conversation, in the MCP client's app view",
+        preference="In the conversation, where the MCP client draws apps (else as automatic)",
+        needs=lambda client: client.apps,
+        unusable=(
+            "this MCP client draws no MCP Apps (it declared no io.modelcontextprotocol/ui "
+            "extension with text/html;profile=mcp-app)"
+        ),
+        inbox="Shown in the agent's conversation",
+    )
+    cancelled_with_the_call = True
+    bounded_wait = True
+
+    def __init__(self, registry: QuestionRegistry) -> None:
+        self.questions = AppQuestions(registry)
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> AppTransport:
+        """Always: the view needs nothing set up on this server."""
+        return cls(setup.questions)
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> Launch | None:
+        self.questions.open(question)
+        return None
