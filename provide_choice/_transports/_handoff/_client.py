@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from provide_choice._contract._batch import Asked, BatchRequest
+from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
@@ -126,9 +126,11 @@ class RemoteQuestion:
         left."""
         session = _post(self.client, f"{self.session_url}/attach", {})
         asked = _readable(session, "request")
-        model = BatchRequest if isinstance(asked, dict) and "questions" in asked else None
+        model = (
+            BatchRequest if isinstance(asked, dict) and is_batch(asked) else ProvideChoiceRequest
+        )
         try:
-            request = (model or ProvideChoiceRequest).model_validate(asked)
+            request: Asked = model.model_validate(asked)
         except ValidationError:
             raise _unreadable() from None
         self._follow(session)

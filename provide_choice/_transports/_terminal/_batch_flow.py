@@ -107,27 +107,23 @@ class _BatchFlow:
         if not await SettingsEditor(Screen(frame), self.question, self.batch).accept():
             return Cancelled()
         self.overall.offered = overall_note_offered(self.batch, self.question.settings)
-        index = 0
-        while True:
-            if index < count:
-                index = await self._answer(index)
-                continue
-            if count > 1:
-                frame = BatchFrame(
-                    self.batch.title,
-                    f"Your answers, {count} of {count}",
-                    self.question,
-                    self.overall,
-                    can_go_back=True,
-                )
-                try:
-                    changed = await review(frame, self.states, self.drafts)
-                except WentBack:
-                    changed = count - 1
-                if changed is not None:
-                    index = changed
-                    continue
-            return BatchSubmission(answers=self.drafts, global_annotation=self.overall.text or None)
+        index: int | None = 0
+        while index is not None:
+            index = await self._answer(index) if index < count else await self._review()
+        return BatchSubmission(answers=self.drafts, global_annotation=self.overall.text or None)
+
+    async def _review(self) -> int | None:
+        """The review: None when the person sends the answers (a batch of one sends at once),
+        else the index of the question to change."""
+        count = len(self.states)
+        if count == 1:
+            return None
+        about = f"Your answers to the {count} questions"
+        frame = BatchFrame(self.batch.title, about, self.question, self.overall, can_go_back=True)
+        try:
+            return await review(frame, self.states, self.drafts)
+        except WentBack:
+            return count - 1
 
     async def _answer(self, index: int) -> int:
         """Ask question `index`; the index of the screen that comes next (`len`: the review)."""
