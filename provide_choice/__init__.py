@@ -10,22 +10,24 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from provide_choice._contract._batch import BatchQuestion, BatchRequest
+from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
     SelectionLimits,
     SelectionMode,
-    SessionPoll,
-    parse_call,
     parse_request,
 )
 from provide_choice._contract._response import (
     ActionStatus,
     Answered,
+    BatchAnswered,
     Cancelled,
     Ending,
     PendingLaunch,
     ProvideChoiceResponse,
+    QuestionAnswer,
     Reply,
     Selection,
     StillOpen,
@@ -77,6 +79,9 @@ __all__ = [
     "ActionStatus",
     "AgentClient",
     "Answered",
+    "BatchAnswered",
+    "BatchQuestion",
+    "BatchRequest",
     "Cancelled",
     "Ending",
     "HistoryRecorder",
@@ -87,6 +92,7 @@ __all__ = [
     "ProvideChoiceOption",
     "ProvideChoiceRequest",
     "ProvideChoiceResponse",
+    "QuestionAnswer",
     "QuestionRecorder",
     "QuestionRegistry",
     "Reply",

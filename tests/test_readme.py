@@ -35,7 +35,15 @@ import chat_ui.__main__ as chat_cli
 import provide_choice.__main__ as provide_choice_cli
 from chat_ui._conversation import Role, ToolCall, asked_prompt
 from present_choices import ChoicesSegment, split_message
-from provide_choice import ProvideChoiceResponse, create_server, parse_request
+from provide_choice import (
+    Answered,
+    BatchAnswered,
+    BatchRequest,
+    ProvideChoiceResponse,
+    create_server,
+    parse_call,
+)
+from provide_choice._contract._batch_response import normalize_batch
 from provide_choice._server._client_config import CLIENTS, server_command
 from provide_choice._transports._handoff import _client as choice_terminal_cli
 
@@ -289,7 +297,7 @@ def json_blocks(*keys: str) -> list[Block]:
 
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
-    kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode")
+    kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode", "questions")
     kinds += chat_histories()
     assert [str(block) for block in blocks("json") if block not in kinds] == []
 
@@ -337,7 +345,7 @@ def test_the_http_snippets_in_the_text_are_what_client_config_prints(
 
 def requests_and_errors() -> Iterator[tuple[Block, Block | None]]:
     """Each request example, with the error block that follows it when there is one."""
-    for block in json_blocks("selection_mode"):
+    for block in json_blocks("selection_mode", "questions"):
         following = BLOCKS[BLOCKS.index(block) + 1 :]
         error = following[0] if following and following[0].info == "" else None
         if error is not None and not error.text.startswith("Invalid provide_choice request"):
@@ -359,7 +367,7 @@ def test_a_request_example_is_valid_or_gets_exactly_the_error_shown(
 ) -> None:
     request = json.loads(request_block.text)
     if error is None:
-        parse_request(request)
+        parse_call(request)
         return
 
     async def answer() -> tuple[bool, str]:
@@ -377,6 +385,26 @@ def test_a_request_example_is_valid_or_gets_exactly_the_error_shown(
 def test_the_response_example_is_a_response(block: Block) -> None:
     data: dict[str, Any] = json.loads(block.text)
     assert ProvideChoiceResponse.model_validate(data).model_dump(mode="json") == data
+
+
+def test_the_batch_response_example_is_what_the_batch_example_gets() -> None:
+    (request_block,) = json_blocks("questions")
+    (response_block,) = json_blocks("answers")
+    batch = parse_call(json.loads(request_block.text))
+    assert isinstance(batch, BatchRequest)
+    shown = json.loads(response_block.text)
+    answers = {
+        answer["id"]: Answered(
+            selected_ids=answer["selected_ids"],
+            custom_input=answer["custom_input"],
+            option_annotations=answer["option_annotations"],
+            placeholder_used=answer["placeholder_used"],
+        )
+        for answer in shown["answers"]
+    }
+    url = shown["selection"]["url"]
+    response = normalize_batch(batch, BatchAnswered(answers=answers), "web", url=url)
+    assert response.model_dump(mode="json") == shown
 
 
 @pytest.fixture

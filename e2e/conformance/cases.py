@@ -22,12 +22,14 @@ from conformance import (
     Case,
     Choose,
     Expected,
+    In,
     LeaveTextEmpty,
     NoteOn,
     OverallNote,
     OwnSummary,
     Submit,
     SubmitRefused,
+    Surface,
     Toggle,
     Type,
     Wait,
@@ -69,6 +71,63 @@ DIALOG_DISMISSED = OwnSummary(
     "the README promises that a cancel in the client's dialog says whether the person declined "
     "or dismissed it",
 )
+
+
+IN_ORDER = (
+    "a terminal asks a batch's questions in order and sends from the review that follows the "
+    "last, so there is no submit before every question is answered"
+)
+ANSWERED_ON_THE_WAY = (
+    "a terminal asks a batch's questions in order: reaching Features answers Database first "
+    "(batch-timeout-after-the-first-question is this row for the terminals)"
+)
+TERMINALS: dict[Surface, str] = {"terminal": IN_ORDER, "handoff": IN_ORDER}
+APP_LATER = "the app refuses batches until it draws the page's batch parts (issue 18)"
+BATCH_QUESTIONS: list[dict[str, Any]] = [
+    {
+        "id": "db",
+        "header": "Database",
+        "prompt": "The app needs storage and none is configured.",
+        "selection_mode": "single",
+        "options": [
+            {**OPTIONS[0], "preview": "```yaml\ndatabase: postgresql://localhost/app\n```"},
+            {**OPTIONS[1], "preview": "```yaml\ndatabase: sqlite:///app.db\n```"},
+        ],
+    },
+    {
+        "id": "features",
+        "header": "Features",
+        "prompt": "Which features go in the first release?",
+        "selection_mode": "multi",
+        "default_selection_ids": ["auth"],
+        "options": [
+            {"id": "auth", "label": "Login", "recommended": True},
+            {"id": "search", "label": "Search"},
+            {"id": "export", "label": "Export"},
+        ],
+    },
+    {
+        "id": "name",
+        "header": "Name",
+        "prompt": "What should the service be called?",
+        "selection_mode": "text_input",
+        "placeholder": "orders",
+    },
+]
+
+
+NOTHING_KEPT_BY_A_FORM = "a form sends its fields only when submitted: nothing is kept"
+
+
+def batch(**changes: Any) -> dict[str, Any]:
+    """The batch the batch rows ask: a single choice, a multiple choice, a text."""
+    return {"title": "Project set-up", "questions": BATCH_QUESTIONS} | changes
+
+
+def answer(question_id: str, *selected: str, **changes: Any) -> dict[str, Any]:
+    """One question's answer in a batch's `answers`."""
+    empty = {"custom_input": None, "option_annotations": {}, "placeholder_used": False}
+    return {"id": question_id, "selected_ids": list(selected)} | empty | changes
 
 
 def question(mode: str, **changes: Any) -> dict[str, Any]:
@@ -307,6 +366,94 @@ CASES = [
         question("hybrid", placeholder=SUGGESTION, default_selection_ids=["pg"]),
         (LeaveTextEmpty(), Submit()),
         Expected("selected", "Selected: PostgreSQL.", ("pg",)),
+    ),
+]
+CASES += [
+    Case(
+        "batch-three-modes-answer-changed-before-submit",
+        batch(),
+        (
+            In("db", Choose("lite")),
+            In("features", Toggle("search")),
+            In("name", LeaveTextEmpty()),
+            In("db", Choose("pg")),
+            Submit(),
+        ),
+        Expected(
+            "selected",
+            "Answered 3 questions. Database: Selected: PostgreSQL. Features: Selected: Login, "
+            'Search. Name: Accepted the suggested answer: "orders".',
+            answers=(
+                answer("db", "pg"),
+                answer("features", "auth", "search"),
+                answer("name", custom_input="orders", placeholder_used=True),
+            ),
+        ),
+        not_yet={"app": APP_LATER},
+    ),
+    Case(
+        "batch-submit-refused-until-every-question-is-answered",
+        batch(),
+        (SubmitRefused(), In("db", Choose("lite")), In("name", Type("billing")), Submit()),
+        Expected(
+            "selected",
+            "Answered 3 questions. Database: Selected: SQLite. Features: Selected: Login. Name: "
+            'Answered in their own words: "billing".',
+            answers=(
+                answer("db", "lite"),
+                answer("features", "auth"),
+                answer("name", custom_input="billing"),
+            ),
+        ),
+        not_expressible=TERMINALS,
+        not_yet={"app": APP_LATER},
+    ),
+    Case(
+        "batch-cancelled-half-way",
+        batch(),
+        (In("db", Choose("lite")), Cancel()),
+        Expected(
+            "cancelled",
+            "Cancelled by the person after 1 of 3 questions. Database: Selected: SQLite. "
+            "Features: Not answered; defaults returned, not chosen by the person: Login. Name: "
+            "Not answered; no defaults to return, nothing selected.",
+            answers=(answer("db", "lite"), answer("features", "auth"), answer("name")),
+        ),
+        settings={"timeout_action": "return_defaults"},
+        not_expressible={"dialog": "a dismissed form sends none of its fields: nothing is kept"},
+        not_yet={"app": APP_LATER},
+    ),
+    Case(
+        "batch-timeout-half-way",
+        batch(timeout_seconds=TIMEOUT + 2),
+        (In("features", Toggle("export")), Wait()),
+        Expected(
+            "timeout",
+            "The deadline passed after 1 of 3 questions. Database: Not answered; nothing "
+            "selected. Features: Selected: Login, Export. Name: Not answered; nothing selected.",
+            answers=(answer("db"), answer("features", "auth", "export"), answer("name")),
+        ),
+        settings={"timeout_action": "return_nothing"},
+        not_expressible={
+            "dialog": NOTHING_KEPT_BY_A_FORM,
+            "terminal": ANSWERED_ON_THE_WAY,
+            "handoff": ANSWERED_ON_THE_WAY,
+        },
+        not_yet={"app": APP_LATER},
+    ),
+    Case(
+        "batch-timeout-after-the-first-question",
+        batch(timeout_seconds=TIMEOUT + 2),
+        (In("db", Choose("lite")), Wait()),
+        Expected(
+            "timeout",
+            "The deadline passed after 1 of 3 questions. Database: Selected: SQLite. Features: "
+            "Not answered; nothing selected. Name: Not answered; nothing selected.",
+            answers=(answer("db", "lite"), answer("features"), answer("name")),
+        ),
+        settings={"timeout_action": "return_nothing"},
+        not_expressible={"dialog": NOTHING_KEPT_BY_A_FORM},
+        not_yet={"app": APP_LATER},
     ),
 ]
 

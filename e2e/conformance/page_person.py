@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 
 from conformance import (
+    Action,
     Cancel,
     Case,
     Choose,
+    In,
     LeaveTextEmpty,
     NoteOn,
     OverallNote,
@@ -23,38 +25,31 @@ from playwright.async_api import Frame, Locator, Page, expect
 
 
 class PagePerson:
-    """Plays a case's actions on the question's page."""
+    """Plays a case's actions on the question's page (a batch's, in each question's group)."""
 
     def __init__(self, page: Page | Frame, case: Case) -> None:
         self.page = page
         self.case = case
         self.options = page.get_by_role("group", name=case.request["title"])
         self.submit = page.get_by_role("button", name="Submit")
-        own = case.request["selection_mode"] == "hybrid"
-        self.text = page.get_by_label("Or type your own answer" if own else "Your answer")
 
-    def option(self, option_id: str, role: str) -> Locator:
-        return self.options.get_by_role(role, name=self.case.label(option_id))  # type: ignore[arg-type]
+    def text(self, scope: Locator, mode: str) -> Locator:
+        return scope.get_by_label("Or type your own answer" if mode == "hybrid" else "Your answer")
+
+    def option(self, scope: Locator, option_id: str, role: str) -> Locator:
+        return scope.get_by_role(role, name=self.case.label(option_id))  # type: ignore[arg-type]
 
     async def play(self) -> None:
         page = self.page
         for action in self.case.actions:
             match action:
-                case Choose(option_id):
-                    await self.option(option_id, "radio").click()
-                case Toggle(option_id):
-                    await self.option(option_id, "checkbox").click()
-                case Type(text):
-                    await self.text.fill(text)
-                case LeaveTextEmpty():
-                    await expect(self.text).to_have_value("")
-                case NoteOn(option_id, text):
-                    label = self.case.label(option_id)
-                    item = self.options.get_by_role("listitem").filter(has_text=label)
-                    await item.get_by_role("button", name="Add a note").click()
-                    await page.get_by_label(f"Note on {label}").fill(text)
+                case In(question_id, inner):
+                    question = self.case.question(question_id)
+                    group = page.get_by_role("group", name=question["header"])
+                    await self.act(inner, group, question["selection_mode"])
                 case OverallNote(text):
-                    await page.get_by_label("Note on the whole question (optional)").fill(text)
+                    note = re.compile(r"^Note on (the whole question|all the questions)")
+                    await page.get_by_label(note).fill(text)
                 case Submit():
                     await self.submit.click()
                 case SubmitRefused():
@@ -65,3 +60,22 @@ class PagePerson:
                     await page.get_by_role("button", name="Cancel").click()
                 case Wait():
                     pass
+                case _:
+                    await self.act(action, self.options, self.case.request["selection_mode"])
+
+    async def act(self, action: Action, scope: Locator, mode: str) -> None:
+        """One gesture on one question: the page's only one, or a batch's group."""
+        match action:
+            case Choose(option_id):
+                await self.option(scope, option_id, "radio").click()
+            case Toggle(option_id):
+                await self.option(scope, option_id, "checkbox").click()
+            case Type(text):
+                await self.text(scope, mode).fill(text)
+            case LeaveTextEmpty():
+                await expect(self.text(scope, mode)).to_have_value("")
+            case NoteOn(option_id, text):
+                label = self.case.label(option_id)
+                item = scope.get_by_role("listitem").filter(has_text=label)
+                await item.get_by_role("button", name="Add a note").click()
+                await self.page.get_by_label(f"Note on {label}").fill(text)

@@ -19,6 +19,7 @@ from conformance import (
     Cancel,
     Case,
     Choose,
+    In,
     LeaveTextEmpty,
     NoteOn,
     OverallNote,
@@ -77,6 +78,28 @@ class Form:
         return found[0]
 
 
+class BatchQuestionForm(Form):
+    """One question's fields in a batch's form: named by the question's id (a hybrid's own
+    answer beside it, `<id>.own_answer`), as the README says."""
+
+    def __init__(self, form: Form, question_id: str, case: Case) -> None:
+        self.properties = form.properties
+        self.question_id = question_id
+        self.mode = case.question(question_id)["selection_mode"]
+
+    def choice(self, option_id: str, several: bool) -> str:
+        spec = self.properties[self.question_id]
+        arms = spec["items"]["anyOf"] if several else spec["oneOf"]
+        assert option_id in [arm["const"] for arm in arms], f"{option_id!r} is not offered: {spec}"
+        return self.question_id
+
+    def text(self) -> str:
+        own = self.question_id + ".own_answer"
+        name = own if self.mode == "hybrid" else self.question_id
+        assert name in self.properties, f"the form has no field {name!r}: {self.properties}"
+        return name
+
+
 def _kind(spec: dict[str, Any]) -> str:
     if "oneOf" in spec:
         return "the single choice"
@@ -122,6 +145,8 @@ class FormPerson:
         content = self.content
         assert content is not None
         match action:
+            case In(question_id, inner):
+                self._fill(BatchQuestionForm(form, question_id, self.case), inner)
             case Choose(option_id):
                 content[form.choice(option_id, several=False)] = option_id
             case Toggle(option_id):

@@ -21,8 +21,22 @@ def test_the_readme_shows_the_table_as_it_runs() -> None:
 def test_at_least_20_cases_across_the_four_modes_each_on_every_surface_or_saying_why() -> None:
     assert len(CASES) >= 20
     assert len({case.id for case in CASES}) == len(CASES), "case ids are unique"
-    modes = {case.request["selection_mode"] for case in CASES}
+    singles = [case for case in CASES if not case.questions]
+    modes = {case.request["selection_mode"] for case in singles}
     assert modes == {"single", "multi", "text_input", "hybrid"}
     for surface in SURFACES:
-        running = [case for case in CASES if surface not in case.not_expressible]
+        running = [case for case in singles if surface not in case.not_expressible]
         assert {case.request["selection_mode"] for case in running} == modes, surface
+
+
+def test_batch_rows_run_on_every_surface_or_saying_why() -> None:
+    batches = [case for case in CASES if case.questions]
+    assert len(batches) >= 3
+    for case in batches:
+        assert set(case.not_yet) == {"app"}, case.id
+        assert "page" not in case.not_expressible, case.id
+    for surface in ("dialog", "terminal", "handoff"):
+        assert any(surface not in case.not_expressible for case in batches), surface
+    on_terminals = [case for case in batches if "terminal" not in case.not_expressible]
+    endings = {type(case.actions[-1]).__name__ for case in on_terminals}
+    assert endings == {"Submit", "Cancel", "Wait"}, "the terminals send, cancel and time out"

@@ -128,9 +128,11 @@ def finish(child: pexpect.spawn) -> tuple[int, str]:
     return child.exitstatus, plain(child.before)
 
 
-def spawn_server_terminal(home: Path, *options: str) -> tuple[pexpect.spawn, str]:
-    """`provide-choice serve --http 0 OPTIONS` in a terminal window of its own, and the URL it
-    serves MCP on."""
-    child = spawn([COMMAND, "serve", "--http", "0", *options], home)
+def spawn_server_terminal(
+    home: Path, *options: str, dimensions: tuple[int, int] = (40, 160)
+) -> tuple[pexpect.spawn, str]:
+    """`provide-choice serve --http 0 OPTIONS` in a terminal window of its own (`dimensions`: rows,
+    columns), and the URL it serves MCP on."""
+    child = spawn([COMMAND, "serve", "--http", "0", *options], home, dimensions=dimensions)
     child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
     return child, child.match.group(1)

@@ -14,7 +14,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import (
@@ -44,6 +43,9 @@ Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, ma
 PromptText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
 Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)]
 Placeholder = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+PREVIEW_LIMIT = 4000
+Preview = Annotated[str, StringConstraints(min_length=1, max_length=PREVIEW_LIMIT)]
+"""Markdown kept as written (a diff's leading spaces matter)."""
 
 
 class ProvideChoiceOption(ChoiceOption):
@@ -58,6 +60,15 @@ class ProvideChoiceOption(ChoiceOption):
     )
     recommended: bool = Field(
         default=False, description="Marks the option you recommend; at least one must be true."
+    )
+    preview: Preview | None = Field(
+        default=None,
+        description=(
+            "Markdown shown beside the list while this option is focused or chosen: what it "
+            "means (a diff, a config snippet, a table); at most 4000 characters."
+        ),
+        # An option without a preview reads as it did before previews existed (history, hand-off).
+        exclude_if=lambda preview: preview is None,
     )
 
     @property
@@ -165,13 +176,6 @@ class ProvideChoiceRequest(BaseModel):
         return [option.label for option in self.options or () if option.id in wanted]
 
 
-@dataclass(frozen=True)
-class SessionPoll:
-    """A call that only names a hand-off session to wait for (`session_id`)."""
-
-    session_id: str
-
-
 REQUEST_FIELDS = tuple(ProvideChoiceRequest.model_fields)
 
 
@@ -197,21 +201,6 @@ def limits_for(request: ProvideChoiceRequest, own_answer: bool) -> SelectionLimi
     if own_answer and request.selection_mode == "hybrid":
         return SelectionLimits(0, request.limits.maximum)
     return request.limits
-
-
-def parse_call(arguments: Mapping[str, Any]) -> ProvideChoiceRequest | SessionPoll:
-    """Tool arguments → a question, or a poll of a hand-off session when `session_id` is given.
-
-    A poll ignores every other argument, so an agent may simply repeat its first call plus the id.
-    """
-    session_id = arguments.get("session_id")
-    if session_id is None:
-        return parse_request(
-            {key: value for key, value in arguments.items() if key != "session_id"}
-        )
-    if not isinstance(session_id, str) or not session_id.strip():
-        raise ChoicesError(["session_id must be a non-empty string from an earlier response"])
-    return SessionPoll(session_id.strip())
 
 
 def parse_request(data: object) -> ProvideChoiceRequest:

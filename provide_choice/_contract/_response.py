@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
@@ -24,6 +30,7 @@ ActionStatus = Literal[
 ]
 
 SUMMARY_TEXT_LENGTH = 80
+BATCH_ANSWER_TO_ONE = "answers of a batch cannot answer a single question"
 
 
 class Answered(BaseModel):
@@ -49,6 +56,10 @@ class Cancelled(BaseModel):
     by: Literal["person", "agent"] = "person"
     detail: str | None = None
     """How the person cancelled, when the surface knows more (they declined the client's dialog)."""
+    kept: dict[str, Answered] = Field(default_factory=dict)
+    """A batch's questions the person had answered, by question id: kept in the response."""
+    rest: TimeoutAction | None = None
+    """A batch: what its unanswered questions return, the person's timeout action when it ended."""
 
 
 class TimedOut(BaseModel):
@@ -58,6 +69,8 @@ class TimedOut(BaseModel):
 
     kind: Literal["timeout"] = "timeout"
     action: TimeoutAction
+    kept: dict[str, Answered] = Field(default_factory=dict)
+    """A batch's questions the person had answered, by question id: kept in the response."""
 
 
 class PendingLaunch(BaseModel):
@@ -82,10 +95,21 @@ class StillOpen(BaseModel):
     seconds_left: float
 
 
-Ending = Annotated[Answered | Cancelled | TimedOut, Field(discriminator="kind")]
+class BatchAnswered(BaseModel):
+    """The person submitted a batch: an answer to each of its questions, by question id."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["answered_batch"] = "answered_batch"
+    answers: dict[str, Answered]
+    global_annotation: str | None = None
+
+
+Ending = Annotated[Answered | BatchAnswered | Cancelled | TimedOut, Field(discriminator="kind")]
 """How a question ends; what a surface that shows it may report."""
 Reply = Annotated[
-    Answered | Cancelled | TimedOut | PendingLaunch | StillOpen, Field(discriminator="kind")
+    Answered | BatchAnswered | Cancelled | TimedOut | PendingLaunch | StillOpen,
+    Field(discriminator="kind"),
 ]
 """What a call returns: how the question ended, or what the agent must do to get that."""
 ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending)
@@ -119,13 +143,38 @@ class Selection(BaseModel):
     summary: str = Field(description="One human-readable line describing the outcome.")
 
 
+class QuestionAnswer(BaseModel):
+    """The answer to one question of a batch, in `answers`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(description="The question's id, as the request gave it.")
+    selected_ids: list[str] = Field(
+        description="Chosen option ids, in the order the options were given."
+    )
+    custom_input: str | None = Field(description="The person's own text (text_input, hybrid).")
+    option_annotations: dict[str, str] = Field(
+        description="Notes by option id, only for options that got one."
+    )
+    placeholder_used: bool = Field(
+        description="True when the person accepted the placeholder as their text."
+    )
+
+
 class ProvideChoiceResponse(BaseModel):
-    """The `provide_choice` tool result (its structured content, and the same JSON as its text)."""
+    """The `provide_choice` tool result (its structured content, and the same JSON as its text).
+
+    `answers` is a batch's only: a single question's response has no such field at all."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     action_status: ActionStatus
     selection: Selection
+    answers: list[QuestionAnswer] | None = Field(
+        default=None,
+        description="A batch (questions): the answer to each question, in question order.",
+        exclude_if=lambda answers: answers is None,
+    )
 
 
 def normalize(
@@ -144,25 +193,12 @@ def normalize(
     problems = outcome_problems(request, outcome)
     if problems:
         raise ChoicesError(problems)
-    status: ActionStatus
+    status, session_id, url = status_of(outcome, url)
     selected: list[str] = []
-    session_id = None
-    match outcome:
-        case Answered():
-            status = "selected" if outcome.custom_input is None else "custom_input"
-            selected = _in_option_order(request, outcome.selected_ids)
-        case Cancelled():
-            status = "cancelled"
-        case TimedOut():
-            status = "timeout"
-            if outcome.action == "return_defaults":
-                selected = _in_option_order(request, request.default_selection_ids)
-        case PendingLaunch():
-            status = "pending_terminal_launch"
-            session_id, url = outcome.session_id, outcome.url
-        case StillOpen():
-            status = "pending"
-            session_id = outcome.session_id
+    if isinstance(outcome, Answered):
+        selected = _in_option_order(request, outcome.selected_ids)
+    elif isinstance(outcome, TimedOut) and outcome.action == "return_defaults":
+        selected = _in_option_order(request, request.default_selection_ids)
     answered = outcome if isinstance(outcome, Answered) else Answered()
     return ProvideChoiceResponse(
         action_status=status,
@@ -181,11 +217,31 @@ def normalize(
     )
 
 
+def status_of(outcome: Reply, url: str | None) -> tuple[ActionStatus, str | None, str | None]:
+    """A reply's `action_status`, the session to wait on (pending ones), and the address shown:
+    a hand-off's own, else `url`. The same for a question and for a batch."""
+    match outcome:
+        case Answered():
+            return ("selected" if outcome.custom_input is None else "custom_input"), None, url
+        case BatchAnswered():
+            return "selected", None, url
+        case Cancelled():
+            return "cancelled", None, url
+        case TimedOut():
+            return "timeout", None, url
+        case PendingLaunch():
+            return "pending_terminal_launch", outcome.session_id, outcome.url
+        case StillOpen():
+            return "pending", outcome.session_id, url
+
+
 def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
     """One line a person (or an agent's log) can read: what was chosen, or what happened instead."""
     match outcome:
         case Answered():
             return _answer_summary(request, outcome)
+        case BatchAnswered():
+            return BATCH_ANSWER_TO_ONE
         case Cancelled(by="agent"):
             return "Cancelled by the agent before the person answered; nothing selected."
         case Cancelled(detail=str(detail)):
@@ -235,11 +291,15 @@ def cancel_problems(cancelled: Cancelled) -> list[str]:
         problems.append("by must be 'person': only the server cancels for the agent")
     if cancelled.detail is not None:
         problems.append("detail is the server's to set: leave it out")
+    if cancelled.kept or cancelled.rest is not None:
+        problems.append("kept and rest are the server's to set: leave them out")
     return problems
 
 
 def outcome_problems(request: ProvideChoiceRequest, outcome: Reply) -> list[str]:
     """Why this outcome cannot be an answer to this request (empty when it can)."""
+    if isinstance(outcome, BatchAnswered):
+        return [BATCH_ANSWER_TO_ONE]
     if not isinstance(outcome, Answered):
         return []
     problems = id_problems(request, outcome.selected_ids, outcome.option_annotations)

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from provide_choice._contract._batch import (
+    BATCH_FIELDS,
+    HEADER_LIMIT,
+    MAX_QUESTIONS,
+    QUESTION_FIELDS,
+    QUESTION_ID,
+)
 from provide_choice._contract._request import ProvideChoiceRequest
 
 
@@ -22,9 +29,12 @@ def tool_input_schema() -> dict[str, Any]:
     an optional field out is how to say "none"."""
     schema = _plain_types(ProvideChoiceRequest.model_json_schema(by_alias=True))
     properties = schema["properties"]
-    for name in schema.pop("required", []):
+    required = schema.pop("required", [])
+    properties["questions"] = _questions_schema(properties, required)
+    for name in required:
+        ask = "" if name in BATCH_FIELDS else " or questions"
         properties[name]["description"] = (
-            "Required unless session_id is given. " + properties[name]["description"]
+            f"Required unless session_id{ask} is given. " + properties[name]["description"]
         )
     properties["session_id"] = {
         "type": "string",
@@ -35,6 +45,41 @@ def tool_input_schema() -> dict[str, Any]:
         ),
     }
     return schema
+
+
+def _questions_schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """`questions`: each item has an id, a header, and the single-question fields as the top level
+    has them (copied before their top-level descriptions say what a batch changes)."""
+    question = {name: dict(properties[name]) for name in QUESTION_FIELDS}
+    return {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": MAX_QUESTIONS,
+        "description": (
+            f"Several questions asked at once (1 to {MAX_QUESTIONS}), instead of prompt, "
+            "selection_mode, options and the other single-question fields, which each question "
+            "has instead; title, timeout_seconds and transport stay at the top. The response "
+            "then holds answers, one per question in this order."
+        ),
+        "items": {
+            "type": "object",
+            "properties": {
+                "id": {
+                    "type": "string",
+                    "pattern": f"^{QUESTION_ID.pattern}$",
+                    "description": "Unique in the request; names the question's answer.",
+                },
+                "header": {
+                    "type": "string",
+                    "maxLength": HEADER_LIMIT,
+                    "description": f"A short tag shown as a chip (at most {HEADER_LIMIT} characters).",
+                },
+                **question,
+            },
+            "required": ["id", *(name for name in required if name in QUESTION_FIELDS)],
+            "additionalProperties": False,
+        },
+    }
 
 
 def _plain_types(schema: dict[str, Any]) -> dict[str, Any]:

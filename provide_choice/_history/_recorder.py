@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
-from provide_choice._contract._response import ProvideChoiceResponse, normalize
+from provide_choice._contract._batch import Asked, BatchRequest
+from provide_choice._contract._batch_response import respond
+from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._settings import InteractionSettings, load_settings
 from provide_choice._history._process import ProcessIdentity, this_process
 from provide_choice._history._store import (
@@ -209,6 +211,10 @@ class HistoryRecorder:
             print(f"provide-choice: warning: {message}", file=sys.stderr, flush=True)
 
 
+BATCH_MODE = "batch"
+"""The `selection_mode` a batch's row holds: its questions each have their own."""
+
+
 def start_recorder() -> HistoryRecorder:
     """The recorder of this server process, writing what is left when the process exits."""
     recorder = HistoryRecorder().start()
@@ -217,14 +223,21 @@ def start_recorder() -> HistoryRecorder:
 
 
 def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str, Any]:
-    request, client = question.interaction.request, question.interaction.client
+    asked, client = question.interaction.asked, question.interaction.client
+    requests = (
+        [item.request for item in asked.questions] if isinstance(asked, BatchRequest) else [asked]
+    )
     # In the request's own field names (`id`, as the agent sent it).
-    options = [option.model_dump(mode="json", by_alias=True) for option in request.options or ()]
+    options = [
+        option.model_dump(mode="json", by_alias=True)
+        for request in requests
+        for option in request.options or ()
+    ]
     return {
         "id": question.id,
-        "title": request.title,
-        "prompt": request.prompt,
-        "selection_mode": request.selection_mode,
+        "title": _title(asked),
+        "prompt": _prompt(asked),
+        "selection_mode": BATCH_MODE if isinstance(asked, BatchRequest) else asked.selection_mode,
         "options": json.dumps(options, ensure_ascii=False),
         "client_name": None if client is None else client.name[:CLIENT_TEXT_LIMIT],
         "client_version": None if client is None else client.version[:CLIENT_TEXT_LIMIT],
@@ -233,6 +246,24 @@ def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str,
         "server_start": process.start,
         "asked_at": time.time(),
     } | _where_and_when(question)
+
+
+def _title(asked: Asked) -> str:
+    """A batch is one row, wherever rows are shown (the inbox, `provide-choice history`): its
+    title says how many questions it holds."""
+    if not isinstance(asked, BatchRequest):
+        return asked.title
+    count = len(asked.questions)
+    return f"{asked.title} ({count} question{'s' if count > 1 else ''})"
+
+
+def _prompt(asked: Asked) -> str:
+    """A batch's prompt: each question's, after its header (or id)."""
+    if not isinstance(asked, BatchRequest):
+        return asked.prompt
+    return " / ".join(
+        f"{item.header or item.id}: {item.request.prompt}" for item in asked.questions
+    )
 
 
 def _where_and_when(question: PendingQuestion) -> dict[str, Any]:
@@ -260,9 +291,10 @@ def _response(question: PendingQuestion) -> ProvideChoiceResponse | None:
     """The normalized response, as the agent got it (or would have, had it still waited)."""
     if question.outcome is None:
         return None
-    request = question.interaction.request
     try:
-        return normalize(request, question.outcome, question.transport, url=question.url)
+        return respond(
+            question.interaction.asked, question.outcome, question.transport, url=question.url
+        )
     except ChoicesError:  # an outcome the request forbids never reaches an agent either
         return None
 

@@ -17,7 +17,9 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, InputRequiredResult, TextContent
 
 from present_choices import ChoicesError
-from provide_choice._contract._request import SessionPoll, parse_call
+from provide_choice._contract._batch import BatchRequest
+from provide_choice._contract._batch_response import respond
+from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._response import (
     Cancelled,
     Ending,
@@ -26,7 +28,6 @@ from provide_choice._contract._response import (
     Reply,
     StillOpen,
     TimedOut,
-    normalize,
 )
 from provide_choice._contract._settings import load_settings
 from provide_choice._server._caller import McpCaller
@@ -40,7 +41,11 @@ from provide_choice._transports._base import (
     TransportError,
     Transports,
 )
-from provide_choice._transports._registry import choose_transport, why_unavailable
+from provide_choice._transports._registry import (
+    batch_refusal,
+    choose_transport,
+    why_unavailable,
+)
 
 HEARTBEAT_SECONDS = 10.0
 PROBLEM_LIMIT = 20
@@ -90,6 +95,9 @@ class ProvideChoiceTool:
         if choice is None:
             unavailable = why_unavailable(call.transport, settings.transport)
             return error_result(f"provide_choice cannot ask the person here: {unavailable}")
+        refusal = batch_refusal(choice.transport) if isinstance(call, BatchRequest) else None
+        if refusal is not None:
+            return error_result(f"provide_choice cannot ask the person here: {refusal}")
         interaction = Interaction.start(
             call, settings, note=choice.note, client=_client_of(context)
         )
@@ -121,7 +129,7 @@ class ProvideChoiceTool:
         if isinstance(launch, PendingLaunch):
             interaction = question.interaction
             return tool_result(
-                normalize(interaction.request, launch, question.transport, note=interaction.note)
+                respond(interaction.asked, launch, question.transport, note=interaction.note)
             )
         return await self._wait(question, context)
 
@@ -167,8 +175,8 @@ class ProvideChoiceTool:
             outcome = StillOpen(session_id=question.id, seconds_left=question.seconds_left())
         elif self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
             return error_result(_no_session(question.id))
-        response = normalize(
-            interaction.request,
+        response = respond(
+            interaction.asked,
             outcome,
             question.transport,
             url=question.url,

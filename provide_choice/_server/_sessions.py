@@ -20,8 +20,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal, Protocol
 
-from provide_choice._contract._response import Ending, TimedOut
-from provide_choice._contract._settings import InteractionSettings, apply_changes, save_changes
+from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
+from provide_choice._contract._settings import (
+    InteractionSettings,
+    TimeoutAction,
+    apply_changes,
+    save_changes,
+)
 from provide_choice._transports._base import Interaction
 from provide_choice._transports._kinds import TransportName
 
@@ -74,6 +79,7 @@ class PendingQuestion:
         "changed",
         "id",
         "interaction",
+        "kept",
         "outcome",
         "started",
         "status",
@@ -93,6 +99,9 @@ class PendingQuestion:
         self.transport: TransportName = transport
         self.status: QuestionStatus = "pending"
         self.outcome: Ending | None = None
+        self.kept: dict[str, Answered] = {}
+        """A batch's questions answered so far, by question id: kept if the batch is cancelled
+        or times out half-way (`keep`)."""
         self.url: str | None = None
         """Where the question is shown, once a transport shows it at an address."""
         self.started = time.monotonic()
@@ -150,10 +159,22 @@ class PendingQuestion:
         await asyncio.to_thread(save_changes, changed)
         return self.interaction.settings
 
+    def keep(self, question_id: str, answer: Answered | None) -> None:
+        """A surface showing a batch saw the person answer one of its questions (None: the answer
+        was taken back). What is kept when the batch ends is checked again by `normalize_batch`."""
+        if answer is None:
+            self.kept.pop(question_id, None)
+        else:
+            self.kept[question_id] = answer
+
     def finish(self, outcome: Ending) -> bool:
-        """Record how the question ended. The first call wins; a later one returns False (HTTP 409)."""
+        """Record how the question ended. The first call wins; a later one returns False (HTTP 409).
+        A batch cancelled or timed out keeps the answers given so far, and its other questions
+        follow the person's timeout action in force then."""
         if self.status == "finished":
             return False
+        if self.interaction.batch is not None:
+            outcome = _with_kept(outcome, self.kept, self.interaction.settings.timeout_action)
         self.status = "finished"
         self.outcome = outcome
         self._timer.cancel()
@@ -201,6 +222,14 @@ class PendingQuestion:
 
     def _expire(self) -> None:
         self.finish(TimedOut(action=self.interaction.settings.timeout_action))
+
+
+def _with_kept(outcome: Ending, kept: dict[str, Answered], rest: TimeoutAction) -> Ending:
+    if isinstance(outcome, TimedOut):
+        return outcome.model_copy(update={"kept": dict(kept)})
+    if isinstance(outcome, Cancelled):
+        return outcome.model_copy(update={"kept": dict(kept), "rest": rest})
+    return outcome
 
 
 class QuestionRegistry:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import PendingLaunch
 from provide_choice._contract._settings import InteractionSettings
@@ -40,9 +41,10 @@ class AgentClient(NamedTuple):
 
 @dataclass(frozen=True)
 class Interaction:
-    """Everything a transport needs to ask one question."""
+    """Everything a transport needs to ask one question, or one batch of questions."""
 
-    request: ProvideChoiceRequest
+    asked: Asked
+    """What the agent asked: one question, or a batch (`questions`)."""
     settings: InteractionSettings
     deadline: float
     """`time.monotonic()` value after which the question ends with a timeout."""
@@ -51,10 +53,23 @@ class Interaction:
     client: AgentClient | None = None
     """The MCP client that asked, when it said who it is."""
 
+    @property
+    def request(self) -> ProvideChoiceRequest:
+        """The one question asked, for a surface that shows no batches; a batch never reaches
+        one (the server refuses it first, `_registry.batch_refusal`), so this is a bug guard."""
+        if isinstance(self.asked, BatchRequest):
+            raise TransportError("this surface cannot show several questions at once")
+        return self.asked
+
+    @property
+    def batch(self) -> BatchRequest | None:
+        """The batch asked, or None for a single question."""
+        return self.asked if isinstance(self.asked, BatchRequest) else None
+
     @classmethod
     def start(
         cls,
-        request: ProvideChoiceRequest,
+        request: Asked,
         settings: InteractionSettings,
         *,
         note: str | None = None,
@@ -65,7 +80,7 @@ class Interaction:
         return cls(request, settings, deadline, note, client)
 
 
-def effective_timeout(request: ProvideChoiceRequest, settings: InteractionSettings) -> int:
+def effective_timeout(request: Asked, settings: InteractionSettings) -> int:
     """The person's timeout override, when set, replaces the agent's timeout."""
     return settings.timeout_override_seconds or request.timeout_seconds
 

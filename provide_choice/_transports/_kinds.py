@@ -56,6 +56,9 @@ class TransportKind:
     """Why the server cannot ask, when this is the last transport of the wish and it is not set up."""
     inbox: str | None = None
     """How the inbox says where a question waits; None: at its own page, which the inbox links."""
+    batches: bool = False
+    """Whether it shows a batch (several questions in one call); one that does not refuses a
+    batch as a whole, never showing half of it."""
 
     def usable(self, client: ClientFeatures) -> bool:
         """Whether this connection's client can take it (the server must also have set it up)."""

@@ -174,6 +174,28 @@ def why_unavailable(requested: str | None, preferred: str) -> str:
     return last.missing or f"{last.label.lower()} is not set up on this server"
 
 
+def batch_refusal(name: str) -> str | None:
+    """Why transport `name` cannot show a batch (saying which can), or None when it can."""
+    kind = kind_of(name)
+    if kind.batches:
+        return None
+    takers = [_in_a_sentence(other.label) for other in kinds() if other.batches]
+    where = (
+        f"batches are shown by: {', '.join(takers)} (name one with transport)"
+        if takers
+        else "no surface of this server shows batches yet"
+    )
+    return (
+        f"{_in_a_sentence(kind.label)} cannot show several questions at once (questions); "
+        f"{where}, or ask one question per call"
+    )
+
+
+def _in_a_sentence(label: str) -> str:
+    """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
+    return label[:1].lower() + label[1:]
+
+
 def build_transports(setup: TransportSetup) -> Mapping[str, Transport]:
     """The transports of a server set up as `setup` says, by name: the one place they are built."""
     built = {transport.kind.name: transport.build(setup) for transport in _registered}

@@ -1,6 +1,7 @@
 """The question in the MCP client's own dialog (elicitation), through the SDK's own client with an
 `elicitation_callback`, on the 2025-11-25 revision ("legacy": `elicitation/create` during the call)
-and on 2026-07-28 (`input_required` results and a retried call)."""
+and on 2026-07-28 (`input_required` results and a retried call). A batch is one form, one field per
+question named by its id (a hybrid question adds `<id>.own_answer`)."""
 
 from __future__ import annotations
 
@@ -376,3 +377,125 @@ def test_what_a_client_can_show_is_read_from_its_declared_capability(
 ) -> None:
     features = client_features(types.ClientCapabilities(elicitation=declared))
     assert (features.form, features.url) == (form, url)
+
+
+# A batch ------------------------------------------------------------------------------------------
+
+BATCH_QUESTIONS: list[dict[str, Any]] = [
+    {
+        "id": "db",
+        "header": "Database",
+        "prompt": "Which database should I set up?",
+        "selection_mode": "single",
+        "options": [
+            {"id": "pg", "label": "PostgreSQL", "recommended": True, "preview": "```sql\n```"},
+            {"id": "lite", "label": "SQLite"},
+        ],
+    },
+    {
+        "id": "features",
+        "header": "Features",
+        "prompt": "Which features go in the first release?",
+        "selection_mode": "multi",
+        "options": [
+            {"id": "auth", "label": "Login", "recommended": True},
+            {"id": "search", "label": "Search"},
+        ],
+    },
+    {
+        "id": "name",
+        "prompt": "What should the service be called?",
+        "selection_mode": "text_input",
+        "placeholder": "orders",
+    },
+    {
+        "id": "region",
+        "header": "Region",
+        "prompt": "Which region, or another?",
+        "selection_mode": "hybrid",
+        "options": [{"id": "eu", "label": "Europe", "recommended": True}],
+    },
+]
+DIALOG_BATCH = {"title": "Project set-up", "questions": BATCH_QUESTIONS, "transport": "elicitation"}
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_batch_is_one_form_with_a_field_per_question_named_by_its_id(mode: str) -> None:
+    dialog = Dialog(
+        accept(
+            db="lite",
+            features=["search", "auth"],
+            name="orders",
+            **{"region.own_answer": "Asia", "batch.note": "thanks"},
+        )
+    )
+    response = await ask(mode, dialog, DIALOG_BATCH)
+    (params,) = dialog.shown
+    assert isinstance(params, types.ElicitRequestFormParams)
+    assert params.message == "Project set-up\n\n4 questions: answer each below."
+    schema = form_of(params)
+    assert list(schema["properties"]) == [
+        "db",
+        "features",
+        "name",
+        "region",
+        "region.own_answer",
+        "batch.note",
+    ]
+    assert schema["required"] == ["db", "features", "name"]
+    database = schema["properties"]["db"]
+    assert database["title"] == "Database"
+    assert database["description"] == "Choose one. Which database should I set up?"
+    assert database["oneOf"][0] == {"const": "pg", "title": "PostgreSQL (recommended)"}
+    assert schema["properties"]["name"]["title"] == "name"
+    assert schema["properties"]["name"]["default"] == "orders"
+    assert schema["properties"]["region.own_answer"]["title"] == "Region: or your own answer"
+    assert "preview" not in str(schema)
+    assert response["action_status"] == "selected"
+    assert response["selection"]["transport"] == "elicitation"
+    assert response["selection"]["global_annotation"] == "thanks"
+    assert [answer["selected_ids"] for answer in response["answers"]] == [
+        ["lite"],
+        ["auth", "search"],
+        [],
+        [],
+    ]
+    assert response["answers"][2]["placeholder_used"] is True
+    assert response["answers"][3]["custom_input"] == "Asia"
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_an_answer_that_does_not_fit_is_asked_again_naming_the_question(mode: str) -> None:
+    dialog = Dialog(
+        accept(db="nope", features=[], name=""),
+        accept(db="pg", features=["auth"], name="billing", region="eu"),
+    )
+    response = await ask(mode, dialog, DIALOG_BATCH)
+    _first, second = dialog.shown
+    assert isinstance(second, types.ElicitRequestFormParams)
+    assert second.message.startswith(
+        "Your answer did not fit: Database: 'nope' is not one of the options; Features: choose "
+        "1 to 2 options (0 chosen); name: type an answer. Please answer again."
+    )
+    assert [answer["selected_ids"] for answer in response["answers"]] == [
+        ["pg"],
+        ["auth"],
+        [],
+        ["eu"],
+    ]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_declining_the_batchs_form_cancels_it_and_the_rest_follow_the_timeout_action(
+    mode: str,
+) -> None:
+    save_settings(InteractionSettings(timeout_action="return_defaults"))
+    questions = [BATCH_QUESTIONS[0] | {"default_selection_ids": ["lite"]}, *BATCH_QUESTIONS[1:]]
+    dialog = Dialog(types.ElicitResult(action="decline"))
+    response = await ask(mode, dialog, DIALOG_BATCH | {"questions": questions})
+    assert response["action_status"] == "cancelled"
+    assert [answer["selected_ids"] for answer in response["answers"]] == [["lite"], [], [], []]
+    assert response["selection"]["summary"].startswith(
+        "The person declined to answer in the MCP client's dialog after 0 of 4 questions. "
+        "Database: Not answered; defaults returned, not chosen by the person: SQLite."
+    )

@@ -488,3 +488,91 @@ async def test_a_bridge_that_cannot_start_is_an_error_result_naming_the_port() -
         text_of(result)
     )
     assert len(questions) == 0
+
+
+BATCH = {
+    "title": "Release",
+    "transport": "terminal",
+    "questions": [
+        {
+            "id": "plan",
+            "header": "Plan",
+            "prompt": "How should I migrate?",
+            "selection_mode": "single",
+            "options": QUESTION["options"],
+        },
+        {"id": "note", "prompt": "Anything to tell ops?", "selection_mode": "text_input"},
+    ],
+}
+
+
+async def test_a_batch_is_handed_off_whole_and_the_answers_kept_as_posted_survive_a_cancel() -> (
+    None
+):
+    async with serving() as handoff:
+        result = await handoff.client.call_tool("provide_choice", BATCH)
+        selection = result.structured_content["selection"]  # type: ignore[index]
+        session = await attach(selection)
+        assert [item["id"] for item in session["request"]["questions"]] == ["plan", "note"]
+        kept = {"question_id": "plan", "submission": {"selected_ids": ["online"]}}
+        assert (await post(selection["url"] + "/keep", kept)).status_code == 200
+        assert (await post(selection["url"] + "/result", {"kind": "cancelled"})).status_code == 200
+        polled = await handoff.poll(selection["session_id"])
+    response = polled.structured_content
+    assert response is not None
+    assert response["action_status"] == "cancelled"
+    assert [answer["selected_ids"] for answer in response["answers"]] == [["online"], []]
+
+
+async def test_a_batch_answer_posted_whole_is_each_question_through_the_one_meaning() -> None:
+    async with serving() as handoff:
+        result = await handoff.client.call_tool("provide_choice", BATCH)
+        selection = result.structured_content["selection"]  # type: ignore[index]
+        await attach(selection)
+        submitted = {
+            "kind": "answered_batch",
+            "answers": {"plan": {"selected_ids": ["window"]}, "note": {"custom_input": "ok"}},
+        }
+        assert (await post(selection["url"] + "/result", submitted)).status_code == 200
+        polled = await handoff.poll(selection["session_id"])
+    response = polled.structured_content
+    assert response is not None
+    assert response["action_status"] == "selected"
+    assert [answer["custom_input"] for answer in response["answers"]] == [None, "ok"]
+
+
+@pytest.mark.parametrize(
+    ("body", "problems"),
+    [
+        (
+            {"question_id": "other", "submission": {"selected_ids": ["backup"]}},
+            ["other: is not a question of this batch"],
+        ),
+        ({"question_id": "plan"}, ["submission is required"]),
+    ],
+)
+async def test_a_kept_answer_the_bridge_cannot_take_gets_422_with_the_reason(
+    body: object, problems: list[str]
+) -> None:
+    async with serving() as handoff:
+        result = await handoff.client.call_tool("provide_choice", BATCH)
+        selection = result.structured_content["selection"]  # type: ignore[index]
+        await attach(selection)
+        refused = await post(selection["url"] + "/keep", body)
+    assert refused.status_code == 422
+    assert refused.json()["problems"] == problems
+
+
+async def test_keeping_an_answer_needs_an_attached_batch() -> None:
+    async with serving() as handoff:
+        batch = (await handoff.client.call_tool("provide_choice", BATCH)).structured_content
+        body = {"question_id": "plan", "submission": {"selected_ids": ["backup"]}}
+        before = await post(batch["selection"]["url"] + "/keep", body)  # type: ignore[index]
+        single = (await handoff.launch())["selection"]
+        await attach(single)
+        not_a_batch = await post(single["url"] + "/keep", body)
+    assert before.status_code == 409
+    assert not_a_batch.status_code == 422
+    assert not_a_batch.json()["problems"] == [
+        "this session asks one question: post its answer to .../result"
+    ]

@@ -21,12 +21,15 @@ from mcp_types import Implementation
 
 from provide_choice import (
     Answered,
+    BatchAnswered,
+    BatchRequest,
     Cancelled,
     InteractionSettings,
     PendingQuestion,
     QuestionRegistry,
     create_server,
     normalize,
+    parse_call,
     parse_request,
 )
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
@@ -204,6 +207,51 @@ async def test_a_question_is_recorded_when_asked_and_completed_when_it_ends(
     (ended,) = recent(open_history(path))
     assert ended.selection is not None
     assert ended.selection["summary"] == "Selected: Web."
+
+
+async def test_a_batch_is_one_row_with_its_title_and_the_number_of_questions(
+    path: Path, recorder: HistoryRecorder
+) -> None:
+    question_fields = REQUEST.model_dump(
+        by_alias=True, include={"prompt", "selection_mode", "options"}
+    )
+    batch = parse_call(
+        {
+            "title": "Deploy",
+            "questions": [
+                question_fields | {"id": "first", "header": "Order"},
+                {
+                    "id": "note",
+                    "prompt": "Anything to tell the team?",
+                    "selection_mode": "text_input",
+                },
+            ],
+        }
+    )
+    assert isinstance(batch, BatchRequest)
+    registry = QuestionRegistry(recorder=recorder)
+    question = registry.create(Interaction.start(batch, InteractionSettings()), "web")
+    assert recorder.flush(5)
+    (row,) = rows(path)
+    assert row["title"] == "Deploy (2 questions)"
+    assert row["prompt"] == "Order: Which service first? / note: Anything to tell the team?"
+    assert row["selection_mode"] == "batch"
+    assert [option["id"] for option in json.loads(row["options"])] == ["api", "web"]
+    (shown,) = waiting(open_history(path))
+    assert shown.title == "Deploy (2 questions)"
+    outcome = BatchAnswered(
+        answers={
+            "first": Answered(selected_ids=["api"]),
+            "note": Answered(custom_input="Friday"),
+        }
+    )
+    question.finish(outcome)
+    assert recorder.flush(5)
+    (ended,) = recent(open_history(path))
+    assert ended.selection is not None
+    assert ended.selection["summary"] == (
+        'Answered 2 questions. Order: Selected: API. note: Answered in their own words: "Friday".'
+    )
 
 
 async def test_a_longer_deadline_is_recorded_as_a_later_wall_clock_time(

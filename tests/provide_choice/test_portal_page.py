@@ -17,11 +17,13 @@ import pytest
 from present_choices import ChoicesError
 from provide_choice import (
     Answered,
+    BatchRequest,
     Cancelled,
     Interaction,
     InteractionSettings,
     TimedOut,
     load_settings,
+    parse_call,
     parse_request,
     save_settings,
 )
@@ -87,6 +89,7 @@ async def test_the_state_shows_the_question_with_its_defaults_and_the_time_left(
         "label": "Browser tests",
         "description": "8 minutes",
         "recommended": False,
+        "preview_html": None,
     }
     assert state["limits"] == {"minimum": 1, "maximum": 2}
     assert state["draft"]["selected_ids"] == ["unit"]
@@ -465,3 +468,114 @@ async def test_a_page_goes_when_the_registry_drops_its_question() -> None:
     assert pages.get(page.question.id) is page, "an ended question still shows how it ended"
     await asyncio.sleep(0.05)
     assert pages.get(page.question.id) is None
+
+
+# A batch ------------------------------------------------------------------------------------------
+
+BATCH = {
+    "title": "Project set-up",
+    "questions": [
+        {"id": "checks", "header": "Checks"}
+        | {key: MULTI[key] for key in ("prompt", "selection_mode", "options")},
+        {
+            "id": "name",
+            "prompt": "What should the *service* be called?",
+            "selection_mode": "text_input",
+        },
+    ],
+}
+
+
+def open_batch(request: dict[str, Any] | None = None) -> QuestionPage:
+    batch = parse_call(request or BATCH)
+    assert isinstance(batch, BatchRequest)
+    registry = QuestionRegistry()
+    return QuestionPages(registry).open(
+        registry.create(Interaction.start(batch, InteractionSettings()), "web")
+    )
+
+
+async def test_a_batchs_state_holds_each_question_with_its_own_rules() -> None:
+    state = open_batch().state()
+    first, second = state["questions"]
+    assert (first["id"], first["header"], first["name"], first["prefix"]) == (
+        "checks",
+        "Checks",
+        "Checks",
+        "q1-",
+    )
+    assert (second["name"], second["prefix"]) == ("Question 2", "q2-")
+    assert second["prompt_html"] == "<p>What should the <em>service</em> be called?</p>\n"
+    assert first["mode"] == "multi"
+    assert first["options"][0]["preview_html"] is None
+    assert state["mode"] == "batch"
+    assert state["draft"] == {
+        "answers": {
+            "checks": {
+                "selected_ids": [],
+                "custom_input": "",
+                "option_annotations": {},
+                "global_annotation": "",
+            },
+            "name": {
+                "selected_ids": [],
+                "custom_input": "",
+                "option_annotations": {},
+                "global_annotation": "",
+            },
+        },
+        "global_annotation": "",
+    }
+
+
+async def test_a_one_question_batch_submits_on_the_pick_and_a_longer_one_never_does() -> None:
+    single = {
+        "id": "db",
+        "prompt": "Which?",
+        "selection_mode": "single",
+        "options": MULTI["options"],
+    }
+    alone = open_batch({"title": "One", "questions": [single]}).state()
+    assert alone["questions"][0]["submits_on_selection"] is True
+    assert alone["mode"] == "single"
+    several = open_batch({"title": "Two", "questions": [single, single | {"id": "cache"}]}).state()
+    assert [question["submits_on_selection"] for question in several["questions"]] == [False, False]
+    assert several["questions"][0]["instruction"] == "Choose one."
+
+
+async def test_a_batchs_draft_and_answer_list_every_problem_by_question() -> None:
+    page = open_batch()
+    draft = {"answers": {"checks": {"selected_ids": ["nope"]}, "other": {}}}
+    with pytest.raises(ChoicesError) as raised:
+        page.save_draft(draft)
+    assert problems_of(raised) == [
+        "other: is not a question of this batch",
+        "checks: selected_ids: 'nope' is not an option id",
+        "name: its draft is missing",
+    ]
+    with pytest.raises(ChoicesError, match="the options of a batch's questions cannot be hidden"):
+        page.hide_options({"hidden_ids": []})
+    with pytest.raises(ChoicesError) as raised:
+        page.answer({"kind": "answered_batch", "answers": {"checks": {"selected_ids": []}}})
+    assert problems_of(raised) == [
+        "checks: selected_ids must hold 1 to 3 ids, got 0",
+        "name: not answered",
+    ]
+    assert page.question.outcome is None
+
+
+async def test_a_batchs_answers_are_kept_once_the_person_changes_them() -> None:
+    page = open_batch()
+    untouched = page.state()["draft"]
+    page.save_draft(untouched)
+    assert page.question.kept == {}
+    page.save_draft(
+        untouched | {"answers": untouched["answers"] | {"name": {"custom_input": "orders"}}}
+    )
+    assert page.question.kept == {"name": Answered(custom_input="orders")}
+    page.answer({"kind": "cancelled"})
+    assert page.ending == "cancelled"
+    assert page.state()["summary"] == (
+        "Cancelled by the person after 1 of 2 questions. Checks: Not answered; no defaults to "
+        'return, nothing selected. name: Answered in their own words: "orders".'
+    )

@@ -314,7 +314,7 @@ def test_input_schema_shows_the_arguments_at_the_top_level_with_descriptions() -
     schema = tool_input_schema()
     properties = schema["properties"]
     assert list(properties)[:4] == ["title", "prompt", "selection_mode", "options"]
-    assert set(properties) == {*ProvideChoiceRequest.model_fields, "session_id"}
+    assert set(properties) == {*ProvideChoiceRequest.model_fields, "questions", "session_id"}
     assert all(property_schema.get("description") for property_schema in properties.values())
     assert properties["selection_mode"]["enum"] == ["single", "multi", "text_input", "hybrid"]
     assert "required" not in schema

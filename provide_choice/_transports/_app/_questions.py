@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
-from provide_choice._contract._request import SessionPoll, parse_call
+from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._portal._page import QuestionPage, QuestionPages
 
@@ -86,7 +86,7 @@ class AppQuestions:
         same = [
             question
             for question in self.registry.unfinished()
-            if question.interaction.request == wanted
+            if question.interaction.asked == wanted
         ]
         unclaimed = [question for question in same if question.id not in self._claimed]
         return next(iter(unclaimed or same), None)

@@ -14,6 +14,7 @@ the limits is a problem worded for the person, who is asked again once.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
@@ -53,9 +54,37 @@ def form_params(
     )
 
 
+@dataclass(frozen=True)
+class FieldNames:
+    """The names of a question's fields in a form: its own in a form of one question, its id (and
+    the id with `OWN_ANSWER_SUFFIX`) in a form of a batch."""
+
+    choice: str = CHOICE
+    choices: str = CHOICES
+    answer: str = ANSWER
+    own_answer: str = OWN_ANSWER
+
+
+ONE_QUESTION = FieldNames()
+
+
 def form_schema(request: ProvideChoiceRequest, settings: InteractionSettings) -> dict[str, Any]:
     """The form's flat object schema: the choice field, the text field, the note, as the mode and
     the person's settings have them."""
+    properties, required = question_fields(request, settings, ONE_QUESTION)
+    if notes_offered(request, settings):
+        properties[NOTE] = {"type": "string", "title": "A note for the agent (optional)"}
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def question_fields(
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    names: FieldNames,
+    heading: tuple[str, str] | None = None,
+) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """One question's fields and which of them are required. `heading` (a batch's question: its
+    header and its prompt) becomes the main field's title and description."""
     mode, (minimum, maximum) = request.selection_mode, request.limits
     defaults = list(request.default_selection_ids)
     placeholder = text_default(request, settings)
@@ -63,15 +92,15 @@ def form_schema(request: ProvideChoiceRequest, settings: InteractionSettings) ->
     required: list[str] = []
     arms = [{"const": option.id, "title": arm_title(option)} for option in request.options or ()]
     if mode == "single" or (mode == "hybrid" and maximum == 1):
-        properties[CHOICE] = {
+        properties[names.choice] = {
             "type": "string",
             "title": "Choose one" if mode == "single" else "Choose an option",
             "oneOf": arms,
         } | ({"default": defaults[0]} if defaults else {})
         if mode == "single":
-            required.append(CHOICE)
+            required.append(names.choice)
     elif mode in ("multi", "hybrid"):
-        properties[CHOICES] = {
+        properties[names.choices] = {
             "type": "array",
             "title": f"Choose {count_text(minimum, maximum)}",
             "items": {"anyOf": arms},
@@ -80,17 +109,22 @@ def form_schema(request: ProvideChoiceRequest, settings: InteractionSettings) ->
             "maxItems": maximum,
         } | ({"default": defaults} if defaults else {})
         if mode == "multi" and minimum > 0:
-            required.append(CHOICES)
+            required.append(names.choices)
     if mode == "text_input":
-        properties[ANSWER] = {"type": "string", "title": "Your answer", "minLength": 1}
-        properties[ANSWER] |= {"default": placeholder} if placeholder else {}
-        required.append(ANSWER)
+        properties[names.answer] = {"type": "string", "title": "Your answer", "minLength": 1}
+        properties[names.answer] |= {"default": placeholder} if placeholder else {}
+        required.append(names.answer)
     if mode == "hybrid":
-        properties[OWN_ANSWER] = {"type": "string", "title": "Or your own answer"}
-        properties[OWN_ANSWER] |= {"default": placeholder} if placeholder else {}
-    if notes_offered(request, settings):
-        properties[NOTE] = {"type": "string", "title": "A note for the agent (optional)"}
-    return {"type": "object", "properties": properties, "required": required}
+        properties[names.own_answer] = {"type": "string", "title": "Or your own answer"}
+        properties[names.own_answer] |= {"default": placeholder} if placeholder else {}
+    if heading is not None:
+        title, description = heading
+        main = next(iter(properties.values()))
+        main["description"] = f"{main['title']}. {description}"
+        main["title"] = title
+        if mode == "hybrid":
+            properties[names.own_answer]["title"] = f"{title}: or your own answer"
+    return properties, required
 
 
 def arm_title(option: ProvideChoiceOption) -> str:
@@ -104,16 +138,38 @@ def read_answer(
 ) -> Answered:
     """The form's content as an answer. Raises `ChoicesError` with problems worded for the
     person (an id that was not offered, a count outside the limits, an empty answer)."""
+    note = _text(content.get(NOTE)) if notes_offered(request, settings) else None
+    submission, problems = read_submission(request, settings, content, ONE_QUESTION)
+    submission = submission.model_copy(update={"global_annotation": note})
+    # What this module let through must be an answer the question allows, like any surface's.
+    problems += [] if problems else check_submission(submission, request, settings)
+    if problems:
+        raise ChoicesError(problems)
+    return meaning(submission, request, settings)
+
+
+def read_submission(
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    content: Mapping[str, object],
+    names: FieldNames,
+) -> tuple[Submission, list[str]]:
+    """What the person did in one question's fields, and the problems worded for them."""
     problems: list[str] = []
-    chosen = _chosen(request, content.get(CHOICE), content.get(CHOICES), problems)
-    text = _text(content.get(ANSWER if request.selection_mode == "text_input" else OWN_ANSWER))
+    one, several = content.get(names.choice), content.get(names.choices)
+    if names.choice == names.choices:  # a batch's question: one field, one id or a list of ids
+        one, several = (None, one) if isinstance(one, list) else (one, None)
+    chosen: list[str] = []
+    if request.selection_mode != "text_input":
+        chosen = _chosen(request, one, several, problems)
+    field = names.answer if request.selection_mode == "text_input" else names.own_answer
+    text = _text(content.get(field))
     # A form cannot tell its default kept from the same text typed: both are the suggestion.
     kept_default = text is not None and text == text_default(request, settings)
     submission = Submission(
         selected_ids=chosen,
         custom_input=None if kept_default else text,
         placeholder_shown=kept_default,
-        global_annotation=_text(content.get(NOTE)) if notes_offered(request, settings) else None,
     )
     answer = meaning(submission, request, settings)
     minimum, maximum = limits_for(request, answer.custom_input is not None)
@@ -122,11 +178,7 @@ def read_answer(
         problems.append(f"choose {count_text(minimum, maximum)}{own} ({len(chosen)} chosen)")
     if request.selection_mode == "text_input" and answer.custom_input is None:
         problems.append("type an answer")
-    # What this module let through must be an answer the question allows, like any surface's.
-    problems += [] if problems else check_submission(submission, request, settings)
-    if problems:
-        raise ChoicesError(problems)
-    return answer
+    return submission, problems
 
 
 def text_default(request: ProvideChoiceRequest, settings: InteractionSettings) -> str | None:

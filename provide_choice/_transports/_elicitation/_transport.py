@@ -19,12 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
 from provide_choice._contract._response import Cancelled, Ending
-from provide_choice._transports._base import Caller, InputNeeded
+from provide_choice._transports._base import Caller, InputNeeded, Interaction
+from provide_choice._transports._elicitation._batch_form import (
+    batch_form_params,
+    read_batch_answer,
+)
 from provide_choice._transports._elicitation._form import form_params, read_answer
 from provide_choice._transports._kinds import TransportKind
 
 if TYPE_CHECKING:
-    from mcp_types import ElicitResult
+    from mcp_types import ElicitRequestFormParams, ElicitResult
 
     from provide_choice._server._sessions import PendingQuestion
     from provide_choice._transports._registry import TransportSetup
@@ -50,6 +54,7 @@ class ElicitationTransport:
         needs=lambda client: client.form,
         unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
         inbox="Shown in the agent's own window",
+        batches=True,
     )
     cancelled_with_the_call = True
     bounded_wait = False
@@ -98,9 +103,7 @@ class ElicitationTransport:
         for attempt in range(1, ATTEMPTS + 1):
             interaction = question.interaction
             try:
-                result = await caller.elicit(
-                    form_params(interaction.request, interaction.settings, problem)
-                )
+                result = await caller.elicit(_form_of(interaction, problem))
             except Exception as error:  # an error reply, or a client that broke the protocol
                 detail = f"The MCP client could not show its dialog ({str(error)[:200]})"
                 question.finish(Cancelled(detail=detail))
@@ -112,12 +115,19 @@ class ElicitationTransport:
             problem = ending
 
 
+def _form_of(interaction: Interaction, problem: str | None) -> ElicitRequestFormParams:
+    """The form of the question, or of the batch: one field per question."""
+    if interaction.batch is not None:
+        return batch_form_params(interaction.batch, interaction.settings, problem)
+    return form_params(interaction.request, interaction.settings, problem)
+
+
 def _round(question: PendingQuestion, attempt: int, problem: str | None = None) -> InputNeeded:
     """The form as the request of one `input_required` round."""
     interaction = question.interaction
     from mcp_types import ElicitRequest
 
-    params = form_params(interaction.request, interaction.settings, problem)
+    params = _form_of(interaction, problem)
     return InputNeeded({ANSWER_KEY: ElicitRequest(params=params)}, {"attempt": attempt})
 
 
@@ -127,9 +137,11 @@ def _ending(question: PendingQuestion, result: ElicitResult, attempt: int) -> En
         return Cancelled(detail=DECLINED)
     if result.action == "cancel":
         return Cancelled(detail=DISMISSED)
-    interaction = question.interaction
+    interaction, content = question.interaction, result.content or {}
     try:
-        return read_answer(interaction.request, interaction.settings, result.content or {})
+        if interaction.batch is not None:
+            return read_batch_answer(interaction.batch, interaction.settings, content)
+        return read_answer(interaction.request, interaction.settings, content)
     except ChoicesError as error:
         problem = "; ".join(error.problems)
     if attempt < ATTEMPTS:

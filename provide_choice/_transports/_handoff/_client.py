@@ -1,9 +1,10 @@
 """`choice-terminal`: answer a handed-off question in the terminal the agent opened.
 
 It claims the session on the bridge, shows the question with the same flow as the in-process
-terminal (`run_terminal_flow`: settings surface, every mode, notes, cancel, the live deadline),
-posts what the person did back (the server says what it means), and leaves one summary line on the screen. The agent then fetches the answer
-with `provide_choice(session_id=...)`.
+terminal (`run_terminal_flow`: settings surface, every mode, notes, cancel, the live deadline; a
+batch with `run_batch_flow`, each answer posted as it is given), posts what the person did back (the
+server says what it means), and leaves one summary line on the screen. The agent then fetches the
+answer with `provide_choice(session_id=...)`.
 
 Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
 person reading it is in the middle of someone else's task, so no tracebacks.
@@ -16,10 +17,13 @@ import asyncio
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from provide_choice._contract._batch import Asked, BatchRequest, is_batch
+from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut
@@ -81,16 +85,19 @@ def answer(session_id: str, url: str) -> int:
     # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
     import httpx
 
+    from provide_choice._transports._terminal._batch_flow import run_batch_flow
     from provide_choice._transports._terminal._flow import run_terminal_flow, terminal_session
 
     session_url = f"{_base_url(url, session_id)}{ROUTE_PREFIX}/{session_id}"
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
         question = RemoteQuestion(client, session_url)
-        request = question.attach()
+        asked = question.attach()
 
-        async def ask() -> Submission | Cancelled | TimedOut:
+        async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
             with terminal_session(sys.stdout):
-                return await run_terminal_flow(request, question)
+                if isinstance(asked, BatchRequest):
+                    return await run_batch_flow(asked, question, question.keep)
+                return await run_terminal_flow(asked, question)
 
         reported = asyncio.run(ask())
         try:
@@ -114,15 +121,28 @@ class RemoteQuestion:
         self.settings = InteractionSettings()
         self._deadline = time.monotonic()
 
-    def attach(self) -> ProvideChoiceRequest:
-        """Claim the session: the question's request, with its settings and time left."""
+    def attach(self) -> Asked:
+        """Claim the session: the question's request (or the batch), with its settings and time
+        left."""
         session = _post(self.client, f"{self.session_url}/attach", {})
+        asked = _readable(session, "request")
+        model = (
+            BatchRequest if isinstance(asked, dict) and is_batch(asked) else ProvideChoiceRequest
+        )
         try:
-            request = ProvideChoiceRequest.model_validate(_readable(session, "request"))
+            request: Asked = model.model_validate(asked)
         except ValidationError:
             raise _unreadable() from None
         self._follow(session)
         return request
+
+    async def keep(self, question_id: str, submission: Submission) -> None:
+        """Tell the server the person answered this question of the batch so (it keeps the
+        answer if the batch ends half-way)."""
+        body = {"question_id": question_id, "submission": submission.model_dump(mode="json")}
+        # The server went away: posting the answer says what happened.
+        with suppress(HandoffFailed):
+            await asyncio.to_thread(_post, self.client, f"{self.session_url}/keep", body)
 
     def seconds_left(self) -> float:
         return max(self._deadline - time.monotonic(), 0.0)

@@ -2,16 +2,19 @@
 
 
 - `GET  /terminal/<id>`         the session's state and time left (the `selection.url`);
-- `POST /terminal/<id>/attach`  claim the session once (409 after that) and get the request, the
-                                settings and the seconds left (not a clock time: monotonic clocks
-                                differ between processes);
+- `POST /terminal/<id>/attach`  claim the session once (409 after that) and get the request (a
+                                batch: the request holds `questions`), the settings and the seconds
+                                left (not a clock time: monotonic clocks differ between processes);
 - `POST /terminal/<id>/settings` the settings the person changed in the terminal, only those,
                                 applied by the question (`apply_settings`: saved to the server's
                                 settings file, the timeout action, a longer deadline); the reply
                                 has the settings in force and the seconds left;
+- `POST /terminal/<id>/keep`    a batch: `{question_id, submission}`, the answer the person gave to
+                                one question, kept (`kept_answer`) if the batch ends half-way;
 - `POST /terminal/<id>/result`  what the person did (a submission, a cancel, the deadline seen),
                                 made an answer by `_contract._meaning` under the question's settings
-                                (422 keeps the session pending); first one wins, a second gets 409.
+                                (a batch's by `_batch_meaning`; 422 keeps the session pending);
+                                first one wins, a second gets 409.
 
 Unknown ids get 404, expired ones 410, bodies the bridge cannot take 413 or 422 (`read_json`), each
 as the bridge's one refusal shape. Every message tells the person what to do next, because
@@ -22,10 +25,14 @@ as the bridge's one refusal shape. Every message tells the person what to do nex
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from present_choices import ChoicesError
-from provide_choice._contract._meaning import read_reported
-from provide_choice._contract._response import TimedOut
+from provide_choice._contract._batch import BatchRequest
+from provide_choice._contract._batch_meaning import kept_answer, read_batch_reported
+from provide_choice._contract._meaning import Submission, read_reported
+from provide_choice._contract._request import describe
+from provide_choice._contract._response import Ending, TimedOut
 from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
 from provide_choice._transports._handoff._transport import ROUTE_PREFIX
 from provide_choice._web._local_http import BodyRefused, read_json, refusal
@@ -41,6 +48,7 @@ ALREADY_ATTACHED = (
 )
 ALREADY_ANSWERED = f"this question was already answered or cancelled; {ASK_AGAIN}"
 NOT_ATTACHED = "attach to the session (POST .../attach) before posting a result"
+NOT_A_BATCH = "this session asks one question: post its answer to .../result"
 
 
 def install(app: FastAPI, questions: QuestionRegistry) -> None:
@@ -62,7 +70,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
         return {
             "session_id": question.id,
             "status": question.status,
-            "title": question.interaction.request.title,
+            "title": question.interaction.asked.title,
             "seconds_left": question.seconds_left(),
         }
 
@@ -76,7 +84,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
                 409, [ALREADY_ATTACHED if question.status == "attached" else ALREADY_ANSWERED]
             )
         return {
-            "request": question.interaction.request.model_dump(mode="json", by_alias=True),
+            "request": question.interaction.asked.model_dump(mode="json", by_alias=True),
             "settings": question.interaction.settings.model_dump(mode="json"),
             "seconds_left": question.seconds_left(),
         }
@@ -112,13 +120,62 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
         if question.status != "attached":
             return refusal(409, [NOT_ATTACHED])
         try:
-            interaction = question.interaction
-            outcome = read_reported(
-                await read_json(request), interaction.request, interaction.settings
-            )
+            outcome = _ending(await read_json(request), question)
         except BodyRefused as refused:
             return refusal(refused.status, [refused.problem])
         except ChoicesError as error:
             return refusal(422, error.problems)
         question.finish(outcome)
         return {"status": question.status}
+
+    @app.post(ROUTE_PREFIX + "/{session_id}/keep")
+    async def keep(session_id: str, request: Request) -> Any:
+        question = find(session_id)
+        if not isinstance(question, PendingQuestion):
+            return question
+        if question.status != "attached":
+            return refusal(
+                409, [NOT_ATTACHED if question.status == "pending" else ALREADY_ANSWERED]
+            )
+        batch = question.interaction.batch
+        if batch is None:
+            return refusal(422, [NOT_A_BATCH])
+        try:
+            question_id, submission = _kept(await read_json(request), batch)
+        except BodyRefused as refused:
+            return refusal(refused.status, [refused.problem])
+        except ChoicesError as error:
+            return refusal(422, error.problems)
+        item = batch.question(question_id)
+        assert item is not None  # `_kept` checked it
+        question.keep(question_id, kept_answer(submission, item.request, question.settings))
+        return {"status": question.status}
+
+
+def _ending(data: object, question: PendingQuestion) -> Ending:
+    """How a posted report ends the question (or the batch). The deadline a batch's terminal
+    saw ends it as the server's own timer does. Raises `ChoicesError` listing every problem."""
+    interaction = question.interaction
+    batch = interaction.batch
+    if batch is None:
+        return read_reported(data, interaction.request, interaction.settings)
+    if isinstance(data, dict) and data.get("kind") == "timeout":
+        return TimedOut(action=interaction.settings.timeout_action)
+    return read_batch_reported(data, batch, interaction.settings)
+
+
+class _KeptBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    question_id: str
+    submission: Submission
+
+
+def _kept(data: object, batch: BatchRequest) -> tuple[str, Submission]:
+    try:
+        body = _KeptBody.model_validate(data)
+    except ValidationError as error:
+        raise ChoicesError(describe(error)) from None
+    if batch.question(body.question_id) is None:
+        raise ChoicesError([f"{body.question_id}: is not a question of this batch"])
+    return body.question_id, body.submission

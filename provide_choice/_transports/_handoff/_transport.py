@@ -40,6 +40,7 @@ class HandoffTransport:
             "`provide-choice serve --http PORT` in a terminal window and connect to it."
         ),
         inbox="Shown in a terminal the agent opens",
+        batches=True,
     )
     cancelled_with_the_call = False
     bounded_wait = True

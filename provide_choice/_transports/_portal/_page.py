@@ -22,7 +22,14 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
-from provide_choice._contract._meaning import placeholder_rule, read_reported
+from provide_choice._contract._batch import BatchRequest
+from provide_choice._contract._batch_meaning import (
+    kept_answer,
+    overall_note_offered,
+    read_batch_reported,
+)
+from provide_choice._contract._batch_response import summarize_batch
+from provide_choice._contract._meaning import Submission, placeholder_rule, read_reported
 from provide_choice._contract._presentation import (
     choose_text,
     count_text,
@@ -31,9 +38,15 @@ from provide_choice._contract._presentation import (
     shown_placeholder,
     submits_on_selection,
 )
-from provide_choice._contract._request import ProvideChoiceRequest, describe, limits_for
+from provide_choice._contract._request import (
+    MODES_WITH_PLACEHOLDER,
+    ProvideChoiceRequest,
+    describe,
+    limits_for,
+)
 from provide_choice._contract._response import (
     Answered,
+    BatchAnswered,
     Cancelled,
     Ending,
     TimedOut,
@@ -61,6 +74,9 @@ PACKAGE = "provide_choice._transports._portal"
 SCRIPT_PARTS = (
     "dom.js",
     "answer.js",
+    "questions.js",
+    "preview.js",
+    "keys.js",
     "options.js",
     "form.js",
     "settings.js",
@@ -106,6 +122,15 @@ class Draft(BaseModel):
     global_annotation: Note = ""
 
 
+class BatchDraft(BaseModel):
+    """A batch's draft: each question's draft by its id, and the one overall note."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    answers: dict[str, Draft]
+    global_annotation: Note = ""
+
+
 class Visibility(BaseModel):
     """Which options the person hid from this question (never saved: the next question differs)."""
 
@@ -119,8 +144,20 @@ class QuestionPage:
 
     def __init__(self, question: PendingQuestion) -> None:
         self.question = question
-        self.draft = Draft(selected_ids=list(self.request.default_selection_ids))
+        self.batch = question.interaction.batch
+        self.draft: Draft | BatchDraft = (
+            Draft(selected_ids=list(self.request.default_selection_ids))
+            if self.batch is None
+            else BatchDraft(
+                answers={
+                    item.id: Draft(selected_ids=list(item.request.default_selection_ids))
+                    for item in self.batch.questions
+                }
+            )
+        )
         self.hidden_ids: frozenset[str] = frozenset()
+        self._touched: set[str] = set()
+        """The batch's questions whose draft the person changed."""
         self._changed = asyncio.Event()
         question.on_finish(lambda _question: self._notify())
 
@@ -139,7 +176,7 @@ class QuestionPage:
         match self.question.outcome:
             case None:
                 return None
-            case Answered():
+            case Answered() | BatchAnswered():
                 return "answered"
             case Cancelled(by="agent"):
                 return "cancelled_by_agent"
@@ -151,51 +188,107 @@ class QuestionPage:
 
     def state(self) -> dict[str, Any]:
         """Everything the page shows, as JSON-ready data. Time is sent as seconds left, never as a
-        clock time: the browser's clock and the server's monotonic clock have nothing in common."""
-        request, settings = self.request, self.settings
+        clock time: the browser's clock and the server's monotonic clock have nothing in common.
+        A batch's state holds each question's own part in `questions`; a single question's part
+        is at the top."""
+        settings, asked = self.settings, self.question.interaction.asked
         outcome = self.question.outcome
-        return {
+        common = {
             "status": self.ending or "pending",
             "seconds_left": round(self.question.seconds_left(), 1),
-            "summary": None if outcome is None else summarize(request, outcome),
-            "mode": request.selection_mode,
-            "options": [
-                option.model_dump(include={"label", "description", "recommended"})
-                | {"id": option.id}
-                for option in request.options or ()
-            ],
-            "hidden_ids": [
-                option_id for option_id in request.option_ids if option_id in self.hidden_ids
-            ],
-            "limits": request.limits._asdict(),
-            "instruction": _instruction(request, settings),
-            "selection_rules": {
-                "options_only": _selection_rule(request, own_answer=False),
-                "with_own_answer": _selection_rule(request, own_answer=True),
-            },
+            "summary": None if outcome is None else self._summary(outcome),
             "text_limit": TEXT_LIMIT,
             "note_limit": NOTE_LIMIT,
-            "placeholder": shown_placeholder(request, settings),
-            "placeholder_rule": placeholder_rule(request, settings),
-            "has_placeholder": request.placeholder is not None,
-            "notes": notes_offered(request, settings),
-            "notes_allowed": request.allow_annotations,
-            "submits_on_selection": submits_on_selection(request, settings),
-            "requested_timeout_seconds": request.timeout_seconds,
+            "requested_timeout_seconds": asked.timeout_seconds,
             "settings": settings.model_dump(mode="json"),
             "setting_choices": setting_fields(),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
         }
+        if self.batch is None:
+            request = self.request
+            one = _question_state(
+                request, settings, self.hidden_ids, submits_on_selection(request, settings)
+            )
+            return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
+        items = self.batch.questions
+        # Choosing sends the answer only when choosing is the whole of it: one question.
+        alone = len(items) == 1
+        questions = [
+            {
+                "id": item.id,
+                "header": item.header,
+                "name": item.header or f"Question {number}",
+                "prompt_html": render_markdown(item.request.prompt),
+                "prefix": f"q{number}-",
+            }
+            | _question_state(
+                item.request,
+                settings,
+                frozenset(),
+                alone and submits_on_selection(item.request, settings),
+            )
+            for number, item in enumerate(items, start=1)
+        ]
+        return common | {
+            "questions": questions,
+            "mode": items[0].request.selection_mode if alone else "batch",
+            "options": [],
+            "hidden_ids": [],
+            "notes": overall_note_offered(self.batch, settings),
+            "notes_allowed": self.batch.allow_annotations,
+            "has_placeholder": any(item.request.placeholder is not None for item in items),
+        }
+
+    def _summary(self, outcome: Ending) -> str:
+        if self.batch is None:
+            return summarize(self.request, outcome)
+        return summarize_batch(self.batch, outcome)
 
     def save_draft(self, data: object) -> None:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
         self._refuse_when_ended()
+        if self.batch is not None:
+            self._save_batch_draft(self.batch, _validated(BatchDraft, data))
+            return
         draft = _validated(Draft, data)
         problems = id_problems(self.request, draft.selected_ids, draft.option_annotations)
         if problems:
             raise ChoicesError(problems)
         self.draft = draft
+
+    def _save_batch_draft(self, batch: BatchRequest, draft: BatchDraft) -> None:
+        """Keep a batch's draft, and tell the question which of its questions are answered so
+        far: those answers are kept if the batch is cancelled or times out half-way."""
+        problems = [
+            f"{question_id}: is not a question of this batch"
+            for question_id in draft.answers
+            if batch.question(question_id) is None
+        ]
+        for item in batch.questions:
+            one = draft.answers.get(item.id)
+            if one is None:
+                problems.append(f"{item.id}: its draft is missing")
+                continue
+            problems += [
+                f"{item.id}: {problem}"
+                for problem in id_problems(item.request, one.selected_ids, one.option_annotations)
+            ]
+        if problems:
+            raise ChoicesError(problems)
+        assert isinstance(self.draft, BatchDraft)
+        # A question counts as answered once the person changed its draft: a default they never
+        # touched is not their answer (it returns as the timeout action says).
+        self._touched |= {
+            item.id
+            for item in batch.questions
+            if draft.answers[item.id] != self.draft.answers[item.id]
+        }
+        self.draft = draft
+        for item in batch.questions:
+            submission = _submission_of(draft.answers[item.id], item.request, self.settings)
+            answer = kept_answer(submission, item.request, self.settings)
+            self.question.keep(item.id, answer if item.id in self._touched else None)
 
     async def change_settings(self, data: object) -> None:
         """Apply the settings the person changed, through the question (`apply_settings`): it
@@ -207,6 +300,8 @@ class QuestionPage:
     def hide_options(self, data: object) -> None:
         """Hide options from this question; a hidden option is no longer chosen."""
         self._refuse_when_ended()
+        if not isinstance(self.draft, Draft):
+            raise ChoicesError(["the options of a batch's questions cannot be hidden"])
         hidden = _validated(Visibility, data).hidden_ids
         ids = self.request.option_ids
         problems = [
@@ -229,7 +324,11 @@ class QuestionPage:
         """End the question with the person's answer or cancel. Raises `ChoicesError` with every
         reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
         self._refuse_when_ended()
-        outcome = read_reported(data, self.request, self.settings)
+        outcome: Ending = (
+            read_reported(data, self.request, self.settings)
+            if self.batch is None
+            else read_batch_reported(data, self.batch, self.settings)
+        )
         problems = self._offered_problems(outcome)
         if problems:
             raise ChoicesError(problems)
@@ -253,11 +352,16 @@ class QuestionPage:
         """The page: agent text escaped (title) or rendered as safe markdown (prompt); the state
         goes in as JSON the page's script reads, never as markup or script. The page's own style
         sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
-        request = self.request
-        title = html.escape(request.title)
+        asked = self.question.interaction.asked
+        prompt = (
+            render_markdown(asked.prompt)
+            if isinstance(asked, ProvideChoiceRequest)
+            else f"<p>{len(asked.questions)} questions: answer each, then submit them together.</p>"
+        )
+        title = html.escape(asked.title)
         return Template(asset("page.html", PACKAGE)).substitute(
             title=title,
-            question=question_markup(title, render_markdown(request.prompt)),
+            question=question_markup(title, prompt),
             state=script_safe_json(self.state()),
             style=asset(SHARED_STYLE_SHEET),
             script=page_script(),
@@ -333,9 +437,64 @@ class QuestionPages:
         return page
 
 
-def _instruction(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
+def _question_state(
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    hidden_ids: frozenset[str],
+    submits: bool,
+) -> dict[str, Any]:
+    """One question's part of the page's state: its options (previews rendered by the one
+    markdown renderer), its rules, and what choosing does (`submits`: sends the answer)."""
+    return {
+        "mode": request.selection_mode,
+        "options": [
+            option.model_dump(include={"label", "description", "recommended"})
+            | {
+                "id": option.id,
+                "preview_html": None if option.preview is None else render_markdown(option.preview),
+            }
+            for option in request.options or ()
+        ],
+        "hidden_ids": [option_id for option_id in request.option_ids if option_id in hidden_ids],
+        "limits": request.limits._asdict(),
+        "instruction": _instruction(request, settings, submits),
+        "selection_rules": {
+            "options_only": _selection_rule(request, own_answer=False),
+            "with_own_answer": _selection_rule(request, own_answer=True),
+        },
+        "placeholder": shown_placeholder(request, settings),
+        "placeholder_rule": placeholder_rule(request, settings),
+        "has_placeholder": request.placeholder is not None,
+        "notes": notes_offered(request, settings),
+        "submits_on_selection": submits,
+    }
+
+
+def _submission_of(
+    draft: Draft, request: ProvideChoiceRequest, settings: InteractionSettings
+) -> Submission:
+    """What a question's draft would submit, as the page's script builds it."""
+    typed = draft.custom_input.strip() if request.selection_mode in MODES_WITH_PLACEHOLDER else ""
+    notes = notes_offered(request, settings)
+    return Submission(
+        selected_ids=draft.selected_ids,
+        custom_input=typed or None,
+        placeholder_shown=not typed
+        and request.selection_mode in MODES_WITH_PLACEHOLDER
+        and shown_placeholder(request, settings) is not None,
+        option_annotations={
+            option_id: note.strip()
+            for option_id, note in draft.option_annotations.items()
+            if notes and note.strip()
+        },
+    )
+
+
+def _instruction(
+    request: ProvideChoiceRequest, settings: InteractionSettings, submits: bool
+) -> str:
     """The line above the options: how many to choose, and what choosing does."""
-    if submits_on_selection(request, settings):
+    if submits:
         return f"{choose_text(request, settings)}: choosing an option sends your answer."
     return f"{choose_text(request, settings)}."
 

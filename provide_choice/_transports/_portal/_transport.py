@@ -41,6 +41,7 @@ class WebTransport:
         "The browser",
         preference="Browser",
         fallback_for=("elicitation",),
+        batches=True,
         missing=(
             "this server was set up without the web portal, and has no terminal (stdin and stdout "
             "must be one). `provide-choice serve` asks in the browser when it has no terminal."
@@ -132,12 +133,12 @@ DISMISSED_PAGE = "The person dismissed the MCP client's offer to open the questi
 
 def _open_page(question: PendingQuestion, url: str) -> ElicitRequestURLParams:
     """The URL-mode request: the page's address, the question's id as the elicitation's id."""
-    request = question.interaction.request
+    title = question.interaction.asked.title
     from mcp_types import ElicitRequestURLParams
 
     return ElicitRequestURLParams(
         mode="url",
-        message=f"{request.title}: answer this question in your browser.",
+        message=f"{title}: answer this question in your browser.",
         url=url,
         elicitation_id=question.id,
     )

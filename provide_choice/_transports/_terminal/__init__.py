@@ -13,9 +13,13 @@ questionary and prompt_toolkit, so import `_flow` only where a question is shown
 The parts, each its own module:
 - `_transport`: `TerminalTransport`, the question in this server's own terminal;
 - `_flow`: the order of the screens and how the flow ends (`run_terminal_flow`, the summary line);
+- `_batch_flow`: a batch, one question after another (`run_batch_flow`), and `_review`, its last
+  screen;
 - `_settings_editor`: the settings surface and the editor behind "Change settings";
 - `_option_list`, `_notes`, `_text_answer`: the question's screens, by mode;
-- `_keys`: the keys added to questionary's lists; `_screen`: the frame every screen runs in;
+- `_keys`: the keys added to questionary's lists (notes, digits); `_screen`: the frame every screen
+  runs in (the back key of a batch, the room of a preview); `_filter`: a long list that filters as
+  the person types; `_preview`: an option's preview cut to its room;
 - `_state`: what the screens share; `_list_values`: what a list entry stands for;
 - `_markdown`: agent markdown as terminal text; `_style`: the colours.
 """

@@ -65,9 +65,15 @@ def print_summary(summary: str) -> None:
 
 
 async def _ask(state: QuestionState) -> Submission | Cancelled:
-    screen = Screen(state)
-    if not await SettingsEditor(screen, state).accept():
+    if not await SettingsEditor(Screen(state), state.question, state.request, state).accept():
         return Cancelled()
+    return await answer_question(state)
+
+
+async def answer_question(state: QuestionState, draft: Submission | None = None) -> Submission:
+    """The question's own screens, by mode, until the person answers it; `draft` is the answer
+    they gave before (a batch's question they came back to)."""
+    screen = Screen(state)
     if state.request.selection_mode == "text_input":
-        return await answer_in_text(screen, state)
-    return await OptionList(screen, state).answer()
+        return await answer_in_text(screen, state, draft)
+    return await OptionList(screen, state).answer(draft)

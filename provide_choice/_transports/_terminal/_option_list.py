@@ -2,7 +2,9 @@
 
 A single choice that submits on selection is a plain select list; every other list is a checkbox list
 whose Enter is guarded by the selection limits. Notes are typed on their own screen, after which the
-list comes back as it was; in hybrid mode an extra entry leads to typing an own answer.
+list comes back as it was; in hybrid mode an extra entry leads to typing an own answer. The first
+nine options are numbered (their digit chooses them), a longer list filters as the person types,
+and the pointed option's preview shows under the list.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from collections.abc import Sequence
 from typing import cast
 
 import questionary
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._presentation import choose_text, count_text
 from provide_choice._contract._request import ProvideChoiceOption, limits_for
-from provide_choice._transports._terminal._keys import option_list_keys
+from provide_choice._transports._terminal._filter import FILTER_AFTER, filter_as_typed
+from provide_choice._transports._terminal._keys import NUMBER_KEYS, list_control, option_list_keys
 from provide_choice._transports._terminal._list_values import (
     OWN_ANSWER,
     ListValue,
@@ -24,10 +28,15 @@ from provide_choice._transports._terminal._list_values import (
     OwnAnswer,
 )
 from provide_choice._transports._terminal._notes import ask_note
+from provide_choice._transports._terminal._preview import option_preview
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 from provide_choice._transports._terminal._text_answer import type_answer
+
+NOTE_HINTS = ("n", "g")
+FILTER_NOTE_HINTS = ("Ctrl-N", "Ctrl-G")
+"""The note keys as the key help names them (`_keys.NOTE_KEYS`, `_keys.FILTER_NOTE_KEYS`)."""
 
 Picked = ListValue | list[ListValue] | NoteRequest
 """What the list screen ends with: the selected entry, the ticked entries, or a wish for a note."""
@@ -40,14 +49,17 @@ class OptionList:
         self.screen = screen
         self.state = state
 
-    async def answer(self) -> Submission:
+    async def answer(self, draft: Submission | None = None) -> Submission:
+        """The person's answer; `draft` (their earlier answer, when they came back to this
+        question of a batch) is what the list opens with instead of the defaults."""
         state = self.state
         visible_ids = {option.id for option in state.visible_options}
+        opened_with = state.request.default_selection_ids if draft is None else draft.selected_ids
         checked: tuple[ListValue, ...] = tuple(
-            option_id
-            for option_id in state.request.default_selection_ids
-            if option_id in visible_ids
+            option_id for option_id in opened_with if option_id in visible_ids
         )
+        if draft is not None and draft.custom_input:
+            checked += (OWN_ANSWER,)
         pointer: ListValue | None = checked[0] if checked else None
         while True:
             picked = await self._pick(checked, pointer)
@@ -59,29 +71,62 @@ class OptionList:
         chosen = _chosen(values)
         typed = None
         if OWN_ANSWER in values:
-            typed = await type_answer(self.screen, state, "Your own answer", chosen)
+            earlier = draft.custom_input if draft is not None else None
+            typed = await type_answer(self.screen, state, "Your own answer", chosen, earlier)
         return state.submission(chosen, typed)
 
     async def _pick(self, checked: Sequence[ListValue], pointer: ListValue | None) -> Picked:
         submits_on_selection = self.state.submits_on_selection
+        question = self._question(checked, pointer)
+        control = list_control(question.application.layout)
+        if self._filtering and control is not None:
+            searchable = {option.id: _searchable(option) for option in self._options}
+            filter_as_typed(control, question.application.layout, searchable)
         picked = await self.screen.show(
-            self._question(checked, pointer),
+            question,
             list_keys=functools.partial(
                 option_list_keys,
                 notes=self.state.notes_offered,
+                overall_note=self.state.overall_note_offered,
                 radio=not submits_on_selection and self.state.request.limits.maximum == 1,
+                numbered=self._numbered,
+                submits=submits_on_selection,
+                filtering=self._filtering,
             ),
             check=None if submits_on_selection else self._check_count,
             hints=self._key_help(),
+            previews=self._preview if self._has_previews else None,
         )
         return cast(Picked, picked)
+
+    @property
+    def _options(self) -> list[ProvideChoiceOption]:
+        return self.state.visible_options
+
+    @property
+    def _numbered(self) -> list[str]:
+        """The ids of the options the digits 1 to 9 reach: the first nine, in list order."""
+        return [option.id for option in self._options[: len(NUMBER_KEYS)]]
+
+    @property
+    def _filtering(self) -> bool:
+        return len(self._options) > FILTER_AFTER
+
+    @property
+    def _has_previews(self) -> bool:
+        return any(option.preview for option in self._options)
+
+    def _preview(self, value: ListValue) -> StyleAndTextTuples:
+        return option_preview(next((o for o in self._options if o.id == value), None))
 
     def _question(
         self, checked: Sequence[ListValue], pointer: ListValue | None
     ) -> questionary.Question:
         choices = [
-            questionary.Choice(self._option_title(option), option.id, checked=option.id in checked)
-            for option in self.state.visible_options
+            questionary.Choice(
+                self._option_title(option, number), option.id, checked=option.id in checked
+            )
+            for number, option in enumerate(self._options, start=1)
         ]
         if self.state.request.selection_mode == "hybrid":
             choices.append(
@@ -93,23 +138,47 @@ class OptionList:
         pointed = next((choice for choice in choices if choice.value == pointer), choices[0])
         # The keys are named in the screen's footer, laid out for the terminal's width; questionary
         # shows a hint of its own for an empty instruction, so it gets a blank one.
-        message, instruction = self._message(), " "
+        # A list that filters takes the letters j and k for the filter, not for moving.
+        message, instruction, filtering = self._message(), " ", self._filtering
         if self.state.submits_on_selection:
             return questionary.select(
-                message, choices, default=pointed, instruction=instruction, style=STYLE
+                message,
+                choices,
+                default=pointed,
+                instruction=instruction,
+                style=STYLE,
+                use_search_filter=filtering,
+                use_jk_keys=not filtering,
             )
         return questionary.checkbox(
-            message, choices, initial_choice=pointed, instruction=instruction, style=STYLE
+            message,
+            choices,
+            initial_choice=pointed,
+            instruction=instruction,
+            style=STYLE,
+            use_search_filter=filtering,
+            use_jk_keys=not filtering,
         )
 
     def _key_help(self) -> list[str]:
         """The keys this list answers to, as its footer names them (the time left names Ctrl-C)."""
-        keys = ["↑↓ move", "Enter submit"]
-        if self.state.notes_offered:
-            keys += ["n note on option", "g overall note"]
-        if not self.state.submits_on_selection:
-            maximum = self.state.request.limits.maximum
+        state = self.state
+        maximum = state.request.limits.maximum
+        keys = ["↑↓ move", "Enter next" if state.place is not None else "Enter submit"]
+        if not state.submits_on_selection:
             keys.insert(1, "space select" if maximum == 1 else "space toggle")
+        if self._numbered:
+            picks = (
+                "choose" if state.submits_on_selection else "select" if maximum == 1 else "toggle"
+            )
+            keys.append(f"1-{len(self._numbered)} {picks}")
+        if self._filtering:
+            keys.append("type to filter")
+        note_key, overall_key = FILTER_NOTE_HINTS if self._filtering else NOTE_HINTS
+        if state.notes_offered:
+            keys.append(f"{note_key} note on option")
+        if state.overall_note_offered:
+            keys.append(f"{overall_key} overall note")
         return keys
 
     def _message(self) -> str:
@@ -133,8 +202,10 @@ class OptionList:
             return True
         return f"Choose {count_text(minimum, maximum)} ({len(chosen)} chosen)"
 
-    def _option_title(self, option: ProvideChoiceOption) -> list[tuple[str, str]]:
-        title = [("class:text", option.label)]
+    def _option_title(self, option: ProvideChoiceOption, number: int) -> list[tuple[str, str]]:
+        """The option's line: its digit (the first nine), label, recommendation, description, note."""
+        key = f"{number} " if number <= len(NUMBER_KEYS) else "  "
+        title = [("class:number", key), ("class:text", option.label)]
         if option.recommended:
             title.append(("class:recommended", "  ★ recommended"))
         if option.description:
@@ -142,6 +213,11 @@ class OptionList:
         if note := self.state.notes.get(option.id):
             title.append(("class:note", f"  ✎ {note}"))
         return title
+
+
+def _searchable(option: ProvideChoiceOption) -> str:
+    """What typing in a long list matches an option by: its label and its description."""
+    return f"{option.label} {option.description or ''}"
 
 
 def _chosen(values: list[ListValue]) -> list[str]:

@@ -3,7 +3,8 @@
 Accepting the saved settings is a single Enter. Each change goes to the question at once
 (`LiveQuestion.apply_settings`), which saves it, so cancelling the question afterwards keeps it, and
 applies it to the question on screen: a longer timeout moves the deadline. Hidden options leave the
-list (they belong to this screen only).
+list (they belong to this screen only; a batch shows its settings once, before its first question,
+and hides no options).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import cast
 
 import questionary
 
+from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
-from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
     TIMEOUT_LABEL,
@@ -22,24 +23,35 @@ from provide_choice._contract._settings import (
     choice_label,
     setting_choices,
 )
+from provide_choice._transports._base import LiveQuestion
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 
 
 class SettingsEditor:
-    """The settings screens of one question; each change goes to the question."""
+    """The settings screens of one question, or of a batch; each change goes to the question.
 
-    def __init__(self, screen: Screen, state: QuestionState) -> None:
+    `single` is the state of a question asked on its own, whose options the person may hide."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        question: LiveQuestion,
+        asked: Asked,
+        single: QuestionState | None = None,
+    ) -> None:
         self.screen = screen
-        self.state = state
+        self.question = question
+        self.asked = asked
+        self.single = single
 
     async def accept(self) -> bool:
         """Show the settings until the person continues (True) or cancels the question (False)."""
         while True:
             choice = await self.screen.answer(
                 questionary.select(
-                    f"Settings: {settings_line(self.state.settings, self.state.request)}",
+                    f"Settings: {settings_line(self.question.settings, self.asked)}",
                     choices=[
                         questionary.Choice("Continue with these settings", "continue"),
                         questionary.Choice("Change settings", "change"),
@@ -66,15 +78,15 @@ class SettingsEditor:
             )
             if item == "done":
                 return
-            if item == "hidden":
-                self.state.hidden_ids = await self._ask_hidden_options()
+            if item == "hidden" and self.single is not None:
+                self.single.hidden_ids = await self._ask_hidden_options(self.single)
                 continue
             value = await self._next_value(item)
-            if value != getattr(self.state.settings, item):
-                await self.state.question.apply_settings({item: value})
+            if value != getattr(self.question.settings, item):
+                await self.question.apply_settings({item: value})
 
     def _choices(self) -> list[questionary.Choice]:
-        settings, request = self.state.settings, self.state.request
+        settings, request = self.question.settings, self.asked
         override = settings.timeout_override_seconds
         timeout = (
             f"{override} s" if override else f"as the question asks ({request.timeout_seconds} s)"
@@ -90,8 +102,8 @@ class SettingsEditor:
             choices.append(questionary.Choice(f"{label}: {shown}", name))
         days = NUMBER_SETTINGS["history_days"].label
         choices.append(questionary.Choice(f"{days}: {settings.history_days}", "history_days"))
-        if request.options:
-            hidden = len(self.state.hidden_ids)
+        if self.single is not None and self.single.request.options:
+            hidden = len(self.single.hidden_ids)
             choices.append(
                 questionary.Choice(
                     f"Hidden options (this question only): {hidden or 'none'}", "hidden"
@@ -104,7 +116,7 @@ class SettingsEditor:
         if name in NUMBER_SETTINGS:
             return await self._ask_number(name)
         values = [value for value, _label in setting_choices()[name][1]]
-        return values[(values.index(getattr(self.state.settings, name)) + 1) % len(values)]
+        return values[(values.index(getattr(self.question.settings, name)) + 1) % len(values)]
 
     async def _ask_number(self, name: str) -> int | None:
         """A setting typed as whole number within its range; empty (None) only when optional."""
@@ -119,7 +131,7 @@ class SettingsEditor:
                 or setting.rule
             )
 
-        current = getattr(self.state.settings, name)
+        current = getattr(self.question.settings, name)
         empty = " (empty: as the question asks)" if setting.optional else ""
         text = await self.screen.answer(
             questionary.text(
@@ -131,8 +143,8 @@ class SettingsEditor:
         )
         return int(text) if text.strip() else None
 
-    async def _ask_hidden_options(self) -> frozenset[str]:
-        request, hidden_ids = self.state.request, self.state.hidden_ids
+    async def _ask_hidden_options(self, single: QuestionState) -> frozenset[str]:
+        request, hidden_ids = single.request, single.hidden_ids
 
         def check(hidden: Sequence[object]) -> bool | str:
             return hiding_problem(request, len(hidden)) or True
@@ -152,7 +164,7 @@ class SettingsEditor:
         return frozenset(cast(list[str], hidden))
 
 
-def settings_line(settings: InteractionSettings, request: ProvideChoiceRequest) -> str:
+def settings_line(settings: InteractionSettings, request: Asked) -> str:
     """The settings in one line, as the first screen shows them."""
     timeout = settings.timeout_override_seconds or request.timeout_seconds
     notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"

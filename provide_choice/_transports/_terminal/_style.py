@@ -16,5 +16,10 @@ STYLE = Style(
         ("refusal", "fg:ansired bold"),
         ("markdown.code", "fg:ansicyan"),
         ("markdown.prefix", "fg:ansibrightblack"),
+        ("chip", "reverse bold"),
+        ("progress", "fg:ansibrightblack"),
+        ("number", "fg:ansibrightblack"),
+        ("preview.title", "bold underline"),
+        ("preview.more", "fg:ansibrightblack italic"),
     ]
 )

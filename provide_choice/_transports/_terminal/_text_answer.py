@@ -16,16 +16,24 @@ from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
 
 
-async def answer_in_text(screen: Screen, state: QuestionState) -> Submission:
-    """The text-input question: one typed answer."""
-    return state.submission([], await type_answer(screen, state, "Your answer", []))
+async def answer_in_text(
+    screen: Screen, state: QuestionState, draft: Submission | None = None
+) -> Submission:
+    """The text-input question: one typed answer (the field holds `draft`'s text, the answer given
+    before, when the person came back to this question of a batch)."""
+    earlier = draft.custom_input if draft is not None else None
+    return state.submission([], await type_answer(screen, state, "Your answer", [], earlier))
 
 
 async def type_answer(
-    screen: Screen, state: QuestionState, message: str, selected_ids: list[str]
+    screen: Screen,
+    state: QuestionState,
+    message: str,
+    selected_ids: list[str],
+    earlier: str | None = None,
 ) -> str | None:
     """The person's text, None when they left the field empty where that sends the suggestion
-    (beside the options `selected_ids`)."""
+    (beside the options `selected_ids`); the field opens with `earlier` in it."""
     placeholder = state.placeholder if state.gives_own_answer(selected_ids, None) else None
 
     def check(text: str) -> bool | str:
@@ -35,6 +43,7 @@ async def type_answer(
         await screen.answer(
             questionary.text(
                 message,
+                default=earlier or "",
                 validate=check,
                 placeholder=FormattedText([("class:placeholder", placeholder)])
                 if placeholder

@@ -1,12 +1,16 @@
-"""`TerminalTransport`: the question in this process's own terminal (`serve --http` in a window)."""
+"""`TerminalTransport`: the question in this process's own terminal (`serve --http` in a window),
+one question or a batch of them."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
-from provide_choice._contract._meaning import ending_of
-from provide_choice._contract._response import Cancelled, summarize
+from provide_choice._contract._batch import BatchRequest
+from provide_choice._contract._batch_meaning import kept_answer
+from provide_choice._contract._batch_response import respond
+from provide_choice._contract._meaning import Submission, ending_of
+from provide_choice._contract._response import Cancelled, Ending
 from provide_choice._transports._base import Caller
 from provide_choice._transports._kinds import TransportKind
 
@@ -25,6 +29,7 @@ class TerminalTransport:
         "The server's own terminal",
         preference="Terminal",
         inbox="Shown in its server's terminal",
+        batches=True,
     )
     cancelled_with_the_call = True
     bounded_wait = True
@@ -49,23 +54,38 @@ class TerminalTransport:
     async def _run(self, question: PendingQuestion) -> None:
         # Imported here: questionary and prompt_toolkit load only when a question is asked,
         # which keeps the server's start-up fast.
-        from provide_choice._transports._terminal._flow import (
-            print_summary,
-            run_terminal_flow,
-            terminal_session,
-        )
+        from provide_choice._transports._terminal._flow import print_summary, terminal_session
 
         interaction = question.interaction
         async with self._turn:
             with terminal_session(self._output):
                 try:
-                    reported = await run_terminal_flow(interaction.request, question)
+                    ending = await _shown(question)
                 except asyncio.CancelledError:
                     # Ended without the person's keys (the agent's cancel, the deadline's timer,
                     # an interrupt): the screen is gone, so say how, as the flow does.
                     ending = question.outcome or Cancelled(by="agent")
-                    print_summary(summarize(interaction.request, ending))
+                    print_summary(respond(interaction.asked, ending, "terminal").selection.summary)
                     raise
-                question.finish(
-                    ending_of(reported, interaction.request, question.interaction.settings)
-                )
+                question.finish(ending)
+
+
+async def _shown(question: PendingQuestion) -> Ending:
+    """Show the question (or the batch) in this terminal; how the person's keys end it."""
+    from provide_choice._transports._terminal._batch_flow import batch_ending, run_batch_flow
+    from provide_choice._transports._terminal._flow import run_terminal_flow
+
+    asked = question.interaction.asked
+    if not isinstance(asked, BatchRequest):
+        reported = await run_terminal_flow(asked, question)
+        return ending_of(reported, asked, question.interaction.settings)
+    batch = asked
+
+    async def keep(question_id: str, submission: Submission) -> None:
+        item = batch.question(question_id)
+        if item is not None:
+            question.keep(question_id, kept_answer(submission, item.request, question.settings))
+
+    reported_batch = await run_batch_flow(batch, question, keep)
+    # A cancel or a timeout keeps what `keep` was told: the question adds it as it finishes.
+    return batch_ending(reported_batch, batch, question.interaction.settings, {})

@@ -1,7 +1,8 @@
 // The question form: the options, the own answer and the notes, drawn from the server's state; the
 // draft they edit, saved on the server as it changes; the answer or the cancel, sent once.
 // `currentState()` is the server's latest state; `send(type, data)` goes out on the channel.
-/* global byId, element, text, visibleOptions, takesText, submissionFromDraft, refusal, optionList */
+/* global byId, element, text, visibleOptions, takesText, optionList, questionViews, questionDraft,
+   pageSubmission, pageRefusal, keyHelp, numberKeys */
 /* exported createForm */
 
 const TYPING_MILLISECONDS = 300;
@@ -22,29 +23,28 @@ function createForm(currentState, send) {
   // Drawn again only when what the form holds changed, so a state push keeps focus and typing.
   function render() {
     const state = currentState();
+    const views = questionViews(state);
     const shape = JSON.stringify([
-      state.mode, state.hidden_ids, state.notes, state.placeholder, state.submits_on_selection,
+      state.notes,
+      ...views.map((view) => [view.mode, view.hidden_ids, view.notes, view.placeholder, view.submits_on_selection]),
     ]);
     if (shape === renderedShape) return;
     renderedShape = shape;
-    const visible = visibleOptions(state);
-    draft.selected_ids = draft.selected_ids.filter((id) => visible.some((option) => option.id === id));
-    const parts = [];
-    if (visible.length) {
-      parts.push(text("p", state.instruction, { class: "hint" }), optionList(state, visible, draft, actions));
-    }
-    if (takesText(state)) parts.push(textAnswer(state, draft, actions));
+    const parts = views.map((view) => {
+      const fieldsOfOne = questionFields(view, questionDraft(view, draft), actions);
+      return views.length === 1 && view === state ? fieldsOfOne : questionGroup(view, fieldsOfOne);
+    }).flat();
     if (state.notes) parts.push(overallNote(state, draft, actions));
     fields.replaceChildren(...parts);
-    submitButton.hidden = state.submits_on_selection;
+    submitButton.hidden = views.length === 1 && views[0].submits_on_selection;
     updateSubmit();
   }
 
   function updateSubmit() {
     const state = currentState();
-    const reason = refusal(state, submissionFromDraft(state, draft));
+    const reason = pageRefusal(state, pageSubmission(state, draft));
     submitButton.disabled = sending || reason !== null;
-    submitReason.textContent = state.submits_on_selection ? "" : reason || "";
+    submitReason.textContent = submitButton.hidden ? "" : reason || "";
   }
 
   function showProblems(list) {
@@ -66,8 +66,8 @@ function createForm(currentState, send) {
   function submitAnswer() {
     const state = currentState();
     if (sending || state.status !== "pending") return;
-    const answer = submissionFromDraft(state, draft);
-    const reason = refusal(state, answer);
+    const answer = pageSubmission(state, draft);
+    const reason = pageRefusal(state, answer);
     if (reason !== null) {
       showProblems([reason]);
       return;
@@ -77,6 +77,7 @@ function createForm(currentState, send) {
     send("answer", answer);
   }
 
+  numberKeys(fields);
   // The Submit button sends by itself, not through the form's submission, which a sandboxed frame
   // without `allow-forms` (a host drawing the provide_choice app may give none) blocks outright.
   // The form's own submission is still what Enter in a field starts.
@@ -109,18 +110,47 @@ function createForm(currentState, send) {
   };
 }
 
+// One question's fields: the instruction, its options (with their filter, preview and key help),
+// its own answer. Digits pressed inside them choose among its options.
+function questionFields(view, draft, actions) {
+  const visible = visibleOptions(view);
+  draft.selected_ids = draft.selected_ids.filter((id) => visible.some((option) => option.id === id));
+  const parts = [];
+  if (visible.length) {
+    parts.push(text("p", view.instruction, { class: "hint" }), optionList(view, visible, draft, actions),
+      keyHelp(view, visible.length));
+  }
+  if (takesText(view)) parts.push(textAnswer(view, draft, actions));
+  return parts;
+}
+
+// A question of a batch: a group named by its header and prompt.
+function questionGroup(view, parts) {
+  const headerId = `${view.prefix}header`;
+  const promptId = `${view.prefix}prompt`;
+  const heading = element("div", { class: "question-heading" });
+  if (view.header) heading.append(text("span", view.header, { class: "chip", id: headerId }));
+  const prompt = element("div", { class: "prompt", id: promptId });
+  prompt.innerHTML = view.prompt_html; // rendered by the server's markdown renderer, agent HTML escaped
+  heading.append(prompt);
+  const labelledBy = view.header ? `${headerId} ${promptId}` : promptId;
+  const group = element("section", { class: "question-group", role: "group", "aria-labelledby": labelledBy },
+    heading, ...parts);
+  return group;
+}
+
 function textAnswer(state, draft, { changed, submit }) {
   const label = state.mode === "text_input" ? "Your answer" : "Or type your own answer";
-  const area = element("textarea", { id: "own-answer", rows: 3, maxlength: state.text_limit });
+  const area = element("textarea", { id: `${state.prefix}own-answer`, rows: 3, maxlength: state.text_limit });
   area.value = draft.custom_input;
-  const parts = [text("label", label, { for: "own-answer" }), area];
+  const parts = [text("label", label, { for: area.id }), area];
   if (state.placeholder !== null) {
     area.placeholder = state.placeholder;
     const hint = state.mode === "text_input"
       ? "Leave it empty to accept the suggestion shown."
       : "Leave it empty and choose nothing to accept the suggestion shown.";
-    parts.push(text("p", hint, { class: "hint", id: "own-answer-hint" }));
-    area.setAttribute("aria-describedby", "own-answer-hint");
+    parts.push(text("p", hint, { class: "hint", id: `${area.id}-hint` }));
+    area.setAttribute("aria-describedby", `${area.id}-hint`);
   }
   area.addEventListener("input", () => {
     draft.custom_input = area.value;
@@ -142,6 +172,6 @@ function overallNote(state, draft, { changed }) {
     draft.global_annotation = area.value;
     changed(true);
   });
-  return element("div", { class: "field" },
-    text("label", "Note on the whole question (optional)", { for: "overall-note" }), area);
+  const label = Array.isArray(state.questions) ? "Note on all the questions (optional)" : "Note on the whole question (optional)";
+  return element("div", { class: "field" }, text("label", label, { for: "overall-note" }), area);
 }

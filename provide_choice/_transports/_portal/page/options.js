@@ -1,17 +1,17 @@
 // The options of the question form: a radio button or check box each, with its description and its
 // note. A change goes into the draft and is told through `changed(typing)`; a choice that is the
 // whole answer (or Enter) asks for the answer to be sent through `submit()`.
-/* global element, text */
+/* global element, text, withPreview, withFilter */
 /* exported optionList */
 
 function optionList(state, visible, draft, { changed, submit }) {
-  const list = element("ul", { class: "options", role: "list" });
+  const list = element("ul", { class: "options", role: "list", id: `${state.prefix}options` });
   const type = state.limits.maximum === 1 ? "radio" : "checkbox";
   const keys = state.submits_on_selection ? sendingOnChoice(draft, submit) : sendingOnEnter(submit);
   for (const option of visible) {
     list.append(optionItem(state, option, type, draft, { changed, keys }));
   }
-  const parts = [list];
+  const parts = withFilter(state, withPreview(state, list, draft));
   if (type === "radio" && state.limits.minimum === 0) {
     const clear = text("button", "Clear the choice", { type: "button", class: "link" });
     clear.addEventListener("click", () => {
@@ -25,8 +25,8 @@ function optionList(state, visible, draft, { changed, submit }) {
 }
 
 function optionItem(state, option, type, draft, { changed, keys }) {
-  const id = `option-${state.options.indexOf(option)}`;
-  const input = element("input", { type, id, name: "choice" });
+  const id = `${state.prefix}option-${state.options.indexOf(option)}`;
+  const input = element("input", { type, id, name: `${state.prefix}choice` });
   input.value = option.id;
   input.checked = draft.selected_ids.includes(option.id);
   const label = element("label", { for: id }, text("span", option.label));
@@ -44,7 +44,8 @@ function optionItem(state, option, type, draft, { changed, keys }) {
     changed();
   });
   keys(input, option);
-  return element("li", { class: "option" }, input, label, detail);
+  const search = `${option.label} ${option.description || ""}`.toLowerCase();
+  return element("li", { class: "option", "data-search": search }, input, label, detail);
 }
 
 // When choosing is the whole answer: a click (on the option or its label) chooses and sends; so do

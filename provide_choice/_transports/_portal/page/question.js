@@ -5,8 +5,10 @@
 //
 // This part joins the others: it holds the server's latest state (the parts read it through
 // `currentState()` and never change it) and hands each message from the server to the part it is
-// for. The parts: dom.js (helpers), answer.js (the answer and its rules), options.js and form.js
-// (the question form), settings.js (the settings panel), countdown.js, channel.js (the carriers).
+// for. The parts: dom.js (helpers), answer.js (the answer and its rules), questions.js (one
+// question or a batch's several), preview.js (the Preview region), keys.js (the filter and the
+// number keys), options.js and form.js (the question form), settings.js (the settings panel),
+// countdown.js, channel.js (the carriers).
 /* global byId, createForm, createSettingsPanel, createCountdown */
 /* exported startQuestion */
 
