@@ -43,6 +43,7 @@ from provide_choice._transports._base import (
 )
 from provide_choice._transports._registry import (
     batch_refusal,
+    batch_stand_in,
     choose_transport,
     why_unavailable,
 )
@@ -96,6 +97,11 @@ class ProvideChoiceTool:
             unavailable = why_unavailable(call.transport, settings.transport)
             return error_result(f"provide_choice cannot ask the person here: {unavailable}")
         refusal = batch_refusal(choice.transport) if isinstance(call, BatchRequest) else None
+        if refusal is not None and call.transport is None:
+            # Nobody named that surface for this batch: it goes where batches are shown.
+            has = self.transports.__contains__
+            choice = batch_stand_in(choice.transport, has, caller.features) or choice
+            refusal = batch_refusal(choice.transport)
         if refusal is not None:
             return error_result(f"provide_choice cannot ask the person here: {refusal}")
         interaction = Interaction.start(

@@ -191,6 +191,20 @@ def batch_refusal(name: str) -> str | None:
     )
 
 
+def batch_stand_in(
+    chosen: str, has: Callable[[str], bool], client: ClientFeatures
+) -> Choice | None:
+    """Where a batch goes when the surface chosen for it by the person's preference or the
+    automatic order (`chosen`) cannot show batches: the first of the automatic order that can,
+    with the note saying why; None when there is none."""
+    taker = choose_transport(None, AUTO, lambda name: has(name) and kind_of(name).batches, client)
+    if taker is None:
+        return None
+    where = _in_a_sentence(kind_of(taker.transport).label)
+    note = f"(Asked in {where}: {_in_a_sentence(kind_of(chosen).label)} cannot show several questions at once.)"
+    return Choice(taker.transport, note)
+
+
 def _in_a_sentence(label: str) -> str:
     """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
     return label[:1].lower() + label[1:]

@@ -422,6 +422,21 @@ async def test_a_surface_without_batches_refuses_one_whole_and_says_which_take_t
     )
 
 
+async def test_a_batch_asked_without_a_transport_skips_a_surface_that_cannot_show_it(
+    courier: type[CourierTransport],
+) -> None:
+    courier.go.set()
+    # A server in a terminal window: the automatic order starts with its terminal.
+    async with Client(create_server({"terminal": courier(), "web": courier()})) as client:
+        result = await client.call_tool("provide_choice", BATCH)
+    assert not result.is_error, text_of(result)
+    selection = json.loads(text_of(result))["selection"]
+    assert selection["transport"] == "web"
+    assert selection["summary"].endswith(
+        "(Asked in the browser: the server's own terminal cannot show several questions at once.)"
+    )
+
+
 async def test_the_problem_list_of_a_broken_batch_reaches_the_agent() -> None:
     broken = BATCH | {"questions": [DATABASE | {"options": []}, NAME | {"header": "h" * 31}]}
     async with Client(create_server()) as client:
