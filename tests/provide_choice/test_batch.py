@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from mcp import Client
+from mcp.client.extension import advertise
+from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID
 from mcp_types import TextContent
 
 from present_choices import ChoicesError
@@ -426,14 +428,17 @@ async def test_a_batch_asked_without_a_transport_skips_a_surface_that_cannot_sho
     courier: type[CourierTransport],
 ) -> None:
     courier.go.set()
-    # A server in a terminal window: the automatic order starts with its terminal.
-    async with Client(create_server({"terminal": courier(), "web": courier()})) as client:
+    # A host that draws apps: the automatic order would ask in the app, which shows one question.
+    draws_apps = advertise(EXTENSION_ID, {"mimeTypes": [APP_MIME_TYPE]})
+    server = create_server({"app": courier(), "web": courier()})
+    async with Client(server, extensions=[draws_apps]) as client:
         result = await client.call_tool("provide_choice", BATCH)
     assert not result.is_error, text_of(result)
     selection = json.loads(text_of(result))["selection"]
     assert selection["transport"] == "web"
     assert selection["summary"].endswith(
-        "(Asked in the browser: the server's own terminal cannot show several questions at once.)"
+        "(Asked in the browser: the MCP client's app view in the conversation cannot show several "
+        "questions at once.)"
     )
 
 
