@@ -37,9 +37,9 @@ STYLE_SHEET = "apps.css"
 HOST_BRIDGE = "view/host.js"
 
 
-def view_meta(resource_uri: str, **ui: Any) -> dict[str, Any]:
-    """A tool's `_meta` naming its view (and any other `_meta.ui` entry, such as `visibility`)."""
-    return {"ui": {"resourceUri": resource_uri, **ui}, LEGACY_META_KEY: resource_uri}
+def view_meta(resource_uri: str) -> dict[str, Any]:
+    """A tool's `_meta` naming its view."""
+    return {"ui": {"resourceUri": resource_uri}, LEGACY_META_KEY: resource_uri}
 
 
 @cache

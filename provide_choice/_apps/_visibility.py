@@ -29,6 +29,14 @@ class AppOnlyToolsListedToApps(ServerMiddleware[Any]):
         return result | {"tools": [tool for tool in tools if not app_only(tool)]}
 
 
+def app_only_meta() -> dict[str, Any]:
+    """The `_meta` of a tool only app views call. It names no view (`resourceUri` is optional):
+    the tool has none, and a host that lists every tool naming a view as an app (the MCP
+    Inspector's Apps tab) would otherwise offer it as one and draw another tool's view around its
+    bare reply."""
+    return {"ui": {"visibility": ["app"]}}
+
+
 def app_only(tool: object) -> bool:
     """Whether a listed tool (as it goes on the wire) is for app views only."""
     meta = tool.get("_meta") if isinstance(tool, dict) else None

@@ -25,7 +25,7 @@ from provide_choice._apps import (
     apps_extension,
     view_meta,
 )
-from provide_choice._apps._visibility import AppOnlyToolsListedToApps
+from provide_choice._apps._visibility import AppOnlyToolsListedToApps, app_only_meta
 from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._server._provide_choice_tool import (
@@ -179,7 +179,7 @@ def _app_tools(transports: Transports) -> list[Tool]:
             description=APP_TOOL_DESCRIPTION,
             parameters=app_tool_schema(),
             annotations=ToolAnnotations(title="Answer in the conversation", read_only_hint=False),
-            meta=view_meta(PROVIDE_CHOICE_VIEW, visibility=["app"]),
+            meta=app_only_meta(),
         )
     ]
 

@@ -44,8 +44,17 @@ async def test_each_tool_names_its_view_in_both_places_hosts_look() -> None:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
     for tool, view in (("present_choices", PRESENT), ("provide_choice", PROVIDE)):
         assert tools[tool].meta == {"ui": {"resourceUri": view}, "ui/resourceUri": view}
-    app_only = {"resourceUri": PROVIDE, "visibility": ["app"]}
-    assert tools["provide_choice_app"].meta == {"ui": app_only, "ui/resourceUri": PROVIDE}
+
+
+async def test_regression_the_app_only_tool_names_no_view_so_hosts_offer_no_third_app() -> None:
+    """The MCP Inspector 2.12 listed `provide_choice_app` as a third app, because it named the
+    provide_choice view, and drew that view around the tool's bare JSON reply when opened. The
+    tool has no view of its own: it is only hidden from the model."""
+    async with Client(create_server(), extensions=[DECLARES_APPS]) as client:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    assert tools["provide_choice_app"].meta == {"ui": {"visibility": ["app"]}}
+    naming_a_view = {name for name, tool in tools.items() if "resourceUri" in tool.meta["ui"]}
+    assert naming_a_view == {"present_choices", "provide_choice"}
 
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])

@@ -25,7 +25,7 @@ class AppTransport:
 
     kind = TransportKind(
         APP,
-        "The conversation, in the MCP client's app view",
+        "The MCP client's app view in the conversation",
         preference="In the conversation, where the MCP client draws apps (else as automatic)",
         needs=lambda client: client.apps,
         unusable=(
