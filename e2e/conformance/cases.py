@@ -421,7 +421,7 @@ CASES += [
     ),
     Case(
         "batch-timeout-half-way",
-        batch(timeout_seconds=TIMEOUT + 2),
+        batch(timeout_seconds=TIMEOUT + 4),
         (In("features", Toggle("export")), Wait()),
         Expected(
             "timeout",
@@ -438,7 +438,7 @@ CASES += [
     ),
     Case(
         "batch-timeout-after-the-first-question",
-        batch(timeout_seconds=TIMEOUT + 2),
+        batch(timeout_seconds=TIMEOUT + 4),
         (In("db", Choose("lite")), Wait()),
         Expected(
             "timeout",
