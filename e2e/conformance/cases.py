@@ -82,7 +82,6 @@ ANSWERED_ON_THE_WAY = (
     "(batch-timeout-after-the-first-question is this row for the terminals)"
 )
 TERMINALS: dict[Surface, str] = {"terminal": IN_ORDER, "handoff": IN_ORDER}
-APP_LATER = "the app refuses batches until it draws the page's batch parts (issue 18)"
 BATCH_QUESTIONS: list[dict[str, Any]] = [
     {
         "id": "db",
@@ -389,7 +388,6 @@ CASES += [
                 answer("name", custom_input="orders", placeholder_used=True),
             ),
         ),
-        not_yet={"app": APP_LATER},
     ),
     Case(
         "batch-submit-refused-until-every-question-is-answered",
@@ -406,7 +404,6 @@ CASES += [
             ),
         ),
         not_expressible=TERMINALS,
-        not_yet={"app": APP_LATER},
     ),
     Case(
         "batch-cancelled-half-way",
@@ -421,11 +418,10 @@ CASES += [
         ),
         settings={"timeout_action": "return_defaults"},
         not_expressible={"dialog": "a dismissed form sends none of its fields: nothing is kept"},
-        not_yet={"app": APP_LATER},
     ),
     Case(
         "batch-timeout-half-way",
-        batch(timeout_seconds=TIMEOUT + 2),
+        batch(timeout_seconds=TIMEOUT + 4),
         (In("features", Toggle("export")), Wait()),
         Expected(
             "timeout",
@@ -439,11 +435,10 @@ CASES += [
             "terminal": ANSWERED_ON_THE_WAY,
             "handoff": ANSWERED_ON_THE_WAY,
         },
-        not_yet={"app": APP_LATER},
     ),
     Case(
         "batch-timeout-after-the-first-question",
-        batch(timeout_seconds=TIMEOUT + 2),
+        batch(timeout_seconds=TIMEOUT + 4),
         (In("db", Choose("lite")), Wait()),
         Expected(
             "timeout",
@@ -453,7 +448,6 @@ CASES += [
         ),
         settings={"timeout_action": "return_nothing"},
         not_expressible={"dialog": NOTHING_KEPT_BY_A_FORM},
-        not_yet={"app": APP_LATER},
     ),
 ]
 

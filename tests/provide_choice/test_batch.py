@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 from mcp import Client
-from mcp.client.extension import advertise
-from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID
 from mcp_types import TextContent
 
 from present_choices import ChoicesError
@@ -30,6 +28,7 @@ from provide_choice import (
     parse_call,
     parse_request,
     register_transport,
+    save_settings,
 )
 from provide_choice._contract._batch_meaning import (
     BatchSubmission,
@@ -419,8 +418,8 @@ async def test_a_surface_without_batches_refuses_one_whole_and_says_which_take_t
     assert text_of(result) == (
         "provide_choice cannot ask the person here: a pigeon cannot show several questions at "
         "once (questions); batches are shown by: the server's own terminal, a terminal the agent "
-        "opens, the browser, the MCP client's own dialog, a courier (name one with transport), "
-        "or ask one question per call"
+        "opens, the browser, the MCP client's own dialog, the MCP client's app view in the "
+        "conversation, a courier (name one with transport), or ask one question per call"
     )
 
 
@@ -428,17 +427,20 @@ async def test_a_batch_asked_without_a_transport_skips_a_surface_that_cannot_sho
     courier: type[CourierTransport],
 ) -> None:
     courier.go.set()
-    # A host that draws apps: the automatic order would ask in the app, which shows one question.
-    draws_apps = advertise(EXTENSION_ID, {"mimeTypes": [APP_MIME_TYPE]})
-    server = create_server({"app": courier(), "web": courier()})
-    async with Client(server, extensions=[draws_apps]) as client:
-        result = await client.call_tool("provide_choice", BATCH)
+    # The person prefers a plug-in that shows one question at a time; the agent names none.
+    unregister = register_transport(PigeonTransport)
+    try:
+        save_settings(InteractionSettings(transport="pigeon"))
+        server = create_server({"pigeon": PigeonTransport(), "web": courier()})
+        async with Client(server) as client:
+            result = await client.call_tool("provide_choice", BATCH)
+    finally:
+        unregister()
     assert not result.is_error, text_of(result)
     selection = json.loads(text_of(result))["selection"]
     assert selection["transport"] == "web"
     assert selection["summary"].endswith(
-        "(Asked in the browser: the MCP client's app view in the conversation cannot show several "
-        "questions at once.)"
+        "(Asked in the browser: a pigeon cannot show several questions at once.)"
     )
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal, get_args
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from present_choices import ChoicesError, render_markdown
+from present_choices import ChoicesError
 from provide_choice._contract._request import describe
 from provide_choice._transports._app._questions import AppQuestions, AskedElsewhere
 from provide_choice._transports._portal._page import HANDLERS, QuestionPage, apply
@@ -81,12 +81,11 @@ class AppTool:
             return _reply({"problems": error.problems}, refused=True)
         except (AskedElsewhere, LookupError) as elsewhere:
             return _reply({"problems": [str(elsewhere)]}, refused=True)
-        request = page.request
         return _reply(
             {
                 "question_id": page.question.id,
-                "title": request.title,
-                "prompt_html": render_markdown(request.prompt),
+                "title": page.title,
+                "prompt_html": page.prompt_html(),
                 "state": view_state(page),
             }
         )

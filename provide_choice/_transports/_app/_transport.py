@@ -33,6 +33,7 @@ class AppTransport:
             "extension with text/html;profile=mcp-app)"
         ),
         inbox="Shown in the agent's conversation",
+        batches=True,
     )
     cancelled_with_the_call = True
     bounded_wait = True

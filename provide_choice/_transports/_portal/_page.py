@@ -352,20 +352,27 @@ class QuestionPage:
         """The page: agent text escaped (title) or rendered as safe markdown (prompt); the state
         goes in as JSON the page's script reads, never as markup or script. The page's own style
         sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
-        asked = self.question.interaction.asked
-        prompt = (
-            render_markdown(asked.prompt)
-            if isinstance(asked, ProvideChoiceRequest)
-            else f"<p>{len(asked.questions)} questions: answer each, then submit them together.</p>"
-        )
-        title = html.escape(asked.title)
+        title = html.escape(self.title)
         return Template(asset("page.html", PACKAGE)).substitute(
             title=title,
-            question=question_markup(title, prompt),
+            question=question_markup(title, self.prompt_html()),
             state=script_safe_json(self.state()),
             style=asset(SHARED_STYLE_SHEET),
             script=page_script(),
         )
+
+    @property
+    def title(self) -> str:
+        """The title of the question, or of the batch."""
+        return self.question.interaction.asked.title
+
+    def prompt_html(self) -> str:
+        """The prompt under the title, rendered as safe markdown; a batch's says how many
+        questions follow (each group holds its own prompt)."""
+        asked = self.question.interaction.asked
+        if isinstance(asked, ProvideChoiceRequest):
+            return render_markdown(asked.prompt)
+        return f"<p>{len(asked.questions)} questions: answer each, then submit them together.</p>"
 
     def _offered_problems(self, outcome: Ending) -> list[str]:
         """What this page did not offer, beyond what the question allows: options the person hid,
