@@ -361,10 +361,16 @@ def _client_config(client: str, http_port: int | None) -> int:
 
 def _ask(request_file: str | None, request_json: str | None) -> int:
     from present_choices import ChoicesError
+    from provide_choice._contract._batch import is_batch
     from provide_choice._contract._request import parse_request
     from provide_choice._server._ask import ask_in_terminal
 
     data = _read_json(request_file, request_json)
+    if isinstance(data, dict) and is_batch(data):
+        raise CommandError(
+            "asks one question at a time, and this request holds a batch (questions). Ask a "
+            "batch through the MCP tool (`provide-choice serve`), or ask its questions one by one."
+        )
     try:
         request = parse_request(data)
     except ChoicesError as error:

@@ -48,6 +48,21 @@ def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
     )
 
 
+def test_regression_ask_says_a_batch_goes_through_the_mcp_tool(tmp_path: Path) -> None:
+    """`ask` said "questions is not an allowed field", as if batches did not exist."""
+    request_file = tmp_path / "request.json"
+    batch = {"title": "Set-up", "questions": [VALID | {"id": "db"}]}
+    request_file.write_text(json.dumps(batch))
+    result = run_ask(str(request_file))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "provide-choice ask: asks one question at a time, and this request holds a batch "
+        "(questions). Ask a batch through the MCP tool (`provide-choice serve`), or ask its "
+        "questions one by one.\n"
+    )
+
+
 def test_an_invalid_request_lists_every_problem(tmp_path: Path) -> None:
     request_file = tmp_path / "request.json"
     request_file.write_text(json.dumps(VALID | {"selection_mode": "radio", "timeout_seconds": 0}))
