@@ -48,6 +48,13 @@ class BatchQuestion(BaseModel):
     header: str | None
     request: ProvideChoiceRequest
 
+    @property
+    def name(self) -> str:
+        """What the question is called wherever it is named (the page's reasons, the terminal's
+        review, the dialog's field title, the summary, the history): its header, else its id, so
+        that what the person reads and what the agent is told name it alike."""
+        return self.header or self.id
+
 
 class BatchRequest(BaseModel):
     """Several questions for a person in one call; what the agent sends as `questions`."""

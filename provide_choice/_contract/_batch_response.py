@@ -198,7 +198,7 @@ def _summary(
         sentence = summarize(item.request, ending)
         if isinstance(ending, TimedOut):
             sentence = "Not answered; " + sentence.removeprefix("No answer before the deadline; ")
-        sentences.append(f"{item.header or item.id}: {sentence}")
+        sentences.append(f"{item.name}: {sentence}")
     return " ".join(sentences)
 
 

@@ -261,9 +261,7 @@ def _prompt(asked: Asked) -> str:
     """A batch's prompt: each question's, after its header (or id)."""
     if not isinstance(asked, BatchRequest):
         return asked.prompt
-    return " / ".join(
-        f"{item.header or item.id}: {item.request.prompt}" for item in asked.questions
-    )
+    return " / ".join(f"{item.name}: {item.request.prompt}" for item in asked.questions)
 
 
 def _where_and_when(question: PendingQuestion) -> dict[str, Any]:

@@ -495,6 +495,16 @@ def open_batch(request: dict[str, Any] | None = None) -> QuestionPage:
     )
 
 
+async def test_regression_a_headerless_question_is_named_by_its_id_as_the_summary_names_it() -> None:
+    """The page called it "Question 2" ("Question 2: Type an answer to submit.") while the summary
+    the agent reads, the terminal's review and the dialog's field title say "name"."""
+    page = open_batch()
+    second = page.state()["questions"][1]
+    batch = page.question.interaction.asked
+    assert isinstance(batch, BatchRequest)
+    assert second["name"] == batch.questions[1].name == "name"
+
+
 async def test_a_batchs_state_holds_each_question_with_its_own_rules() -> None:
     state = open_batch().state()
     first, second = state["questions"]
@@ -504,7 +514,7 @@ async def test_a_batchs_state_holds_each_question_with_its_own_rules() -> None:
         "Checks",
         "q1-",
     )
-    assert (second["name"], second["prefix"]) == ("Question 2", "q2-")
+    assert second["prefix"] == "q2-"
     assert second["prompt_html"] == "<p>What should the <em>service</em> be called?</p>\n"
     assert first["mode"] == "multi"
     assert first["options"][0]["preview_html"] is None

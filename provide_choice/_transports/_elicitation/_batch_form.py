@@ -55,7 +55,7 @@ def batch_form_schema(batch: BatchRequest, settings: InteractionSettings) -> dic
     required: list[str] = []
     for item in batch.questions:
         fields, needed = question_fields(
-            item.request, settings, _names(item), (item.header or item.id, item.request.prompt)
+            item.request, settings, _names(item), (item.name, item.request.prompt)
         )
         properties |= fields
         required += needed
@@ -74,7 +74,7 @@ def read_batch_answer(
     for item in batch.questions:
         submission, own = read_submission(item.request, settings, content, _names(item))
         submissions[item.id] = submission
-        problems += [f"{item.header or item.id}: {problem}" for problem in own]
+        problems += [f"{item.name}: {problem}" for problem in own]
     if problems:
         raise ChoicesError(problems)
     note = content.get(BATCH_NOTE) if overall_note_offered(batch, settings) else None

@@ -218,7 +218,7 @@ class QuestionPage:
             {
                 "id": item.id,
                 "header": item.header,
-                "name": item.header or f"Question {number}",
+                "name": item.name,
                 "prompt_html": render_markdown(item.request.prompt),
                 "prefix": f"q{number}-",
             }

@@ -101,7 +101,7 @@ class _BatchFlow:
 
     async def ask(self) -> BatchSubmission | Cancelled:
         count = len(self.states)
-        names = " · ".join(item.header or item.id for item in self.batch.questions)
+        names = " · ".join(item.name for item in self.batch.questions)
         about = f"{count} question{'s' if count > 1 else ''}: {names}"
         frame = BatchFrame(self.batch.title, about, self.question, self.overall)
         if not await SettingsEditor(Screen(frame), self.question, self.batch).accept():

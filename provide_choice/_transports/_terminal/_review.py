@@ -52,7 +52,7 @@ async def review(
         assert state.place is not None
         draft = drafts[state.place.question_id]
         answer = summarize(state.request, meaning(draft, state.request, state.settings))
-        chip = state.place.header or state.place.question_id
+        chip = state.place.name
         choices.append(questionary.Choice(f"{index + 1}. {chip}: {answer}", str(index)))
     picked = await Screen(frame).show(
         questionary.select("Send these answers?", choices, instruction=" ", style=STYLE),

@@ -44,6 +44,11 @@ class Place:
     count: int
     header: str | None
 
+    @property
+    def name(self) -> str:
+        """Its header, else its id: as `BatchQuestion.name` calls it."""
+        return self.header or self.question_id
+
     def line(self) -> StyleAndTextTuples:
         """The progress line above the question's prompt: "[Database] 2 of 3"."""
         chip: StyleAndTextTuples = [("class:chip", f"[{self.header}]"), ("", " ")]
