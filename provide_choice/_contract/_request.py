@@ -377,7 +377,8 @@ def _default_problems(
         )
     elif limits is not None and not limits.minimum <= len(defaults) <= limits.maximum:
         problems.append(
-            f"default_selection_ids must hold {_range(limits)} ids to fit min_selections and "
+            f"default_selection_ids must hold {id_count(limits.minimum, limits.maximum)} to fit "
+            "min_selections and "
             f"max_selections, got {len(defaults)}"
         )
     return problems
@@ -392,7 +393,8 @@ def _repeated(values: Iterable[str]) -> list[str]:
     return [value for value, count in Counter(values).items() if count > 1]
 
 
-def _range(limits: SelectionLimits) -> str:
-    if limits.minimum == limits.maximum:
-        return str(limits.minimum)
-    return f"{limits.minimum} to {limits.maximum}"
+def id_count(minimum: int, maximum: int) -> str:
+    """How many ids a list must hold, in words: "1 id", "2 ids", "1 to 3 ids"."""
+    if minimum == maximum:
+        return f"{minimum} id" + ("" if minimum == 1 else "s")
+    return f"{minimum} to {maximum} ids"

@@ -21,7 +21,12 @@ from pydantic import (
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
-from provide_choice._contract._request import ProvideChoiceRequest, describe, limits_for
+from provide_choice._contract._request import (
+    ProvideChoiceRequest,
+    describe,
+    id_count,
+    limits_for,
+)
 from provide_choice._contract._settings import TimeoutAction
 from provide_choice._transports._kinds import TransportName
 
@@ -334,8 +339,7 @@ def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[st
     count = len(outcome.selected_ids)
     if minimum <= count <= maximum:
         return []
-    allowed = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
-    return [f"selected_ids must hold {allowed} ids, got {count}"]
+    return [f"selected_ids must hold {id_count(minimum, maximum)}, got {count}"]
 
 
 def _text_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:

@@ -140,7 +140,7 @@ async def test_an_answer_that_does_not_fit_is_refused_to_the_view_and_the_call_w
         assert refused.is_error
         assert reply(refused)["problems"] == [
             "selected_ids: 'nope' is not an option id",
-            "selected_ids must hold 1 ids, got 2",
+            "selected_ids must hold 1 id, got 2",
         ]
         await asyncio.sleep(0.1)
         assert not call.done(), "a misfit never reaches the agent's result"

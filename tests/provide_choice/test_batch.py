@@ -498,7 +498,7 @@ def test_every_problem_of_a_batch_submission_is_listed_with_its_question() -> No
         read_batch_reported(submission, batch(), InteractionSettings(annotations=False))
     assert raised.value.problems == [
         "other: is not a question of this batch",
-        "db: selected_ids must hold 1 ids, got 0",
+        "db: selected_ids must hold 1 id, got 0",
         "features: not answered",
         "name: global_annotation belongs to the batch, not a question",
         "the overall note is not offered: notes are off for this batch",

@@ -495,7 +495,9 @@ def open_batch(request: dict[str, Any] | None = None) -> QuestionPage:
     )
 
 
-async def test_regression_a_headerless_question_is_named_by_its_id_as_the_summary_names_it() -> None:
+async def test_regression_a_headerless_question_is_named_by_its_id_as_the_summary_names_it() -> (
+    None
+):
     """The page called it "Question 2" ("Question 2: Type an answer to submit.") while the summary
     the agent reads, the terminal's review and the dialog's field title say "name"."""
     page = open_batch()

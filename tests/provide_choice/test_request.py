@@ -153,6 +153,11 @@ INVALID_REQUESTS: list[tuple[str, dict[str, Any], str]] = [
         "default_selection_ids must hold 2 to 3 ids to fit min_selections and max_selections, got 1",
     ),
     (
+        "regression: one id is not said as '1 ids'",
+        request(default_selection_ids=["a", "b"], min_selections=1, max_selections=1),
+        "default_selection_ids must hold 1 id to fit min_selections and max_selections, got 2",
+    ),
+    (
         "defaults for text_input",
         request(selection_mode="text_input", options=..., default_selection_ids=["a"]),
         "default_selection_ids is not allowed for text_input (it has no options)",

@@ -176,7 +176,7 @@ def test_long_own_answers_are_shortened_to_one_summary_line() -> None:
             "selected_ids: 'mongo' is not an option id",
         ),
         ("multi", Answered(selected_ids=[]), "selected_ids must hold 1 to 3 ids, got 0"),
-        ("single", Answered(selected_ids=["pg", "lite"]), "selected_ids must hold 1 ids, got 2"),
+        ("single", Answered(selected_ids=["pg", "lite"]), "selected_ids must hold 1 id, got 2"),
         ("multi", Answered(selected_ids=["pg", "pg"]), "selected_ids must not repeat an id"),
         (
             "single",
