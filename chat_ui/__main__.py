@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NoReturn
 from nicegui import ui
 from nicegui.storage import Storage
 
+from chat_ui._addresses import without_password
 from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._chat_page import TITLE, chat_page
 from chat_ui._storage import storage_dir, storage_secret
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         subtitle = f"model: {args.model}"
     elif args.agent == "ag-ui":
         agent = _agui_agent(parser, args)
-        subtitle = f"AG-UI agent: {args.url}"
+        subtitle = f"AG-UI agent: {without_password(args.url)}"
     elif args.agent == "demo":
         agent, subtitle = DemoAgent(), "demo agent"
     else:
@@ -172,7 +173,7 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
     one, or when Redis does not answer (within a few seconds). The URL is shown without its
     password."""
     try:
-        from chat_ui._redis_store import RedisStore, check_reachable, without_password
+        from chat_ui._redis_store import RedisStore, check_reachable
     except ImportError as error:
         _missing_extra(parser, "--redis", "redis", error)
     shown = without_password(url)

@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 
 import httpx
 
+from chat_ui._addresses import without_password
 from chat_ui._agui_events import MalformedEvent, RunReader, parse_event
 from chat_ui._agui_messages import run_input
 from chat_ui._conversation import Message
@@ -50,13 +51,15 @@ class AGUIAgent:
                 f"got {url!r}"
             )
         self.url = url
+        self.shown_url = without_password(url)
+        """The address as the person reads it (greeting, errors): without credentials."""
         self.headers = dict(headers or {})
         self.timeout = timeout
 
     @property
     def greeting(self) -> str:
         return (
-            f"Hello! You are chatting with the AG-UI agent at {self.url}. Ask it anything: when "
+            f"Hello! You are chatting with the AG-UI agent at {self.shown_url}. Ask it anything: when "
             "it has a few clear options for you, it can show them as buttons."
         )
 
@@ -97,19 +100,19 @@ class AGUIAgent:
             return
         except httpx.ConnectError as error:
             yield Notice(
-                f"The agent could not reply: cannot connect to the AG-UI agent at {self.url} "
+                f"The agent could not reply: cannot connect to the AG-UI agent at {self.shown_url} "
                 f"({_reason(error)}). Is it running? {RETRY}"
             )
             return
         except httpx.TimeoutException:
             yield Notice(
-                f"The agent could not reply: the AG-UI agent at {self.url} sent nothing for "
+                f"The agent could not reply: the AG-UI agent at {self.shown_url} sent nothing for "
                 f"{self.timeout:g} seconds. {RETRY}"
             )
             return
         except httpx.HTTPError as error:
             yield Notice(
-                f"The agent's reply was cut off: the connection to {self.url} was lost "
+                f"The agent's reply was cut off: the connection to {self.shown_url} was lost "
                 f"({_reason(error)}). {RETRY}"
             )
             return
@@ -127,12 +130,12 @@ class AGUIAgent:
         if not response.is_success:
             excerpt = await _excerpt(response)
             return Notice(
-                f"The agent could not reply: the AG-UI agent at {self.url} answered {status}"
+                f"The agent could not reply: the AG-UI agent at {self.shown_url} answered {status}"
                 f"{f': {excerpt}' if excerpt else ''}. {RETRY}"
             )
         sent = media_type or "no content type"
         return Notice(
-            f"The agent could not reply: {self.url} answered with {sent} ({status}) instead of "
+            f"The agent could not reply: {self.shown_url} answered with {sent} ({status}) instead of "
             f"an event stream ({EVENT_STREAM}). Is it the address of an AG-UI agent?"
         )
 

@@ -26,6 +26,7 @@ from pydantic_ai.exceptions import (
 )
 from pydantic_ai.models import Model
 
+from chat_ui._addresses import without_password
 from chat_ui._llm_model import key_variable_of
 
 PREFIX = "The model could not reply: "
@@ -39,7 +40,11 @@ def describe_failure(error: Exception, model: Model) -> str:
 
 def _reason(error: Exception, model: Model) -> str:
     status = _status(error)
-    server = f"the model server at {model.base_url}" if model.base_url else "the model server"
+    server = (
+        f"the model server at {without_password(model.base_url)}"
+        if model.base_url
+        else "the model server"
+    )
     if isinstance(error, ModelAuthenticationError):
         variable = key_variable_of(model)
         check = f"Check {variable}." if variable else "Check the API key."

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any, cast
-from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as redis
 from nicegui import app
@@ -103,17 +102,6 @@ async def check_reachable(url: str) -> None:
         await asyncio.wait_for(client.ping(), timeout=TIMEOUT + 1)
     finally:
         await client.aclose()
-
-
-def without_password(url: str) -> str:
-    """`url` as it may be shown: its credentials but a user name before a colon become `***`."""
-    parts = urlsplit(url)
-    credentials, at, address = parts.netloc.rpartition("@")
-    if not at:
-        return url
-    user, colon, _ = credentials.partition(":")
-    shown = f"{user}:***" if colon else "***"
-    return urlunsplit(parts._replace(netloc=f"{shown}@{address}"))
 
 
 def _encoded(message: Message) -> str:

@@ -240,6 +240,20 @@ async def test_a_refused_connection_is_a_notice() -> None:
     ]
 
 
+async def test_regression_an_address_with_credentials_is_shown_without_them() -> None:
+    """`--url https://user:token@host/agent` put the token in the greeting and every error."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    agent = AGUIAgent(f"http://bot:s3cret@127.0.0.1:{port}/agent")
+    chunks = await reply(agent, [{"role": "user", "content": "hi"}])
+    shown = f"http://bot:***@127.0.0.1:{port}/agent"
+    assert shown in agent.greeting
+    (notice,) = notices(chunks)
+    assert shown in notice
+    assert "s3cret" not in agent.greeting + notice
+
+
 async def test_an_agent_silent_too_long_is_a_notice(server: AGUIServer) -> None:
     gate = threading.Event()
     server.turns.append(["Thinking", gate])

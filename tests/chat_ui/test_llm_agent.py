@@ -363,6 +363,14 @@ def test_model_errors_are_worded_for_the_person(error: Exception, wording: list[
     assert "Traceback" not in message
 
 
+def test_regression_a_base_url_with_credentials_is_shown_without_them() -> None:
+    provider = OpenAIProvider(base_url="http://proxy:s3cret@127.0.0.1:9/v1", api_key="test")
+    error = ModelConnectionError("gpt-test", "Connection error.", phase="connect")
+    message = describe_failure(error, OpenAIChatModel("gpt-test", provider=provider))
+    assert "the model server at http://proxy:***@127.0.0.1:9/v1/" in message
+    assert "s3cret" not in message
+
+
 async def test_a_model_error_is_shown_by_the_app_and_the_chat_goes_on(user: User) -> None:
     fail = True
 

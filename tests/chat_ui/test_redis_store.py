@@ -12,7 +12,8 @@ pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from chat_ui import Message, RedisStore
-from chat_ui._redis_store import KEY_PREFIX, check_reachable, without_password
+from chat_ui._addresses import without_password
+from chat_ui._redis_store import KEY_PREFIX, check_reachable
 
 
 @pytest.fixture(scope="module")
