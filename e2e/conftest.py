@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import pytest
 import pytest_asyncio
+from app_host import HostUnavailable, build_host_bundle
 from chromium import launch_chromium
 from playwright.async_api import Browser, async_playwright
 
@@ -16,3 +18,13 @@ async def browser() -> AsyncIterator[Browser]:
         browser = await launch_chromium(playwright)
         yield browser
         await browser.close()
+
+
+@pytest.fixture(scope="session")
+def host_bundle(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The MCP Apps test host for the browser, built once; the tests that draw apps skip, saying
+    why, where Node is missing."""
+    try:
+        return build_host_bundle(tmp_path_factory.mktemp("app-host"))
+    except HostUnavailable as missing:
+        pytest.skip(str(missing))

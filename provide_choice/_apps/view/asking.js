@@ -71,7 +71,7 @@ async function openQuestion(toolInput) {
   if (over) return;
   const reply = result.structuredContent ?? {};
   if (result.isError || !reply.state) {
-    say((reply.problems ?? textOf(result)).join(" "));
+    say((reply.problems ?? textOf(result)).join("\n"));
     return;
   }
   byId("question-title").textContent = reply.title;
@@ -104,7 +104,7 @@ function followResult(result) {
   const status = RESULT_ENDINGS[result.structuredContent?.action_status];
   if (result.isError && !receive) {
     over = true; // the call was refused: nothing was asked
-    say(textOf(result).join(" "));
+    say(textOf(result).join("\n"));
   } else if (status) end({ status, summary: result.structuredContent.selection?.summary ?? null });
 }
 
