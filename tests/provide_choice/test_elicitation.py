@@ -464,6 +464,57 @@ async def test_a_batch_is_one_form_with_a_field_per_question_named_by_its_id(mod
     assert response["answers"][3]["custom_input"] == "Asia"
 
 
+SIX_QUESTIONS = [
+    BATCH_QUESTIONS[1],
+    BATCH_QUESTIONS[0],
+    BATCH_QUESTIONS[3],
+    BATCH_QUESTIONS[2],
+    BATCH_QUESTIONS[1] | {"id": "extras", "header": "Extras"},
+    BATCH_QUESTIONS[0] | {"id": "cache", "header": "Cache"},
+]
+"""Six questions mixing the modes; the first 1 and 3 of them are the smaller batches."""
+FORM_ANSWERS: dict[str, Any] = {
+    "features": ["search"],
+    "db": "pg",
+    "region.own_answer": "Asia",
+    "name": "billing",
+    "extras": ["auth", "search"],
+    "cache": "lite",
+}
+EXPECTED_ANSWERS = {
+    "features": (["search"], None),
+    "db": (["pg"], None),
+    "region": ([], "Asia"),
+    "name": ([], "billing"),
+    "extras": (["auth", "search"], None),
+    "cache": (["lite"], None),
+}
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("count", [1, 3, 6])
+async def test_batches_of_one_three_and_six_mixing_the_modes_are_one_form(
+    mode: str, count: int
+) -> None:
+    questions = SIX_QUESTIONS[:count]
+    ids = [question["id"] for question in questions]
+    content = {name: value for name, value in FORM_ANSWERS.items() if name.split(".")[0] in ids}
+    dialog = Dialog(accept(**content))
+    response = await ask(mode, dialog, DIALOG_BATCH | {"questions": questions})
+    (params,) = dialog.shown
+    plural = "s" if count > 1 else ""
+    assert params.message == f"Project set-up\n\n{count} question{plural}: answer each below."
+    asked = [name for name in form_of(params)["properties"] if name != "batch.note"]
+    assert [name.split(".")[0] for name in asked if not name.endswith(".own_answer")] == ids
+    assert response["action_status"] == "selected"
+    assert [answer["id"] for answer in response["answers"]] == ids
+    assert {
+        answer["id"]: (answer["selected_ids"], answer["custom_input"])
+        for answer in response["answers"]
+    } == {question_id: EXPECTED_ANSWERS[question_id] for question_id in ids}
+    assert response["selection"]["summary"].startswith(f"Answered {count} question{plural}.")
+
+
 @pytest.mark.parametrize("mode", MODES)
 async def test_an_answer_that_does_not_fit_is_asked_again_naming_the_question(mode: str) -> None:
     dialog = Dialog(
