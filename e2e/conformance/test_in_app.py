@@ -1,7 +1,7 @@
 """The conformance table in the provide_choice app: `provide-choice serve --no-browser` over stdio,
 spawned by the SDK's client declaring MCP Apps; the app drawn by the test host (the official host
 side of MCP Apps) from the call's arguments, where the person clicks and types by accessible names,
-as on the page. One server, one browser and one host page for the whole module."""
+as on the page. One server and one browser for the whole module; a host page for each case."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest_asyncio
 from app_host import AppHost, HostUnavailable, apps_extension, build_host_bundle
 from cases import CASES
 from conformance import Case, asked_on, assert_conforms, params, write_settings
+from mcp import Client
 from mcp_servers import connected, held, structured
 from page_person import PagePerson
 from playwright.async_api import Browser
@@ -22,17 +23,28 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def host(
-    tmp_path_factory: pytest.TempPathFactory, browser: Browser
-) -> AsyncIterator[tuple[Path, AppHost]]:
-    """The settings home of a stdio server whose client draws apps, and the host drawing them."""
+async def served(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> AsyncIterator[tuple[Path, Client, str]]:
+    """The settings home of a stdio server whose client draws apps, its client, and the host's
+    bundle: one server for the module."""
     try:
         bundle = build_host_bundle(tmp_path_factory.mktemp("app-host"))
     except HostUnavailable as missing:
         pytest.skip(str(missing))
     home = tmp_path_factory.mktemp("conformance-app")
-    connection = connected("stdio", home, extensions=[apps_extension()])
-    async with held(connection) as client, AppHost.opened(browser, client, bundle) as opened:
+    async with held(connected("stdio", home, extensions=[apps_extension()])) as client:
+        yield home, client, bundle
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def host(
+    served: tuple[Path, Client, str], browser: Browser
+) -> AsyncIterator[tuple[Path, AppHost]]:
+    """A conversation of its own for each case, as the page gets a tab of its own: a case never
+    meets the frames, bridges and polls of the cases before it."""
+    home, client, bundle = served
+    async with AppHost.opened(browser, client, bundle) as opened:
         yield home, opened
 
 
