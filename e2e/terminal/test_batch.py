@@ -127,6 +127,32 @@ async def asked_in_terminal(
     return response
 
 
+WHERE = ["server terminal", "hand-off"]
+
+
+async def answered(
+    where: str, tmp_path: Path, request: dict[str, Any], person: Any
+) -> dict[str, Any]:
+    """`request` asked in the server's terminal or handed off to one, while `person(child)` types
+    from its first question on; the response."""
+    if where == "hand-off":
+        status, shown, response = await handed_off(tmp_path, person, request)
+        assert status == 0, shown
+        return response
+    count = len(request["questions"])
+
+    def from_the_first_question(child: pexpect.spawn) -> None:
+        continue_with_settings(child)
+        expect_plain(child, f"[Database] 1 of {count}")
+        person(child)
+
+    child, url = spawn_server_terminal(tmp_path)
+    try:
+        return await asked_in_terminal((child, url), request, from_the_first_question)
+    finally:
+        child.terminate(force=True)
+
+
 async def test_three_questions_one_after_another_with_back_and_a_review(
     terminal: tuple[pexpect.spawn, str],
 ) -> None:
@@ -159,12 +185,11 @@ async def test_three_questions_one_after_another_with_back_and_a_review(
     assert answers(response)["name"]["custom_input"] == "billing"
 
 
+@pytest.mark.parametrize("where", WHERE)
 async def test_six_questions_mixing_the_modes_with_previews_and_a_filtered_list_of_forty(
-    terminal: tuple[pexpect.spawn, str],
+    where: str, tmp_path: Path
 ) -> None:
     def person(child: pexpect.spawn) -> None:
-        continue_with_settings(child)
-        expect_plain(child, "1 of 6")
         child.send(ENTER)  # PostgreSQL, where the list opens
         expect_plain(child, "2 of 6")
         child.send(ENTER)  # features: nothing ticked is refused
@@ -193,7 +218,7 @@ async def test_six_questions_mixing_the_modes_with_previews_and_a_filtered_list_
         child.send(ENTER)
 
     questions = (DATABASE, FEATURES, NAME, CACHE, REGION, LAYOUT)
-    response = await asked_in_terminal(terminal, batch(*questions), person)
+    response = await answered(where, tmp_path, batch(*questions), person)
     got = answers(response)
     assert response["action_status"] == "selected"
     assert [answer["id"] for answer in response["answers"]] == [q["id"] for q in questions]
@@ -205,15 +230,14 @@ async def test_six_questions_mixing_the_modes_with_previews_and_a_filtered_list_
     assert got["layout"]["selected_ids"] == ["settings"]
 
 
+@pytest.mark.parametrize("where", WHERE)
 async def test_a_batch_of_one_sends_on_its_pick_without_a_review(
-    terminal: tuple[pexpect.spawn, str],
+    where: str, tmp_path: Path
 ) -> None:
     def person(child: pexpect.spawn) -> None:
-        continue_with_settings(child)
-        expect_plain(child, "[Database] 1 of 1")
         child.send("3")
 
-    response = await asked_in_terminal(terminal, batch(DATABASE), person)
+    response = await answered(where, tmp_path, batch(DATABASE), person)
     assert response["action_status"] == "selected"
     assert response["selection"]["summary"] == "Answered 1 question. Database: Selected: DuckDB."
 
@@ -277,15 +301,19 @@ async def test_the_deadline_half_way_keeps_what_was_answered(
     assert "Features: Not answered" in response["selection"]["summary"]
 
 
-async def handed_off(tmp_path: Path, person: Any) -> tuple[int, str, dict[str, Any]]:
-    """Ask the three questions over stdio, run the command the response gives in a pty while
-    `person(child)` types, then poll: the command's exit status and screen, and the response."""
+async def handed_off(
+    tmp_path: Path, person: Any, request: dict[str, Any] | None = None
+) -> tuple[int, str, dict[str, Any]]:
+    """Ask `request` (the three questions) over stdio, run the command the response gives in a
+    pty while `person(child)` types from the first question on, then poll: the command's exit
+    status and screen, and the response."""
+    request = request or batch(DATABASE, FEATURES, NAME)
     async with connected("stdio", tmp_path) as client:
-        selection = await launch(client, batch(DATABASE, FEATURES, NAME))
+        selection = await launch(client, request)
         child = run_summary(selection, tmp_path)
         try:
             continue_with_settings(child)
-            expect_plain(child, "[Database] 1 of 3")
+            expect_plain(child, f"[Database] 1 of {len(request['questions'])}")
             person(child)
             status, shown = await anyio.to_thread.run_sync(finish, child)
         finally:
