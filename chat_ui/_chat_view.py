@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from collections.abc import MutableSequence
 
@@ -42,11 +43,18 @@ log = logging.getLogger(__name__)
 
 RENDER_INTERVAL = 0.1  # seconds: at most ten renders a second of a reply that streams
 DRAFT_SAVE_INTERVAL = 1.0  # seconds: a streaming reply is saved at most once a second
+DRAFT_KEPT_FRESH = 2.0  # seconds: a streaming reply is saved at least this often, text or not
+DRAFT_STALE = 6.0  # seconds without a save after which a draft streaming nowhere here is cut off
+WATCH_INTERVAL = 0.5  # seconds between two reads of a conversation with a reply streaming elsewhere
 LOAD_RETRY = 2.0  # seconds between two tries to read a conversation that could not be read
 
 UNAVAILABLE = (
     "This conversation is unavailable: it cannot be read from where it is kept right now. Nothing "
     "is lost; it is tried again every few seconds, and shown as soon as it can be read."
+)
+ELSEWHERE = (
+    "A reply is still being written in another tab or window of this chat. It shows here once it "
+    "is done; until then, this chat takes no message."
 )
 UNSAVED = (
     "Not saved yet: the conversation cannot be written to where it is kept right now. Nothing is "
@@ -54,8 +62,16 @@ UNSAVED = (
 )
 
 _LIVE_REPLIES: set[str] = set()
-"""The ids of the replies streaming in this process: a saved draft whose reply is not among them
-was cut off (see `Message.streaming`)."""
+"""The ids of the replies streaming in this process (see `Message.streaming`)."""
+
+
+def _streaming_somewhere(message: Message) -> bool:
+    """Whether `message` is the draft of a reply that still streams: in this process, or in
+    another one (an instance sharing the store) that saved it lately."""
+    reply = message.get("streaming")
+    if reply is None:
+        return False
+    return reply in _LIVE_REPLIES or abs(time.time() - message.get("saved_at", 0.0)) < DRAFT_STALE
 
 
 class ChatLog(ui.element, component="chat_log.js"):
@@ -127,37 +143,54 @@ class ChatView(ui.element):
 
     async def _load(self, store: ConversationStore) -> None:
         """Read the conversation, trying again until the store answers; until then the chat says
-        that it is unavailable and takes no message."""
+        that it is unavailable and takes no message. While a reply to it streams elsewhere (another
+        tab, another instance), the chat shows it as saved so far, reads it again until it is done,
+        and takes no message: a message sent meanwhile would reach the agent without that reply."""
+        messages = await self._read(store)
+        while any(_streaming_somewhere(message) for message in messages):
+            if messages != self.history:
+                self._show_messages(messages)
+            self.notice.show(ELSEWHERE)
+            await asyncio.sleep(WATCH_INTERVAL)
+            messages = await self._read(store)
+        self.notice.show(None)
+        self._show_messages(messages, greet=True)
+        self.loaded = True
+        self.composer.set_available(True)
+
+    async def _read(self, store: ConversationStore) -> list[Message]:
         while True:
             try:
-                messages = await store.load()
-                break
+                return await store.load()
             except Exception as error:
                 if self.notice.text != UNAVAILABLE:  # once, not at every try
                     log.warning("the conversation could not be read: %s", error)
                 self.notice.show(UNAVAILABLE)
                 await asyncio.sleep(LOAD_RETRY)
-        self.notice.show(None)
-        self.history.extend(messages)
-        self._mark_cut_off()
-        self.loaded = True
-        self.composer.set_available(True)
-        self._show_history()
+
+    def _show_messages(self, messages: list[Message], *, greet: bool = False) -> None:
+        """Show `messages` in place of what the log shows; with `greet`, as the conversation the
+        chat goes on with: every draft left is cut off, and an empty one starts with a greeting."""
+        self.history[:] = messages
+        if greet:
+            self._mark_cut_off()
+        self.log.clear()
+        self._awaiting_answer = []
+        self._show_history(greet=greet)
 
     def _mark_cut_off(self) -> None:
-        """Keep every reply saved while it streamed, and streaming nowhere here, as cut off."""
+        """Keep every reply saved while it streamed, and no longer streaming anywhere, as cut off."""
         assert self._saves is not None
         for index, message in enumerate(self.history):
-            reply = message.get("streaming")
-            if reply is not None and reply not in _LIVE_REPLIES:
+            if "streaming" in message and not _streaming_somewhere(message):
                 self.history[index] = cut_off(message)
                 self._saves.replace(message, self.history[index])
 
-    def _show_history(self) -> None:
+    def _show_history(self, *, greet: bool = True) -> None:
         with self.log:
             for index, answer in enumerate(answers(self.history)):
                 self._show(self.history[index], index, answer)
-        if not conversation(self.history):
+        if greet and not conversation(self.history):
             self._start_reply()
 
     def _handle_delete(self) -> None:
@@ -271,6 +304,7 @@ class ChatView(ui.element):
         saved: list[Message] = []  # the draft as last queued for the store, once there is one
         throttle = Throttle(self._show_draft, RENDER_INTERVAL)
         saving = Throttle(lambda: self._save_draft(reply_id, saved), DRAFT_SAVE_INTERVAL)
+        fresh = asyncio.create_task(self._keep_fresh(reply_id, saved)) if self._saves else None
         _LIVE_REPLIES.add(reply_id)
         try:
             if first is not None:
@@ -299,7 +333,17 @@ class ChatView(ui.element):
         finally:
             throttle.cancel()
             saving.cancel()
+            if fresh is not None:
+                fresh.cancel()
             _LIVE_REPLIES.discard(reply_id)
+
+    async def _keep_fresh(self, reply_id: str, saved: list[Message]) -> None:
+        """Save the draft again every `DRAFT_KEPT_FRESH` seconds, so that no other page takes it for
+        cut off while the agent is silent (a tool at work, a slow model)."""
+        while True:
+            await asyncio.sleep(DRAFT_KEPT_FRESH)
+            if saved:
+                self._save_draft(reply_id, saved)
 
     def _save_draft(self, reply_id: str, saved: list[Message]) -> None:
         """Queue the reply so far for the store, in place of its previous draft."""
@@ -307,6 +351,7 @@ class ChatView(ui.element):
         if self._draft.says_nothing():
             return
         draft = self._draft.partial(reply_id)
+        draft["saved_at"] = time.time()
         if saved:
             self._saves.replace(saved[-1], draft)
         else:

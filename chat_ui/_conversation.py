@@ -43,9 +43,11 @@ class Message(TypedDict):
     `thread_id` is on the message of the reply that started a conversation at the agent's end (an
     AG-UI thread, see `ThreadStarted`): the agent reads it back from the history on later turns.
 
-    A reply is saved while it streams, with `streaming` set to an id of that reply, so that a reply
-    whose app stopped mid-way is not lost without a trace: read back later, it is kept with `cut_off`
-    instead, shown as cut off, and not given to the agent (it never finished it).
+    A reply is saved while it streams, with `streaming` set to an id of that reply and `saved_at` to
+    when it was last saved (seconds since the epoch; it is saved again every few seconds while it
+    lasts, even when no text comes), so that a reply whose app stopped mid-way is not lost without a
+    trace: read back once no save has come for a while, it is kept with `cut_off` instead, shown as
+    cut off, and not given to the agent (it never finished it).
     """
 
     role: Role
@@ -53,6 +55,7 @@ class Message(TypedDict):
     tool_call: NotRequired[ToolCall]
     thread_id: NotRequired[str]
     streaming: NotRequired[str]
+    saved_at: NotRequired[float]
     cut_off: NotRequired[bool]
 
 
@@ -101,9 +104,12 @@ def conversation(history: Sequence[Message]) -> list[Message]:
     ]
 
 
+_DRAFT_KEYS = ("streaming", "saved_at")
+
+
 def cut_off(message: Message) -> Message:
     """`message`, a reply saved while it streamed, as kept once it is known never to finish."""
-    kept: Message = {key: value for key, value in message.items() if key != "streaming"}  # type: ignore[assignment]
+    kept: Message = {key: value for key, value in message.items() if key not in _DRAFT_KEYS}  # type: ignore[assignment]
     kept["cut_off"] = True
     return kept
 

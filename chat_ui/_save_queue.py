@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from chat_ui._conversation import Message
+from chat_ui._conversation import Message, cut_off
 from chat_ui._store import ConversationStore
 
 log = logging.getLogger(__name__)
@@ -41,8 +41,10 @@ class _Write:
             await store.clear()
         elif self.old is None:
             await store.append(self.message)
-        else:
-            await store.replace(self.old, self.message)
+        elif not await store.replace(self.old, self.message) and "streaming" in self.old:
+            # A page that found no save of this draft for a while kept it as cut off; the reply
+            # lived on all the same (its store was away, or its event loop held up): it wins.
+            await store.replace(cut_off(self.old), self.message)
 
 
 class SaveQueue:

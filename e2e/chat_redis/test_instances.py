@@ -23,7 +23,7 @@ from redis_chat import MODEL, instance, stored_conversations
 from redis_server import RedisServer
 from waiting import until
 
-from chat_ui._chat_view import UNAVAILABLE, UNSAVED
+from chat_ui._chat_view import DRAFT_STALE, UNAVAILABLE, UNSAVED
 from chat_ui._message import CUT_OFF_NOTE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -150,7 +150,8 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
     await expect(log(page)).to_contain_text("A second question")
     reply = log(page).locator(".chat-message--assistant").last
     await expect(reply).to_contain_text("Half of the second answer")
-    await expect(reply).to_contain_text(CUT_OFF_NOTE)
+    # Taken for a reply still under way until no save of it has come for DRAFT_STALE seconds.
+    await expect(reply).to_contain_text(CUT_OFF_NOTE, timeout=(DRAFT_STALE + 5) * 1000)
     assert await serious_violations(page) == []
     await converse(page, model_server, "A second question, again", "The whole second answer.")
     given = [message["content"] for message in model_server.requests[-1]["messages"][1:]]

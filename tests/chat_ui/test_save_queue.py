@@ -7,6 +7,7 @@ import pytest
 from waiting import until
 
 from chat_ui import LocalStore, Message
+from chat_ui._conversation import cut_off
 from chat_ui._save_queue import SaveQueue
 
 
@@ -94,3 +95,14 @@ async def test_a_replace_after_a_clear_overwrites_nothing() -> None:
     queue.replace(said("draft"), said("draft, finished"))
     await until(lambda: not queue.pending(), "every write is saved")
     assert store.messages == [said("new conversation")]
+
+
+async def test_regression_a_reply_ending_after_its_draft_was_taken_for_cut_off_is_kept() -> None:
+    draft: Message = {"role": "assistant", "content": "Postgre", "streaming": "r1", "saved_at": 1.0}
+    store = FlakyStore()
+    store.messages[:] = [{"role": "user", "content": "Which?"}, cut_off(draft)]
+    queue = SaveQueue(store, lambda unsaved: None)
+    queue.replace(draft, said("PostgreSQL it is."))
+    await until(lambda: not queue.pending(), "the ending is saved")
+    assert store.messages[-1] == said("PostgreSQL it is."), "the finished reply wins, not lost"
+    assert len(store.messages) == 2

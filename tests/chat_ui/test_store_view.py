@@ -3,6 +3,7 @@ saved over when the store is away (unavailable at load, not saved yet mid-chat),
 off by a stopped app kept as such."""
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Sequence
 
 import pytest
@@ -11,7 +12,7 @@ from nicegui.testing import User
 from waiting import until
 
 from chat_ui import BlockState, ChatView, LocalStore, Message, ScriptAgent
-from chat_ui._chat_view import UNAVAILABLE, UNSAVED
+from chat_ui._chat_view import ELSEWHERE, UNAVAILABLE, UNSAVED, WATCH_INTERVAL
 from chat_ui._message import CUT_OFF_NOTE, AssistantMessage
 from present_choices import ChoicePrompt, render_fence
 
@@ -194,9 +195,7 @@ async def test_a_streaming_reply_is_saved_as_it_goes_and_replaced_by_the_finishe
     assert len(store.messages) == 3
 
 
-async def test_a_reply_still_streaming_in_another_tab_is_not_taken_for_cut_off(
-    user: User,
-) -> None:
+async def test_a_reply_still_streaming_in_another_tab_is_shown_and_waited_for(user: User) -> None:
     store = AwayStore()
     agent = GatedAgent("Thinking about ", "your question.")
     streaming = await open_chat(user, agent, store)
@@ -204,14 +203,85 @@ async def test_a_reply_still_streaming_in_another_tab_is_not_taken_for_cut_off(
     task = asyncio.get_running_loop().create_task(streaming.send("a question"))
     await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
     other_tab = await open_chat(user, agent, store)
-    await until(lambda: other_tab.loaded, "the other tab has read the conversation")
-    assert other_tab.history[-1]["content"] == "Thinking about "
+    await user.should_see(ELSEWHERE)
+    await user.should_see("Thinking about")
+    assert not other_tab.loaded, "no message goes out without the reply under way"
     assert "cut_off" not in other_tab.history[-1]
     assert "streaming" in store.messages[-1], "the draft is left for its reply to finish"
     agent.gate.set()
     await task
+    await until(lambda: other_tab.loaded, "the other tab goes on once the reply is done")
+    await user.should_see("Thinking about your question.")
+    await user.should_not_see(ELSEWHERE)
+    assert other_tab.history[-1] == {
+        "role": "assistant",
+        "content": "Thinking about your question.",
+    }
+    assert store.messages == other_tab.history
+
+
+def draft_from_another_instance(saved_at: float) -> Message:
+    return {
+        "role": "assistant",
+        "content": "PostgreSQL",
+        "streaming": "a reply of another instance",
+        "saved_at": saved_at,
+    }
+
+
+async def test_regression_a_reply_finishing_on_another_instance_is_not_taken_for_cut_off(
+    user: User,
+) -> None:
+    draft = draft_from_another_instance(time.time())
+    store = AwayStore([{"role": "user", "content": "Which database?"}, draft])
+    view = await open_chat(user, SCRIPT, store)
+    await user.should_see(ELSEWHERE)
+    await user.should_see("PostgreSQL")
+    await asyncio.sleep(2 * WATCH_INTERVAL)
+    assert store.messages[-1] == draft, "a draft saved lately is left to its reply"
+    finished: Message = {"role": "assistant", "content": "PostgreSQL it is."}
+    assert await store.replace(draft, finished)  # the other instance ends its reply
+    await until(lambda: view.loaded, "the chat goes on once the reply is done")
+    await user.should_see("PostgreSQL it is.")
+    await user.should_not_see(CUT_OFF_NOTE)
+    assert view.history == store.messages
+    assert store.messages[-1] == finished
+
+
+async def test_a_draft_no_instance_saves_any_more_is_cut_off_once_stale(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("chat_ui._chat_view.DRAFT_STALE", 1.0)
+    draft = draft_from_another_instance(time.time() - 0.5)  # its instance died half a second ago
+    store = AwayStore([{"role": "user", "content": "Which database?"}, draft])
+    view = await open_chat(user, SCRIPT, store)
+    await user.should_see(ELSEWHERE)
+    await until(lambda: view.loaded, "the chat goes on once no save came for a while")
+    await user.should_see(CUT_OFF_NOTE)
+    await user.should_not_see(ELSEWHERE)
+    await until(lambda: store.messages[-1].get("cut_off", False), "the draft is kept as cut off")
+    assert store.messages[-1] == {"role": "assistant", "content": "PostgreSQL", "cut_off": True}
+
+
+async def test_a_silent_reply_keeps_its_draft_fresh(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("chat_ui._chat_view.DRAFT_KEPT_FRESH", 0.1)
+    store = AwayStore()
+    agent = GatedAgent("Running the tool… ", "done.")
+    view = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    task = asyncio.get_running_loop().create_task(view.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    first = store.messages[-1]["saved_at"]
+    await until(lambda: store.messages[-1]["saved_at"] > first + 0.15, "saved again, no text")
+    assert store.messages[-1]["content"] == "Running the tool… "
+    agent.gate.set()
+    await task
     await until(lambda: "streaming" not in store.messages[-1], "the finished reply replaces it")
-    assert store.messages[-1]["content"] == "Thinking about your question."
+    saved = store.messages[:]
+    await asyncio.sleep(0.3)
+    assert store.messages == saved, "nothing is saved after the reply ended"
 
 
 async def test_a_stopped_reply_keeps_what_it_had_saved_as_cut_off(user: User) -> None:
