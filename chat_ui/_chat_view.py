@@ -150,7 +150,7 @@ class ChatView(ui.element):
         while any(_streaming_somewhere(message) for message in messages):
             if messages != self.history:
                 self._show_messages(messages)
-            self.notice.show(ELSEWHERE)
+            self.notice.show(ELSEWHERE, waiting=True)
             await asyncio.sleep(WATCH_INTERVAL)
             messages = await self._read(store)
         self.notice.show(None)
@@ -304,7 +304,9 @@ class ChatView(ui.element):
         saved: list[Message] = []  # the draft as last queued for the store, once there is one
         throttle = Throttle(self._show_draft, RENDER_INTERVAL)
         saving = Throttle(lambda: self._save_draft(reply_id, saved), DRAFT_SAVE_INTERVAL)
-        fresh = asyncio.create_task(self._keep_fresh(reply_id, saved)) if self._saves else None
+        fresh = None
+        if self._saves is not None:
+            fresh = asyncio.create_task(self._keep_fresh(reply_id, saved))
         _LIVE_REPLIES.add(reply_id)
         try:
             if first is not None:

@@ -206,6 +206,7 @@ async def test_a_reply_still_streaming_in_another_tab_is_shown_and_waited_for(us
     await user.should_see(ELSEWHERE)
     await user.should_see("Thinking about")
     assert not other_tab.loaded, "no message goes out without the reply under way"
+    assert other_tab.notice.props["role"] == "status", "a wait, not a failure"
     assert "cut_off" not in other_tab.history[-1]
     assert "streaming" in store.messages[-1], "the draft is left for its reply to finish"
     agent.gate.set()
