@@ -364,7 +364,7 @@ async def test_cancel_half_way_keeps_what_was_answered(surface: QuestionView, ho
         .get_by_role("radio", name="SQLite")
         .check()
     )
-    await expect(view.get_by_text("Saved: closing this tab loses nothing.")).to_be_visible()
+    await expect(view.get_by_text(surface.saved)).to_be_visible()
     await view.get_by_role("button", name="Cancel").click()
     response = await response_of(call)
     assert response["action_status"] == "cancelled"
@@ -384,7 +384,7 @@ async def test_timeout_half_way_keeps_what_was_answered(surface: QuestionView) -
         .get_by_role("checkbox", name="Export")
         .check()
     )
-    await expect(view.get_by_text("Saved: closing this tab loses nothing.")).to_be_visible()
+    await expect(view.get_by_text(surface.saved)).to_be_visible()
     response = await response_of(call)
     assert response["action_status"] == "timeout"
     assert [answer["selected_ids"] for answer in response["answers"]] == [

@@ -33,6 +33,8 @@ class QuestionView(ABC):
     """The surface's `transport` in a request and its response."""
     sent = ""
     """The heading once the answer is sent."""
+    saved = ""
+    """What the question says once a draft is saved."""
 
     def __init__(self, page: Page, client: Client) -> None:
         self.page = page
@@ -77,6 +79,7 @@ class OnPage(QuestionView):
 
     transport = "web"
     sent = "Answer sent, you can close this tab"
+    saved = "Saved: closing this tab loses nothing."
 
     @classmethod
     @asynccontextmanager
@@ -113,6 +116,7 @@ class InApp(QuestionView):
 
     transport = "app"
     sent = "Answer sent"
+    saved = "Saved: if this view closes, your answers so far are kept."
 
     def __init__(self, host: AppHost) -> None:
         super().__init__(host.page, host.client)

@@ -89,7 +89,12 @@ async function openQuestion(toolInput) {
     send: (type, data) => polling.send(type, data),
     stop: () => polling?.stop(),
   });
-  receive = startQuestion(reply.state, channel, { endings: APP_ENDINGS, afterEnding: "", ended: tellTheModel });
+  receive = startQuestion(reply.state, channel, {
+    endings: APP_ENDINGS,
+    afterEnding: "",
+    saved: "Saved: if this view closes, your answers so far are kept.",
+    ended: tellTheModel,
+  });
 }
 
 // An ending the question's state did not bring (the call cancelled or finished meanwhile): shown,

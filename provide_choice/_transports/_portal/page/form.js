@@ -99,8 +99,8 @@ function createForm(currentState, send) {
 
   return {
     render,
-    saved() {
-      draftStatus.textContent = "Saved: closing this tab loses nothing.";
+    saved(note) {
+      draftStatus.textContent = note;
     },
     refused(list) {
       sending = false;

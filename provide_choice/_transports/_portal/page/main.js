@@ -13,5 +13,5 @@ const ENDINGS = {
 startQuestion(
   JSON.parse(byId("question-state").textContent),
   (handlers) => createChannel(location.pathname.replace(/\/+$/, ""), handlers),
-  { endings: ENDINGS, afterEnding: "You can close this tab." },
+  { endings: ENDINGS, afterEnding: "You can close this tab.", saved: "Saved: closing this tab loses nothing." },
 );

@@ -15,10 +15,11 @@
 const TICK_MILLISECONDS = 250;
 
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
-// `endings` says each way the question can end, `afterEnding` what follows unless answered, and
-// `ended(state)` hears the ending once it is shown. Returns `received`, through which the owner of
+// `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
+// what a saved draft means where the question is shown, and `ended(state)` hears the ending once
+// it is shown. Returns `received`, through which the owner of
 // the document may also end it (a state whose status is not "pending").
-function startQuestion(initial, openChannel, { endings, afterEnding, ended: onEnded = () => {} }) {
+function startQuestion(initial, openChannel, { endings, afterEnding, saved, ended: onEnded = () => {} }) {
   let state = initial;
   const currentState = () => state;
   const isPending = () => state.status === "pending";
@@ -63,7 +64,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding, ended: onEn
 
   function received(message) {
     if (message.type === "state") applyState(message.state);
-    else if (message.type === "saved") form.saved();
+    else if (message.type === "saved") form.saved(saved);
     else if (message.type === "refused") {
       if (message.about === "settings" || message.about === "visibility") settings.refused(message.problems);
       else form.refused(message.problems);
