@@ -22,7 +22,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 
 from nicegui import ui
 
@@ -72,6 +72,13 @@ def _streaming_somewhere(message: Message) -> bool:
     if reply is None:
         return False
     return reply in _LIVE_REPLIES or abs(time.time() - message.get("saved_at", 0.0)) < DRAFT_STALE
+
+
+def _as_shown(messages: Sequence[Message]) -> list[dict[str, object]]:
+    """`messages` as the log shows them: without the times their drafts were saved."""
+    return [
+        {key: value for key, value in message.items() if key != "saved_at"} for message in messages
+    ]
 
 
 class ChatLog(ui.element, component="chat_log.js"):
@@ -148,7 +155,7 @@ class ChatView(ui.element):
         and takes no message: a message sent meanwhile would reach the agent without that reply."""
         messages = await self._read(store)
         while any(_streaming_somewhere(message) for message in messages):
-            if messages != self.history:
+            if _as_shown(messages) != _as_shown(self.history):  # not at every save of the same text
                 self._show_messages(messages)
             self.notice.show(ELSEWHERE, waiting=True)
             await asyncio.sleep(WATCH_INTERVAL)

@@ -240,8 +240,16 @@ async def test_regression_a_reply_finishing_on_another_instance_is_not_taken_for
     await user.should_see("PostgreSQL")
     await asyncio.sleep(2 * WATCH_INTERVAL)
     assert store.messages[-1] == draft, "a draft saved lately is left to its reply"
+    shown = list(view.log.default_slot.children)
+    kept_fresh = draft | {"saved_at": time.time()}
+    assert await store.replace(draft, kept_fresh)  # saved again, the same text
+    await asyncio.sleep(2 * WATCH_INTERVAL)
+    assert list(view.log.default_slot.children) == shown, "not drawn again for the same text"
+    grown = kept_fresh | {"content": "PostgreSQL it"}
+    assert await store.replace(kept_fresh, grown)
+    await user.should_see("PostgreSQL it")
     finished: Message = {"role": "assistant", "content": "PostgreSQL it is."}
-    assert await store.replace(draft, finished)  # the other instance ends its reply
+    assert await store.replace(grown, finished)  # the other instance ends its reply
     await until(lambda: view.loaded, "the chat goes on once the reply is done")
     await user.should_see("PostgreSQL it is.")
     await user.should_not_see(CUT_OFF_NOTE)
