@@ -176,15 +176,23 @@ class GatedAgent:
         yield self.second
 
 
+async def reply_under_way(
+    user: User, agent: GatedAgent, store: AwayStore
+) -> tuple[ChatView, asyncio.Task[None]]:
+    """A chat whose reply to "a question" has said its first part, saved as a draft, and waits."""
+    view = await open_chat(user, agent, store)
+    await user.should_see("Hello!")
+    task = asyncio.get_running_loop().create_task(view.send("a question"))
+    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    return view, task
+
+
 async def test_a_streaming_reply_is_saved_as_it_goes_and_replaced_by_the_finished_one(
     user: User,
 ) -> None:
     store = AwayStore()
     agent = GatedAgent("Thinking about ", "your question.")
-    view = await open_chat(user, agent, store)
-    await user.should_see("Hello!")
-    task = asyncio.get_running_loop().create_task(view.send("a question"))
-    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    _, task = await reply_under_way(user, agent, store)
     draft = store.messages[-1]
     assert draft["content"] == "Thinking about "
     assert "streaming" in draft
@@ -198,10 +206,7 @@ async def test_a_streaming_reply_is_saved_as_it_goes_and_replaced_by_the_finishe
 async def test_a_reply_still_streaming_in_another_tab_is_shown_and_waited_for(user: User) -> None:
     store = AwayStore()
     agent = GatedAgent("Thinking about ", "your question.")
-    streaming = await open_chat(user, agent, store)
-    await user.should_see("Hello!")
-    task = asyncio.get_running_loop().create_task(streaming.send("a question"))
-    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    _, task = await reply_under_way(user, agent, store)
     other_tab = await open_chat(user, agent, store)
     await user.should_see(ELSEWHERE)
     await user.should_see("Thinking about")
@@ -278,10 +283,7 @@ async def test_a_silent_reply_keeps_its_draft_fresh(
     monkeypatch.setattr("chat_ui._chat_view.DRAFT_KEPT_FRESH", 0.1)
     store = AwayStore()
     agent = GatedAgent("Running the tool… ", "done.")
-    view = await open_chat(user, agent, store)
-    await user.should_see("Hello!")
-    task = asyncio.get_running_loop().create_task(view.send("a question"))
-    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    _, task = await reply_under_way(user, agent, store)
     first = store.messages[-1]["saved_at"]
     await until(lambda: store.messages[-1]["saved_at"] > first + 0.15, "saved again, no text")
     assert store.messages[-1]["content"] == "Running the tool… "
@@ -296,10 +298,7 @@ async def test_a_silent_reply_keeps_its_draft_fresh(
 async def test_a_stopped_reply_keeps_what_it_had_saved_as_cut_off(user: User) -> None:
     store = AwayStore()
     agent = GatedAgent("Thinking about ", "your question.")
-    view = await open_chat(user, agent, store)
-    await user.should_see("Hello!")
-    asyncio.get_running_loop().create_task(view.send("a question"))
-    await until(lambda: len(store.messages) == 3, "the draft is saved while the reply streams")
+    view, _ = await reply_under_way(user, agent, store)
     view.stop()
     await user.should_not_see("Thinking about")
     cut = {"role": "assistant", "content": "Thinking about ", "cut_off": True}
