@@ -25,6 +25,8 @@ from ports import free_port
 from redis_chat import instance
 from redis_server import RedisServer
 
+from chat_ui._chat_view import DRAFT_STALE
+
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -111,6 +113,7 @@ async def test_through_the_readme_s_nginx_a_killed_instance_hands_the_chat_to_th
     await send_when_ready(page, "Before the failover")
     await expect(log(page)).to_contain_text("Answered before the failover.")
     assert model_server.requests[-1]["model"] == first, "the websocket went through the proxy"
+    await expect(page.get_by_role("button", name="Send")).to_be_enabled()  # the reply has ended
 
     processes[first].send_signal(signal.SIGKILL)
     processes[first].wait(timeout=10)
@@ -119,6 +122,10 @@ async def test_through_the_readme_s_nginx_a_killed_instance_hands_the_chat_to_th
         f"model: openai:{other}", timeout=WAIT
     )
     await expect(log(page)).to_contain_text("Answered before the failover.")
+    # A kill that beat the reply's last save leaves its draft, waited for until it is stale.
+    await expect(page.get_by_role("button", name="Send")).to_be_enabled(
+        timeout=(DRAFT_STALE + 5) * 1000
+    )
     model_server.replies.append(Reply(text=["Answered after the failover."]))
     await send_when_ready(page, "After the failover")
     await expect(log(page)).to_contain_text("Answered after the failover.")
