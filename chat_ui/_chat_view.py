@@ -347,11 +347,13 @@ class ChatView(ui.element):
             _LIVE_REPLIES.discard(reply_id)
 
     async def _keep_fresh(self, reply_id: str, saved: list[Message]) -> None:
-        """Save the draft again every `DRAFT_KEPT_FRESH` seconds, so that no other page takes it for
-        cut off while the agent is silent (a tool at work, a slow model)."""
+        """Save the draft again once `DRAFT_KEPT_FRESH` seconds have passed without a save, so that
+        no other page takes it for cut off while the agent is silent (a tool at work, a slow
+        model); while text streams, its own saves keep it fresh."""
         while True:
-            await asyncio.sleep(DRAFT_KEPT_FRESH)
-            if saved:
+            last = saved[-1].get("saved_at", 0.0) if saved else time.time()
+            await asyncio.sleep(max(last + DRAFT_KEPT_FRESH - time.time(), 0.0))
+            if saved and time.time() - saved[-1].get("saved_at", 0.0) >= DRAFT_KEPT_FRESH:
                 self._save_draft(reply_id, saved)
 
     def _save_draft(self, reply_id: str, saved: list[Message]) -> None:

@@ -5,6 +5,7 @@ off by a stopped app kept as such."""
 import asyncio
 import time
 from collections.abc import AsyncIterator, Sequence
+from itertools import pairwise
 
 import pytest
 from nicegui import ui
@@ -303,3 +304,38 @@ async def test_a_stopped_reply_keeps_what_it_had_saved_as_cut_off(user: User) ->
     await user.should_not_see("Thinking about")
     cut = {"role": "assistant", "content": "Thinking about ", "cut_off": True}
     await until(lambda: store.messages[-1] == cut, "the draft is kept as cut off")
+
+
+class SteadyAgent:
+    """Greets, then says a word every 100 ms for a second and a half."""
+
+    async def reply(self, history: Sequence[Message]) -> AsyncIterator[str]:
+        if not any(message["role"] == "user" for message in history):
+            yield "Hello!"
+            return
+        for word in range(15):
+            await asyncio.sleep(0.1)
+            yield f"{word} "
+
+
+async def test_a_reply_that_streams_is_not_saved_again_beside_its_own_saves(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every word is saved as it comes: a save beside those would repeat the text saved last.
+    monkeypatch.setattr("chat_ui._chat_view.DRAFT_SAVE_INTERVAL", 0.02)
+    monkeypatch.setattr("chat_ui._chat_view.DRAFT_KEPT_FRESH", 0.3)
+    store = AwayStore()
+    drafts: list[str] = []
+    replace = store.replace
+
+    async def recording(old: Message, new: Message) -> bool:
+        if "streaming" in new:
+            drafts.append(new["content"])
+        return await replace(old, new)
+
+    store.replace = recording  # type: ignore[method-assign]
+    view = await open_chat(user, SteadyAgent(), store)
+    await user.should_see("Hello!")
+    await view.send("count")
+    assert len(drafts) >= 5, drafts
+    assert all(a != b for a, b in pairwise(drafts)), f"saved twice as it was: {drafts}"

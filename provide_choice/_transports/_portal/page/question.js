@@ -17,8 +17,8 @@ const TICK_MILLISECONDS = 250;
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
 // what a saved draft means where the question is shown, and `ended(state)` hears the ending once
-// it is shown. Returns `received`, through which the owner of
-// the document may also end it (a state whose status is not "pending").
+// it is shown. Returns `received`, through which the owner of the document may also end it (a
+// state whose status is not "pending").
 function startQuestion(initial, openChannel, { endings, afterEnding, saved, ended: onEnded = () => {} }) {
   let state = initial;
   const currentState = () => state;
