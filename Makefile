@@ -43,6 +43,7 @@ test: lint types unit e2e
 lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 ifneq ($(NPM),)
 	node_modules/.bin/eslint .
 else

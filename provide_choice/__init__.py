@@ -45,16 +45,17 @@ from provide_choice._contract._settings import (
     settings_path,
 )
 from provide_choice._contract._tool_schema import tool_input_schema
+from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._recorder import HistoryRecorder
-from provide_choice._server._sessions import PendingQuestion, QuestionRecorder, QuestionRegistry
-from provide_choice._transports._base import (
+from provide_choice._question import (
     AgentClient,
     Interaction,
-    Transport,
+    PendingQuestion,
+    QuestionRecorder,
+    QuestionRegistry,
     TransportError,
-    Transports,
 )
-from provide_choice._transports._kinds import TransportName
+from provide_choice._transports._base import Transport, Transports
 from provide_choice._transports._registry import choose_transport, register_transport
 from provide_choice._transports._terminal._transport import TerminalTransport
 

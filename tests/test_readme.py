@@ -45,7 +45,7 @@ from provide_choice import (
 )
 from provide_choice._contract._batch_response import normalize_batch
 from provide_choice._server._client_config import CLIENTS, server_command
-from provide_choice._transports._handoff import _client as choice_terminal_cli
+from provide_choice._transports._terminal_handoff import _client as choice_terminal_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

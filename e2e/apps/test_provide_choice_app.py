@@ -356,7 +356,7 @@ async def test_a_client_that_draws_no_apps_gets_the_dialog_then_the_page(
     if declared == "dialog":
         assert response["selection"]["transport"] == "elicitation"
         assert response["selection"]["selected_ids"] == ["lite"]
-        where = "(Asked in the mcp client's own dialog: "
+        where = "(Asked in the MCP client's own dialog: "
     else:
         assert response["selection"]["transport"] == "web"
         assert response["action_status"] == "timeout"

@@ -126,7 +126,7 @@ def fresh_settings(home: Path) -> None:
     (home / "settings.json").unlink(missing_ok=True)
 
 
-@pytest.fixture(params=["page", "app"])
+@pytest.fixture(params=["web", "app"])
 def open_surface(request: pytest.FixtureRequest, browser: Browser) -> Opener:
     """`open_surface(client, viewport)`: a browser context showing questions on the surface the
     test runs on (the app's test host is built only for the app's runs)."""

@@ -81,7 +81,7 @@ ANSWERED_ON_THE_WAY = (
     "a terminal asks a batch's questions in order: reaching Features answers Database first "
     "(batch-timeout-after-the-first-question is this row for the terminals)"
 )
-TERMINALS: dict[Surface, str] = {"terminal": IN_ORDER, "handoff": IN_ORDER}
+TERMINALS: dict[Surface, str] = {"terminal": IN_ORDER, "terminal_handoff": IN_ORDER}
 BATCH_QUESTIONS: list[dict[str, Any]] = [
     {
         "id": "db",
@@ -178,14 +178,14 @@ CASES = [
             option_annotations={"duck": "for the reports"},
             global_annotation="decide by Friday",
         ),
-        not_expressible={"dialog": NO_DIALOG_NOTES},
+        not_expressible={"elicitation": NO_DIALOG_NOTES},
     ),
     Case(
         "single-cancel",
         question("single", default_selection_ids=["pg"]),
         (Cancel(),),
         CANCELLED,
-        own_summary={"dialog": DIALOG_DISMISSED},
+        own_summary={"elicitation": DIALOG_DISMISSED},
     ),
     Case(
         "single-timeout-return-defaults",
@@ -255,7 +255,7 @@ CASES = [
             ("pg", "duck"),
             option_annotations={"pg": "only with backups", "duck": "read-only"},
         ),
-        not_expressible={"dialog": NO_DIALOG_NOTES},
+        not_expressible={"elicitation": NO_DIALOG_NOTES},
     ),
     Case(
         "multi-note-on-the-question",
@@ -286,7 +286,7 @@ CASES = [
         question("text_input", placeholder=SUGGESTION),
         (Type(SUGGESTION), Submit()),
         own_words(SUGGESTION),
-        not_expressible={"dialog": FORM_DEFAULT},
+        not_expressible={"elicitation": FORM_DEFAULT},
     ),
     Case(
         "text-placeholder-hidden-by-request",
@@ -306,7 +306,7 @@ CASES = [
         question("text_input", placeholder=SUGGESTION),
         (Type("half an answer"), Cancel()),
         CANCELLED,
-        own_summary={"dialog": DIALOG_DISMISSED},
+        own_summary={"elicitation": DIALOG_DISMISSED},
     ),
     # hybrid
     Case(
@@ -345,7 +345,7 @@ CASES = [
         question("hybrid", placeholder=SUGGESTION),
         (Type(SUGGESTION), Submit()),
         own_words(SUGGESTION),
-        not_expressible={"dialog": FORM_DEFAULT},
+        not_expressible={"elicitation": FORM_DEFAULT},
     ),
     Case(
         "hybrid-own-answer-beside-options",
@@ -417,7 +417,7 @@ CASES += [
             answers=(answer("db", "lite"), answer("features", "auth"), answer("name")),
         ),
         settings={"timeout_action": "return_defaults"},
-        not_expressible={"dialog": "a dismissed form sends none of its fields: nothing is kept"},
+        not_expressible={"elicitation": "a dismissed form sends none of its fields: nothing is kept"},
     ),
     Case(
         "batch-timeout-half-way",
@@ -431,9 +431,9 @@ CASES += [
         ),
         settings={"timeout_action": "return_nothing"},
         not_expressible={
-            "dialog": NOTHING_KEPT_BY_A_FORM,
+            "elicitation": NOTHING_KEPT_BY_A_FORM,
             "terminal": ANSWERED_ON_THE_WAY,
-            "handoff": ANSWERED_ON_THE_WAY,
+            "terminal_handoff": ANSWERED_ON_THE_WAY,
         },
     ),
     Case(
@@ -447,7 +447,7 @@ CASES += [
             answers=(answer("db", "lite"), answer("features"), answer("name")),
         ),
         settings={"timeout_action": "return_nothing"},
-        not_expressible={"dialog": NOTHING_KEPT_BY_A_FORM},
+        not_expressible={"elicitation": NOTHING_KEPT_BY_A_FORM},
     ),
 ]
 

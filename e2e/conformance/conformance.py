@@ -17,30 +17,24 @@ from typing import Any, Literal
 
 import pytest
 
-Surface = Literal["page", "terminal", "handoff", "dialog", "app"]
+Surface = Literal["web", "terminal", "terminal_handoff", "elicitation", "app"]
+"""A surface is named by the `transport` its responses name."""
 SURFACES: dict[Surface, str] = {
-    "page": "the page in Chromium",
-    "terminal": "the server's terminal",
-    "handoff": "the hand-off terminal",
-    "dialog": "the client's dialog",
-    "app": "the app in the conversation",
+    "web": "web (the page, in Chromium)",
+    "terminal": "terminal (the server's)",
+    "terminal_handoff": "terminal_handoff (the hand-off)",
+    "elicitation": "elicitation (the client's dialog)",
+    "app": "app (in the conversation)",
 }
-TRANSPORTS: dict[Surface, str] = {
-    "page": "web",
-    "terminal": "terminal",
-    "handoff": "terminal_handoff",
-    "dialog": "elicitation",
-    "app": "app",
-}
-"""The `transport` each surface's responses name, and the request's `transport` that asks there
-(the terminal over stdio is the hand-off)."""
+"""How the table heads each surface's column."""
 REQUESTED: dict[Surface, str] = {
-    "page": "web",
+    "web": "web",
     "terminal": "terminal",
-    "handoff": "terminal",
-    "dialog": "elicitation",
+    "terminal_handoff": "terminal",
+    "elicitation": "elicitation",
     "app": "app",
 }
+"""The request's `transport` that asks on each surface (the terminal over stdio is the hand-off)."""
 WHERE = ("transport", "url", "session_id")
 """The selection fields that say where the question was asked: the only ones allowed to differ."""
 
@@ -271,7 +265,7 @@ def write_settings(home: Path, case: Case) -> None:
 def assert_conforms(case: Case, surface: Surface, response: dict[str, Any]) -> None:
     """The response is the expected one, asked where the surface asks."""
     selection = response["selection"]
-    assert selection["transport"] == TRANSPORTS[surface], response
+    assert selection["transport"] == surface, response
     fields = {"action_status": response["action_status"]} | {
         key: value for key, value in selection.items() if key not in WHERE
     }

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-pytest.register_assert_rewrite("conformance", "page_person", "terminal_person")
+pytest.register_assert_rewrite("conformance", "web_person", "terminal_person")
 
 from mcp import Client  # noqa: E402  (after the rewrite is registered)
 from mcp_servers import connected, held  # noqa: E402

@@ -34,9 +34,9 @@ def test_batch_rows_run_on_every_surface_or_saying_why() -> None:
     assert len(batches) >= 3
     for case in batches:
         assert case.not_yet == {}, case.id
-        assert "page" not in case.not_expressible, case.id
+        assert "web" not in case.not_expressible, case.id
         assert "app" not in case.not_expressible, case.id
-    for surface in ("dialog", "terminal", "handoff"):
+    for surface in ("elicitation", "terminal", "terminal_handoff"):
         assert any(surface not in case.not_expressible for case in batches), surface
     on_terminals = [case for case in batches if "terminal" not in case.not_expressible]
     endings = {type(case.actions[-1]).__name__ for case in on_terminals}

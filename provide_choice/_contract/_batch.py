@@ -28,7 +28,7 @@ from provide_choice._contract._request import (
     describe,
     parse_request,
 )
-from provide_choice._transports._kinds import RequestedTransport
+from provide_choice._contract._transport_table import RequestedTransport
 
 MAX_QUESTIONS = 6
 QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")

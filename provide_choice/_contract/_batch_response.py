@@ -27,7 +27,7 @@ from provide_choice._contract._response import (
     summarize,
 )
 from provide_choice._contract._settings import TimeoutAction
-from provide_choice._transports._kinds import TransportName
+from provide_choice._contract._transport_table import TransportName
 
 SINGLE_ANSWER_TO_BATCH = "a single answer cannot answer a batch: answer each question by its id"
 

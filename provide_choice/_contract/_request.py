@@ -29,7 +29,7 @@ from pydantic.fields import FieldInfo
 
 from present_choices import ChoiceOption, ChoicesError, describe_errors
 from present_choices._schema import Label, Value, quote, quote_all
-from provide_choice._transports._kinds import RequestedTransport
+from provide_choice._contract._transport_table import RequestedTransport
 
 SelectionMode = Literal["single", "multi", "text_input", "hybrid"]
 

@@ -28,7 +28,7 @@ from provide_choice._contract._request import (
     limits_for,
 )
 from provide_choice._contract._settings import TimeoutAction
-from provide_choice._transports._kinds import TransportName
+from provide_choice._contract._transport_table import TransportName
 
 ActionStatus = Literal[
     "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch", "pending"

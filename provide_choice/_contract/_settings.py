@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._schema import quote
-from provide_choice._transports._kinds import PreferredTransport
+from provide_choice._contract._transport_table import PreferredTransport, preference_labels
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 SETTINGS_FILE_NAME = "settings.json"
@@ -113,9 +113,7 @@ FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
 def setting_choices() -> dict[str, tuple[str, tuple[tuple[object, str], ...]]]:
     """Each setting with a fixed set of values: its label and its values with theirs, the one
     source for every surface (the terminal's settings screen and the page's panel). The transports
-    are read from the registry now, so one registered later is offered too."""
-    from provide_choice._transports._registry import preference_labels
-
+    are read from the transport table now, so one registered later is offered too."""
     transport = ("Where questions appear when the agent does not say", preference_labels())
     return {"transport": transport, **FIXED_CHOICES}
 

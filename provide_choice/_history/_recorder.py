@@ -38,7 +38,7 @@ from provide_choice._history._store import (
 if TYPE_CHECKING:
     import sqlite3
 
-    from provide_choice._server._sessions import PendingQuestion
+    from provide_choice._question import PendingQuestion
 
 BUSY_RETRIES = 3
 """Transactions tried (each waiting out the busy timeout) before queued writes are given up."""

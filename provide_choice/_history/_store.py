@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
 from provide_choice._history._process import ProcessIdentity, is_running
-from provide_choice._transports._base import AgentClient
+from provide_choice._question import AgentClient
 
 if TYPE_CHECKING:
     import sqlite3

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceResponse, normalize
 from provide_choice._contract._settings import load_settings
+from provide_choice._contract._transport_table import ClientFeatures
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._base import AgentClient, Interaction, TransportError
-from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._question import AgentClient, Interaction, QuestionRegistry, TransportError
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._version import package_version
 

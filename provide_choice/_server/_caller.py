@@ -14,7 +14,7 @@ from mcp.shared.message import ServerMessageMetadata
 from mcp_types import ClientCapabilities, ElicitRequest, ElicitRequestParams, ElicitResult
 from mcp_types.version import is_version_at_least
 
-from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._contract._transport_table import ClientFeatures
 
 INPUT_REQUIRED_VERSION = "2026-07-28"
 """The first revision where a server asks the client through `input_required` results."""

@@ -7,27 +7,17 @@ The server only imports what start-up needs; a transport imports its UI when it 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.tools import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
-from provide_choice._apps import (
-    PRESENT_CHOICES_VIEW,
-    PROVIDE_CHOICE_VIEW,
-    apps_extension,
-    view_meta,
-)
-from provide_choice._apps._visibility import AppOnlyToolsListedToApps, app_only_meta
 from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._tool_schema import tool_input_schema
+from provide_choice._question import QuestionRegistry
 from provide_choice._server._provide_choice_tool import (
     HEARTBEAT_SECONDS,
     MAX_WAIT_SECONDS,
@@ -35,14 +25,9 @@ from provide_choice._server._provide_choice_tool import (
     error_result,
 )
 from provide_choice._server._sdk import serve_no_prompts
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._app._tool import TOOL_DESCRIPTION as APP_TOOL_DESCRIPTION
-from provide_choice._transports._app._tool import TOOL_NAME as APP_TOOL_NAME
-from provide_choice._transports._app._tool import AppTool
-from provide_choice._transports._app._tool import parameters_schema as app_tool_schema
-from provide_choice._transports._app._transport import AppTransport
-from provide_choice._transports._base import Transports
-from provide_choice._transports._registry import TransportSetup, build_transports
+from provide_choice._transports._base import AddsToServer, ServerParts, Transports, TransportSetup
+from provide_choice._transports._raw_tool import raw_tool
+from provide_choice._transports._registry import build_transports
 from provide_choice._version import package_version
 
 SERVER_NAME = "provide-choice"
@@ -94,15 +79,6 @@ TOOL_DESCRIPTION = (
 )
 
 
-class _RawArguments(ArgModelBase):
-    """Takes the arguments as they came, so the tool reports every problem in them itself."""
-
-    model_config = ConfigDict(extra="allow", arbitrary_types_allowed=True)
-
-    def model_dump_one_level(self) -> dict[str, Any]:
-        return {"arguments": dict(self.model_extra or {})}
-
-
 def create_server(
     transports: Transports | None = None,
     *,
@@ -120,13 +96,18 @@ def create_server(
     setup = setup or TransportSetup(QuestionRegistry() if questions is None else questions)
     every = {**build_transports(setup), **(transports or {})}
     provide_choice = ProvideChoiceTool(every, heartbeat_seconds, setup.questions, max_wait_seconds)
+    parts = [
+        transport.server_parts()
+        for transport in every.values()
+        if isinstance(transport, AddsToServer)
+    ]
     server = MCPServer(
         SERVER_NAME,
         version=package_version(),
         instructions=INSTRUCTIONS,
         log_level="WARNING",
         tools=[
-            _raw_tool(
+            raw_tool(
                 provide_choice,
                 name=TOOL_NAME,
                 description=TOOL_DESCRIPTION,
@@ -134,9 +115,9 @@ def create_server(
                 output_model=ProvideChoiceResponse,
                 takes_context=True,
                 annotations=ToolAnnotations(title="Ask the person to choose", read_only_hint=True),
-                meta=view_meta(PROVIDE_CHOICE_VIEW),
+                meta=_tool_meta(TOOL_NAME, parts),
             ),
-            _raw_tool(
+            raw_tool(
                 _present_choices,
                 name=PRESENT_CHOICES_NAME,
                 description=PRESENT_CHOICES_DESCRIPTION,
@@ -144,13 +125,13 @@ def create_server(
                 annotations=ToolAnnotations(
                     title="Show choices as chat buttons", read_only_hint=True
                 ),
-                meta=view_meta(PRESENT_CHOICES_VIEW),
+                meta=_tool_meta(PRESENT_CHOICES_NAME, parts),
             ),
-            *_app_tools(every),
+            *(tool for part in parts for tool in part.tools),
         ],
         subscriptions=False,
-        extensions=[apps_extension()],
-        middleware=[AppOnlyToolsListedToApps()],
+        extensions=[extension for part in parts for extension in part.extensions],
+        middleware=[middleware for part in parts for middleware in part.middleware],
     )
     serve_no_prompts(server)  # a client sees only what is there: tools, and their views
     return server
@@ -166,46 +147,9 @@ async def _present_choices(arguments: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)])
 
 
-def _app_tools(transports: Transports) -> list[Tool]:
-    """The tool the provide_choice view answers through, where the server has the app transport
-    (it always builds one: it needs nothing set up)."""
-    app = transports.get(AppTransport.kind.name)
-    if not isinstance(app, AppTransport):
-        return []
-    return [
-        _raw_tool(
-            AppTool(app.questions),
-            name=APP_TOOL_NAME,
-            description=APP_TOOL_DESCRIPTION,
-            parameters=app_tool_schema(),
-            annotations=ToolAnnotations(title="Answer in the conversation", read_only_hint=False),
-            meta=app_only_meta(),
-        )
-    ]
-
-
-def _raw_tool(
-    function: Callable[..., Awaitable[CallToolResult | InputRequiredResult]],
-    *,
-    name: str,
-    description: str,
-    parameters: dict[str, Any],
-    annotations: ToolAnnotations,
-    output_model: type[BaseModel] | None = None,
-    takes_context: bool = False,
-    meta: dict[str, Any] | None = None,
-) -> Tool:
-    """A tool that receives its raw arguments (and the context when `takes_context`) and publishes
-    a hand-written input schema; with `output_model`, successful results are checked against it.
-    `meta` is the tool's `_meta` (where an MCP Apps host finds the tool's view)."""
-    return Tool(
-        fn=function,
-        name=name,
-        description=description,
-        parameters=parameters,
-        fn_metadata=FuncMetadata(arg_model=_RawArguments, output_model=output_model),
-        is_async=True,
-        context_kwarg="context" if takes_context else None,
-        annotations=annotations,
-        meta=meta,
-    )
+def _tool_meta(tool: str, parts: list[ServerParts]) -> dict[str, Any] | None:
+    """The `_meta` the transports give one of the server's own tools (the app: its view)."""
+    meta: dict[str, Any] = {}
+    for part in parts:
+        meta |= part.tool_meta.get(tool, {})
+    return meta or None

@@ -30,17 +30,15 @@ from provide_choice._contract._response import (
     TimedOut,
 )
 from provide_choice._contract._settings import load_settings
-from provide_choice._server._caller import McpCaller
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._base import (
+from provide_choice._question import (
     AgentClient,
-    InputNeeded,
     Interaction,
-    Launch,
-    Resumable,
+    PendingQuestion,
+    QuestionRegistry,
     TransportError,
-    Transports,
 )
+from provide_choice._server._caller import McpCaller
+from provide_choice._transports._base import InputNeeded, Launch, Resumable, Transports
 from provide_choice._transports._registry import (
     batch_refusal,
     batch_stand_in,

@@ -19,10 +19,10 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
+from provide_choice._question import QuestionRegistry
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._registry import TransportSetup
+from provide_choice._transports._base import TransportSetup
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import HOST, loopback_listener
 

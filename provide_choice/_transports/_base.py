@@ -5,98 +5,27 @@ validation before, waiting (bounded by `serve --max-wait`, then polled) and norm
 the server's job, the same for all of them. A transport is given the `Caller` (the MCP client of the
 call) because some need it: the client's own dialog (elicitation), a page the client opens for the
 person (URL-mode elicitation). Each transport is one module or folder whose class describes itself
-(`kind`, see `_kinds`) and builds itself (`build`); `_registry` lists them.
+(`kind`, a `TransportKind` of the contract's table) and builds itself (`build`) from what the server
+set up (`TransportSetup`); `_registry` lists them. `provide_choice.transports` publishes this seam.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
-from provide_choice._contract._batch import Asked, BatchRequest
-from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import PendingLaunch
-from provide_choice._contract._settings import InteractionSettings
-from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._contract._transport_table import ClientFeatures, TransportKind
+from provide_choice._question import PendingQuestion, QuestionRegistry
 
 if TYPE_CHECKING:
+    from mcp.server.context import ServerMiddleware
+    from mcp.server.extension import Extension
+    from mcp.server.mcpserver.tools import Tool
     from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
 
-    from provide_choice._server._sessions import PendingQuestion
-
-
-class TransportError(Exception):
-    """A transport cannot show the question here; the message says why and what to do."""
-
-
-class AgentClient(NamedTuple):
-    """The MCP client that asked, as it names itself (its `clientInfo`): the history and the inbox
-    say which agent a question came from."""
-
-    name: str
-    version: str
-
-
-@dataclass(frozen=True)
-class Interaction:
-    """Everything a transport needs to ask one question, or one batch of questions."""
-
-    asked: Asked
-    """What the agent asked: one question, or a batch (`questions`)."""
-    settings: InteractionSettings
-    deadline: float
-    """`time.monotonic()` value after which the question ends with a timeout."""
-    note: str | None = None
-    """Said at the end of every summary: where the question went instead of where it was asked to."""
-    client: AgentClient | None = None
-    """The MCP client that asked, when it said who it is."""
-
-    @property
-    def request(self) -> ProvideChoiceRequest:
-        """The one question asked, for a surface that shows no batches; a batch never reaches
-        one (the server refuses it first, `_registry.batch_refusal`), so this is a bug guard."""
-        if isinstance(self.asked, BatchRequest):
-            raise TransportError("this surface cannot show several questions at once")
-        return self.asked
-
-    @property
-    def batch(self) -> BatchRequest | None:
-        """The batch asked, or None for a single question."""
-        return self.asked if isinstance(self.asked, BatchRequest) else None
-
-    @classmethod
-    def start(
-        cls,
-        request: Asked,
-        settings: InteractionSettings,
-        *,
-        note: str | None = None,
-        client: AgentClient | None = None,
-    ) -> Interaction:
-        """An interaction whose deadline runs from now."""
-        deadline = time.monotonic() + effective_timeout(request, settings)
-        return cls(request, settings, deadline, note, client)
-
-
-def effective_timeout(request: Asked, settings: InteractionSettings) -> int:
-    """The person's timeout override, when set, replaces the agent's timeout."""
-    return settings.timeout_override_seconds or request.timeout_seconds
-
-
-class LiveQuestion(Protocol):
-    """An open question as a surface showing it sees it: the settings in force, the time left, and
-    the one way to change the settings. `PendingQuestion` is one; the hand-off's terminal, in
-    another process, reaches that one over the bridge. No surface keeps settings or a deadline of
-    its own: a change goes through `apply_settings`, which returns what is in force after it."""
-
-    @property
-    def settings(self) -> InteractionSettings: ...
-
-    def seconds_left(self) -> float: ...
-
-    async def apply_settings(self, changes: object) -> InteractionSettings: ...
+    from provide_choice._web._bridge import Bridge
 
 
 class Caller(Protocol):
@@ -177,3 +106,46 @@ class Resumable(Transport, Protocol):
 
 Transports = Mapping[str, Transport]
 """A server's transports by name (`_registry.build_transports`)."""
+
+
+@dataclass(frozen=True)
+class TransportSetup:
+    """What the server set up, for transports to build themselves from."""
+
+    questions: QuestionRegistry
+    bridge: Bridge | None = None
+    """The local HTTP bridge for pages and hand-offs; None: the server has none."""
+    terminal: TextIO | None = None
+    """This process's own terminal, when questions may appear in it."""
+    open_browser: bool = True
+    """Whether a page opens in the browser by itself (else the person opens its address)."""
+
+
+class TransportClass(Protocol):
+    """A transport class as the registry takes it: its description and how to build one."""
+
+    kind: TransportKind
+
+    def build(self, setup: TransportSetup) -> Transport | None:
+        """An instance for this server, or None when what it needs is not set up."""
+        ...
+
+
+@dataclass(frozen=True)
+class ServerParts:
+    """What a transport adds to the MCP server besides showing questions (the app transport: its
+    tool, its views and the `_meta` naming them). The server asks every transport it built that
+    has `server_parts` (`AddsToServer`), so a transport's parts live in its own folder."""
+
+    tools: tuple[Tool, ...] = ()
+    tool_meta: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """`_meta` for the server's own tools, by tool name (where a host finds a tool's view)."""
+    extensions: tuple[Extension, ...] = ()
+    middleware: tuple[ServerMiddleware[Any], ...] = ()
+
+
+@runtime_checkable
+class AddsToServer(Protocol):
+    """A transport with parts of its own on the MCP server."""
+
+    def server_parts(self) -> ServerParts: ...

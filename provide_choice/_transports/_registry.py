@@ -1,117 +1,105 @@
 """The transports this server knows, in one list, and every rule that reads it.
 
 Each transport class describes itself (`kind`: its name, labels, when it is usable, how the inbox
-words it) and builds itself from what the server set up (`build`). `BUILT_IN` lists the package's
-own, `register_transport` adds one, and everything else is derived from the list when it is read:
-the names the request, the settings and the response accept (`_kinds`), the wishes and their order
-(`candidates`), the settings' labels, the instances the server uses (`build_transports`).
+words it, its place in the automatic order) and builds itself from what the server set up
+(`build`). `BUILT_IN` lists the package's own, `register_transport` adds one (and its kind to the
+contract's table), `load_plugins` adds those other distributions declare under the entry-point group
+`provide_choice.transports`; the wishes and their order (`candidates`) and the instances the server
+uses (`build_transports`) are derived from the list when it is read.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TextIO
+from importlib.metadata import entry_points
 
+from provide_choice._contract._transport_table import (
+    AUTO,
+    ClientFeatures,
+    TransportKind,
+    add_kind,
+    auto_order,
+    in_a_sentence,
+    kind_of,
+    kinds,
+)
 from provide_choice._transports._app._transport import AppTransport
+from provide_choice._transports._base import Transport, TransportClass, TransportSetup
 from provide_choice._transports._elicitation._transport import ElicitationTransport
-from provide_choice._transports._handoff._transport import HandoffTransport
-from provide_choice._transports._kinds import ClientFeatures, TransportKind
-from provide_choice._transports._portal._transport import WebTransport
 from provide_choice._transports._terminal._transport import TerminalTransport
+from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
+from provide_choice._transports._web._transport import WebTransport
 
-if TYPE_CHECKING:
-    from provide_choice._server._sessions import QuestionRegistry
-    from provide_choice._transports._base import Transport
-    from provide_choice._web._bridge import Bridge
-
-
-@dataclass(frozen=True)
-class TransportSetup:
-    """What the server set up, for transports to build themselves from."""
-
-    questions: QuestionRegistry
-    bridge: Bridge | None = None
-    """The local HTTP bridge for pages and hand-offs; None: the server has none."""
-    terminal: TextIO | None = None
-    """This process's own terminal, when questions may appear in it."""
-    open_browser: bool = True
-    """Whether a page opens in the browser by itself (else the person opens its address)."""
-
-
-class TransportClass(Protocol):
-    """A transport class as the registry takes it: its description and how to build one."""
-
-    kind: TransportKind
-
-    def build(self, setup: TransportSetup) -> Transport | None:
-        """An instance for this server, or None when what it needs is not set up."""
-        ...
-
+ENTRY_POINT_GROUP = "provide_choice.transports"
+"""Where an installed distribution declares its transports: `name = "module:Class"`."""
 
 BUILT_IN: tuple[TransportClass, ...] = (
     TerminalTransport,
-    HandoffTransport,
+    TerminalHandoffTransport,
     WebTransport,
     ElicitationTransport,
     AppTransport,
 )
 """The package's own transports, in the order their names are listed everywhere."""
 
-AUTO = "auto"
-AUTO_ORDER: tuple[str, ...] = ("terminal", "app", "elicitation", "web")
-"""Where a question goes when neither the agent nor the person names a transport: the first of
-these the server has and the client can take."""
-AUTO_LABEL = (
-    "Automatic: the server's terminal if it has one, else the conversation where the MCP client "
-    "draws apps, else the MCP client's dialog if it has one, else the browser"
-)
-"""How the settings name `auto`, saying `AUTO_ORDER` in words."""
-
-_registered: list[TransportClass] = list(BUILT_IN)
+_registered: list[TransportClass] = []
 
 
 def register_transport(transport: TransportClass) -> Callable[[], None]:
     """Add a transport class: from now on its name is accepted and listed wherever transports are
-    named, and `build_transports` builds it. Returns the function that removes it again."""
-    name = transport.kind.name
-    if name == AUTO or name in transport_names():
-        raise ValueError(f"a transport named {name!r} is already registered")
+    named, it joins the automatic order when its kind has an `auto_order`, and `build_transports`
+    builds it. Returns the function that removes it again."""
+    remove_kind = add_kind(transport.kind)
     _registered.append(transport)
 
     def unregister() -> None:
         _registered.remove(transport)
+        remove_kind()
 
     return unregister
 
 
-def kinds() -> tuple[TransportKind, ...]:
-    """Every registered transport's description, built-in ones first."""
-    return tuple(transport.kind for transport in _registered)
+for _transport in BUILT_IN:
+    register_transport(_transport)
 
 
-def kind_of(name: str) -> TransportKind:
-    """The description of the registered transport `name` (a `KeyError` for any other)."""
-    for kind in kinds():
-        if kind.name == name:
-            return kind
-    raise KeyError(name)
+def load_plugins() -> list[str]:
+    """Register every transport installed under the entry-point group `provide_choice.transports`
+    (once per process: one already registered is left as it is). One that fails to import, is not
+    a transport class or takes a name already taken is skipped: its line (naming it and why) is
+    written on stderr and returned, and the others load as ever."""
+    problems = []
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = entry.load()
+        except Exception as error:  # a plug-in's import may fail in any way
+            problems.append(f"{entry.value} did not load ({type(error).__name__}: {error})")
+            continue
+        if loaded in _registered:
+            continue
+        problem = _not_a_transport(loaded)
+        if problem is None:
+            try:
+                register_transport(loaded)
+            except ValueError as error:
+                problem = str(error)
+        if problem is not None:
+            problems.append(f"{entry.value} {problem}")
+    for problem in problems:
+        print(f"provide-choice: warning: transport plug-in {problem}; skipped", file=sys.stderr)
+    return problems
 
 
-def transport_names() -> tuple[str, ...]:
-    """Every name a response's `selection.transport` may hold."""
-    return tuple(kind.name for kind in kinds())
-
-
-def wish_names() -> tuple[str, ...]:
-    """The names an agent may request and the person may prefer (besides `auto`)."""
-    return tuple(kind.name for kind in kinds() if kind.preference is not None)
-
-
-def preference_labels() -> tuple[tuple[str, str], ...]:
-    """Each preference the settings offer, with how they name it."""
-    offered = ((kind.name, kind.preference) for kind in kinds() if kind.preference is not None)
-    return ((AUTO, AUTO_LABEL), *offered)
+def _not_a_transport(loaded: object) -> str | None:
+    """Why an entry point's object is not a transport class, or None when it is one."""
+    kind = getattr(loaded, "kind", None)
+    if not isinstance(kind, TransportKind):
+        return "is not a transport (its class needs a `kind`, a TransportKind)"
+    if not callable(getattr(loaded, "build", None)):
+        return "is not a transport (its class needs `build(setup)`)"
+    return None
 
 
 def wished(wish: str) -> tuple[str, ...]:
@@ -119,7 +107,7 @@ def wished(wish: str) -> tuple[str, ...]:
     those that stand in for it (`fallback_for`), each followed by its own stand-ins (the app
     view, then the client's dialog, then the page)."""
     if wish == AUTO:
-        return AUTO_ORDER
+        return auto_order()
     order = [wish]
     for name in order:  # grows as it goes
         order += [
@@ -135,7 +123,7 @@ def candidates(requested: str | None, preferred: str) -> tuple[str, ...]:
     if requested is not None:
         return wished(requested)
     if preferred != AUTO and kind_of(preferred).needs is not None:
-        return (preferred, *(name for name in AUTO_ORDER if name != preferred))
+        return (preferred, *(name for name in auto_order() if name != preferred))
     return wished(preferred)
 
 
@@ -162,7 +150,7 @@ def choose_transport(
             first = kind_of(tried[0])
             note = None
             if requested is not None and name != first.name and not first.usable(client):
-                where = kind_of(name).label.lower()
+                where = in_a_sentence(kind_of(name).label)
                 note = f"(Asked in {where}: {first.unusable}.)"
             return Choice(name, note)
     return None
@@ -171,7 +159,7 @@ def choose_transport(
 def why_unavailable(requested: str | None, preferred: str) -> str:
     """Why no transport of this wish can ask here: said by the last one tried."""
     last = kind_of(candidates(requested, preferred)[-1])
-    return last.missing or f"{last.label.lower()} is not set up on this server"
+    return last.missing or f"{in_a_sentence(last.label)} is not set up on this server"
 
 
 def batch_refusal(name: str) -> str | None:
@@ -179,14 +167,14 @@ def batch_refusal(name: str) -> str | None:
     kind = kind_of(name)
     if kind.batches:
         return None
-    takers = [_in_a_sentence(other.label) for other in kinds() if other.batches]
+    takers = [in_a_sentence(other.label) for other in kinds() if other.batches]
     where = (
         f"batches are shown by: {', '.join(takers)} (name one with transport)"
         if takers
         else "no surface of this server shows batches yet"
     )
     return (
-        f"{_in_a_sentence(kind.label)} cannot show several questions at once (questions); "
+        f"{in_a_sentence(kind.label)} cannot show several questions at once (questions); "
         f"{where}, or ask one question per call"
     )
 
@@ -200,14 +188,9 @@ def batch_stand_in(
     taker = choose_transport(None, AUTO, lambda name: has(name) and kind_of(name).batches, client)
     if taker is None:
         return None
-    where = _in_a_sentence(kind_of(taker.transport).label)
-    note = f"(Asked in {where}: {_in_a_sentence(kind_of(chosen).label)} cannot show several questions at once.)"
+    where = in_a_sentence(kind_of(taker.transport).label)
+    note = f"(Asked in {where}: {in_a_sentence(kind_of(chosen).label)} cannot show several questions at once.)"
     return Choice(taker.transport, note)
-
-
-def _in_a_sentence(label: str) -> str:
-    """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
-    return label[:1].lower() + label[1:]
 
 
 def build_transports(setup: TransportSetup) -> Mapping[str, Transport]:

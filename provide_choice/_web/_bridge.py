@@ -15,7 +15,7 @@ Routes and refusals, the same for every feature on the bridge:
 
 - A feature declares its routes in a `_routes` module beside its transport, as one function
   `install(app, *state)`, and adds them with `bridge.add_routes(lazy_routes(module, *state))`
-  (`provide_choice._transports._handoff._routes`, `provide_choice._transports._portal._routes`).
+  (`provide_choice._transports._terminal_handoff._routes`, `provide_choice._transports._web._routes`).
 - A request body is read with `read_json` (at most `BODY_LIMIT` bytes, UTF-8 JSON, no lone
   surrogates), and every refusal, from a route or from the guard, is `refusal(status, problems)`:
   the body `{"problems": ["what was wrong and what to do", ...]}`, whatever the route. These, the
@@ -31,7 +31,7 @@ import socket
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from provide_choice._transports._base import TransportError
+from provide_choice._question import TransportError
 from provide_choice._web._local_http import HOST, LoopbackGuard, loopback_listener
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
     from starlette.types import ASGIApp
 
-    from provide_choice._server._sessions import PendingQuestion
+    from provide_choice._question import PendingQuestion
 
 GRACEFUL_SHUTDOWN_SECONDS = 1
 

@@ -17,8 +17,8 @@ from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID
 from mcp_types import CallToolResult
 
 from provide_choice import create_server
+from provide_choice._contract._transport_table import ClientFeatures
 from provide_choice._transports._app import _questions
-from provide_choice._transports._kinds import ClientFeatures
 from provide_choice._transports._registry import choose_transport
 
 QUESTION: dict[str, Any] = {

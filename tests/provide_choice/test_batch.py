@@ -38,10 +38,9 @@ from provide_choice._contract._batch_meaning import (
 )
 from provide_choice._contract._batch_response import normalize_batch, respond
 from provide_choice._contract._meaning import Submission
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._base import Caller, Interaction
-from provide_choice._transports._kinds import TransportKind
-from provide_choice._transports._registry import TransportSetup
+from provide_choice._contract._transport_table import TransportKind
+from provide_choice._question import Interaction, QuestionRegistry
+from provide_choice._transports._base import Caller, TransportSetup
 
 DATABASE = {
     "id": "db",

@@ -14,9 +14,9 @@ import websockets
 from callers import PlainCaller
 
 from provide_choice import Interaction, InteractionSettings, load_settings, parse_request
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._handoff import HandoffTransport
-from provide_choice._transports._portal import WebTransport
+from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._transports._terminal_handoff import TerminalHandoffTransport
+from provide_choice._transports._web import WebTransport
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import BODY_LIMIT
 
@@ -78,7 +78,7 @@ async def handoff_question(bridge: Bridge) -> Open:
     question = registry.create(
         Interaction.start(QUESTION, InteractionSettings()), "terminal_handoff"
     )
-    launch = await HandoffTransport(bridge, registry).show(question, PlainCaller())
+    launch = await TerminalHandoffTransport(bridge, registry).show(question, PlainCaller())
     async with httpx.AsyncClient() as client:
         assert (await client.post(launch.url + "/attach", json={})).status_code == 200
     return Open(question, launch.url)

@@ -47,7 +47,7 @@ from provide_choice._history._store import (
     search,
     waiting,
 )
-from provide_choice._transports._base import AgentClient, Interaction
+from provide_choice._question import AgentClient, Interaction
 
 REQUEST = parse_request(
     {
@@ -454,7 +454,7 @@ WRITER = textwrap.dedent(
     from pathlib import Path
     from provide_choice import Answered, InteractionSettings, QuestionRegistry, parse_request
     from provide_choice._history._recorder import HistoryRecorder
-    from provide_choice._transports._base import AgentClient, Interaction
+    from provide_choice._question import AgentClient, Interaction
 
     REQUEST = parse_request({"title": "Deploy", "prompt": "Which?", "selection_mode": "single",
         "options": [{"id": "a", "label": "A", "recommended": True}, {"id": "b", "label": "B"}]})

@@ -29,7 +29,7 @@ from provide_choice._history._command import show_history
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history as open_database
 from provide_choice._history._store import search
-from provide_choice._transports._base import AgentClient, Interaction
+from provide_choice._question import AgentClient, Interaction
 
 JSON_FIELDS = {
     "title",

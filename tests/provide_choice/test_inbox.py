@@ -42,9 +42,10 @@ from provide_choice._history._inbox_link import (
 from provide_choice._history._process import this_process
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history
-from provide_choice._transports._base import AgentClient, Interaction
-from provide_choice._transports._portal._page import QuestionPage
-from provide_choice._transports._registry import TransportSetup, build_transports
+from provide_choice._question import AgentClient, Interaction
+from provide_choice._transports._base import TransportSetup
+from provide_choice._transports._question_view._state import QuestionPage
+from provide_choice._transports._registry import build_transports
 from provide_choice._web._bridge import Bridge
 
 PORT = 8766

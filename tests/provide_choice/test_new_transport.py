@@ -22,9 +22,8 @@ from provide_choice import (
     tool_input_schema,
 )
 from provide_choice._contract._settings import setting_choices
-from provide_choice._transports._base import Caller
-from provide_choice._transports._kinds import TransportKind
-from provide_choice._transports._registry import TransportSetup
+from provide_choice._contract._transport_table import TransportKind
+from provide_choice._transports._base import Caller, TransportSetup
 
 QUESTION: dict[str, object] = {
     "title": "Database",

@@ -31,8 +31,9 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
-from provide_choice._transports._base import Caller, effective_timeout
-from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._contract._transport_table import ClientFeatures
+from provide_choice._question import effective_timeout
+from provide_choice._transports._base import Caller
 
 QUESTION = {
     "title": "Database",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mcp_types import ElicitRequestParams, ElicitResult
 
-from provide_choice._transports._kinds import ClientFeatures
+from provide_choice._contract._transport_table import ClientFeatures
 
 
 class PlainCaller:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -21,7 +22,6 @@ from provide_choice._history._store import (
     recent,
     waiting,
 )
-from provide_choice._transports._registry import kind_of
 
 if TYPE_CHECKING:
     import sqlite3

@@ -20,8 +20,9 @@ from contextlib import suppress
 from typing import Any
 
 from provide_choice._contract._call import SessionPoll, parse_call
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._portal._page import QuestionPage, QuestionPages
+from provide_choice._contract._transport_table import in_a_sentence, kind_of
+from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._transports._question_view._state import QuestionPage, QuestionPages
 
 APP = "app"
 """The transport's name (`AppTransport.kind`, which imports this module)."""
@@ -104,8 +105,6 @@ NOT_ASKED = (
 
 def _where(question: PendingQuestion) -> str:
     """Where a question is asked, for the view to say."""
-    from provide_choice._transports._registry import kind_of  # the registry imports this
-
-    label = kind_of(question.transport).label
+    where = in_a_sentence(kind_of(question.transport).label)
     at = f" at {question.url}" if question.url else ""
-    return f"This question is asked elsewhere: {label[0].lower()}{label[1:]}{at}."
+    return f"This question is asked elsewhere: {where}{at}."

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from present_choices import ChoicesError
 from provide_choice._contract._request import describe
 from provide_choice._transports._app._questions import AppQuestions, AskedElsewhere
-from provide_choice._transports._portal._page import HANDLERS, QuestionPage, apply
+from provide_choice._transports._question_view._state import HANDLERS, QuestionPage, apply
 
 TOOL_NAME = "provide_choice_app"
 TOOL_DESCRIPTION = (

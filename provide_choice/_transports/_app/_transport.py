@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._contract._transport_table import TransportKind
+from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._app._questions import APP, AppQuestions
-from provide_choice._transports._base import Caller, Launch
-from provide_choice._transports._kinds import TransportKind
+from provide_choice._transports._base import Caller, Launch, ServerParts
 
 if TYPE_CHECKING:
-    from provide_choice._transports._registry import TransportSetup
+    from provide_choice._transports._base import TransportSetup
 
 
 class AppTransport:
@@ -34,6 +34,7 @@ class AppTransport:
         ),
         inbox="Shown in the agent's conversation",
         batches=True,
+        auto_order=20,
     )
     cancelled_with_the_call = True
     bounded_wait = True
@@ -49,3 +50,11 @@ class AppTransport:
     async def show(self, question: PendingQuestion, caller: Caller) -> Launch | None:
         self.questions.open(question)
         return None
+
+    def server_parts(self) -> ServerParts:
+        """The app's tool, its views as `ui://` resources and the `_meta` naming them."""
+        # Deferred for start-up time: the views and the tool load the MCP SDK, which only the
+        # MCP server needs (`provide-choice ask` and the inbox import this module too).
+        from provide_choice._transports._app._server_parts import app_server_parts
+
+        return app_server_parts(self.questions)

@@ -19,19 +19,20 @@ from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
 from provide_choice._contract._response import Cancelled, Ending
-from provide_choice._transports._base import Caller, InputNeeded, Interaction
+from provide_choice._contract._transport_table import TransportKind
+from provide_choice._question import Interaction
+from provide_choice._transports._base import Caller, InputNeeded
 from provide_choice._transports._elicitation._batch_form import (
     batch_form_params,
     read_batch_answer,
 )
 from provide_choice._transports._elicitation._form import form_params, read_answer
-from provide_choice._transports._kinds import TransportKind
 
 if TYPE_CHECKING:
     from mcp_types import ElicitRequestFormParams, ElicitResult
 
-    from provide_choice._server._sessions import PendingQuestion
-    from provide_choice._transports._registry import TransportSetup
+    from provide_choice._question import PendingQuestion
+    from provide_choice._transports._base import TransportSetup
 
 ANSWER_KEY = "answer"
 """The key of the form among a round's input requests (2026-07-28)."""
@@ -55,6 +56,7 @@ class ElicitationTransport:
         unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
         inbox="Shown in the agent's own window",
         batches=True,
+        auto_order=30,
     )
     cancelled_with_the_call = True
     bounded_wait = False

@@ -23,7 +23,7 @@ from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._settings import InteractionSettings
-from provide_choice._transports._base import LiveQuestion
+from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._flow import answer_question, print_summary
 from provide_choice._transports._terminal._review import BatchFrame, review
 from provide_choice._transports._terminal._screen import DeadlinePassed, Screen, WentBack

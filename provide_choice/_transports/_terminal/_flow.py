@@ -20,7 +20,7 @@ from prompt_toolkit.output import create_output
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut, summarize
-from provide_choice._transports._base import LiveQuestion
+from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._option_list import OptionList
 from provide_choice._transports._terminal._screen import DeadlinePassed, Screen
 from provide_choice._transports._terminal._settings_editor import SettingsEditor

@@ -11,7 +11,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from provide_choice._contract._meaning import Submission, meaning
 from provide_choice._contract._response import summarize
-from provide_choice._transports._base import LiveQuestion
+from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import OverallNote, QuestionState
 from provide_choice._transports._terminal._style import STYLE

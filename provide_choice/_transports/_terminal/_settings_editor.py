@@ -23,7 +23,7 @@ from provide_choice._contract._settings import (
     choice_label,
     setting_choices,
 )
-from provide_choice._transports._base import LiveQuestion
+from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE

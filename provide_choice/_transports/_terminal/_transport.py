@@ -11,12 +11,12 @@ from provide_choice._contract._batch_meaning import kept_answer
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._response import Cancelled, Ending
+from provide_choice._contract._transport_table import TransportKind
 from provide_choice._transports._base import Caller
-from provide_choice._transports._kinds import TransportKind
 
 if TYPE_CHECKING:
-    from provide_choice._server._sessions import PendingQuestion
-    from provide_choice._transports._registry import TransportSetup
+    from provide_choice._question import PendingQuestion
+    from provide_choice._transports._base import TransportSetup
 
 
 class TerminalTransport:
@@ -30,6 +30,7 @@ class TerminalTransport:
         preference="Terminal",
         inbox="Shown in its server's terminal",
         batches=True,
+        auto_order=10,
     )
     cancelled_with_the_call = True
     bounded_wait = True

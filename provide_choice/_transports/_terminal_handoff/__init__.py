@@ -1,19 +1,19 @@
 """The terminal hand-off: a question answered in a terminal the agent opens (`choice-terminal`).
 
-`HandoffTransport` imports no FastAPI: its routes (`_routes`) load when the bridge first starts.
+`TerminalHandoffTransport` imports no FastAPI: its routes (`_routes`) load when the bridge first starts.
 `_client` is the `choice-terminal` command.
 """
 
-from provide_choice._transports._handoff._transport import (
+from provide_choice._transports._terminal_handoff._transport import (
     CLIENT_COMMAND,
     ROUTE_PREFIX,
-    HandoffTransport,
+    TerminalHandoffTransport,
     client_command,
 )
 
 __all__ = [
     "CLIENT_COMMAND",
     "ROUTE_PREFIX",
-    "HandoffTransport",
+    "TerminalHandoffTransport",
     "client_command",
 ]

@@ -27,8 +27,8 @@ from provide_choice._contract._settings import (
     apply_changes,
     save_changes,
 )
-from provide_choice._transports._base import Interaction
-from provide_choice._transports._kinds import TransportName
+from provide_choice._contract._transport_table import TransportName
+from provide_choice._question._interaction import Interaction
 
 QuestionStatus = Literal["pending", "attached", "finished"]
 FinishCallback = Callable[["PendingQuestion"], object]

@@ -30,10 +30,10 @@ from provide_choice import (
     TimedOut,
     parse_request,
 )
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._portal import WebTransport
-from provide_choice._transports._portal._page import page_script
-from provide_choice._transports._portal._routes import CONTENT_SECURITY_POLICY
+from provide_choice._question import QuestionRegistry
+from provide_choice._transports._web._page import page_script
+from provide_choice._transports._web import WebTransport
+from provide_choice._transports._web._routes import CONTENT_SECURITY_POLICY
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, open_in_browser
 

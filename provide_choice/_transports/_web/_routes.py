@@ -1,4 +1,4 @@
-"""The portal's routes on the bridge, all under `/choice/`.
+"""The page's routes on the bridge, all under `/choice/`.
 
 - `GET  /choice/<id>`             the page, with its script and style sheet inline; its
                                   Content-Security-Policy allows exactly those two (by hash), and
@@ -32,14 +32,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from provide_choice._contract._request import describe
-from provide_choice._transports._portal._page import (
+from provide_choice._transports._question_view._state import (
     HANDLERS,
     QuestionPage,
     QuestionPages,
     apply,
-    missing_html,
-    page_script,
 )
+from provide_choice._transports._web._page import missing_html, page_html, page_script
 from provide_choice._web._local_http import (
     BODY_LIMIT,
     ICON,
@@ -71,7 +70,7 @@ class LiveMessage(BaseModel):
 
 
 def install(app: FastAPI, pages: QuestionPages) -> None:
-    """Add the portal's routes to the bridge's app."""
+    """Add the page's routes to the bridge's app."""
 
     @app.get(PREFIX + "/assets/{name}")
     async def asset_file(name: str) -> Response:
@@ -85,7 +84,7 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         page = pages.get(question_id)
         if page is None:
             return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
-        return HTMLResponse(page.html(), headers=PAGE_HEADERS)
+        return HTMLResponse(page_html(page), headers=PAGE_HEADERS)
 
     @app.get(PREFIX + "/{question_id}/state")
     async def question_state(question_id: str) -> JSONResponse:

@@ -19,17 +19,17 @@ from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
 from provide_choice._contract._response import Cancelled
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._contract._transport_table import TransportKind
+from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller, InputNeeded
-from provide_choice._transports._kinds import TransportKind
-from provide_choice._transports._portal._page import QuestionPages
+from provide_choice._transports._question_view._state import QuestionPages
 from provide_choice._web._bridge import Bridge, lazy_routes
 from provide_choice._web._local_http import open_in_browser
 
 if TYPE_CHECKING:
     from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
 
-    from provide_choice._transports._registry import TransportSetup
+    from provide_choice._transports._base import TransportSetup
 
 
 class WebTransport:
@@ -46,6 +46,7 @@ class WebTransport:
             "this server was set up without the web portal, and has no terminal (stdin and stdout "
             "must be one). `provide-choice serve` asks in the browser when it has no terminal."
         ),
+        auto_order=40,
     )
     cancelled_with_the_call = True
     bounded_wait = True
@@ -57,7 +58,7 @@ class WebTransport:
         self.pages = QuestionPages(registry)
         self.open_browser = open_browser
         self._background: set[asyncio.Task[None]] = set()
-        bridge.add_routes(lazy_routes("provide_choice._transports._portal._routes", self.pages))
+        bridge.add_routes(lazy_routes("provide_choice._transports._web._routes", self.pages))
 
     @classmethod
     def build(cls, setup: TransportSetup) -> WebTransport | None:

@@ -27,17 +27,17 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._portal._page import (
+from provide_choice._question import QuestionRegistry
+from provide_choice._transports._question_view._document import PACKAGE, SCRIPT_PARTS
+from provide_choice._transports._question_view._state import (
     NOTE_LIMIT,
-    PACKAGE,
-    SCRIPT_PARTS,
     TEXT_LIMIT,
     QuestionEnded,
     QuestionPage,
     QuestionPages,
-    page_script,
 )
+from provide_choice._transports._web._page import PACKAGE as WEB
+from provide_choice._transports._web._page import STARTER, page_html, page_script
 from provide_choice._web._local_http import asset
 
 MULTI = {
@@ -217,23 +217,27 @@ async def test_the_length_limits_the_page_shows_are_the_ones_a_draft_is_kept_wit
 
 
 def test_the_page_script_joins_every_part_once_in_one_strict_function() -> None:
-    folder = resources.files("provide_choice._transports._portal").joinpath("page")
+    folder = resources.files(PACKAGE).joinpath("script")
     shipped = sorted(item.name for item in folder.iterdir() if item.name.endswith(".js"))
     assert sorted(SCRIPT_PARTS) == shipped
-    assert SCRIPT_PARTS[-1] == "main.js", "the part that starts the page comes after the rest"
     script = page_script()
     assert script.startswith('"use strict";\n\n(() => {\n')
     assert script.endswith("})();\n")
-    assert all(asset(f"page/{name}", PACKAGE) in script for name in SCRIPT_PARTS)
+    assert all(asset(f"script/{name}", PACKAGE) in script for name in SCRIPT_PARTS)
+    starter = asset(STARTER, WEB)
+    assert script.index(starter) > script.index(asset("script/question.js", PACKAGE)), (
+        "the part that starts the page comes after the rest"
+    )
 
 
 def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
     """The parts share one scope: a second declaration of a name would silently replace the
     first (a function) or stop the whole script (a const)."""
     declared: Counter[str] = Counter()
-    for name in SCRIPT_PARTS:
+    parts = [asset(f"script/{name}", PACKAGE) for name in SCRIPT_PARTS] + [asset(STARTER, WEB)]
+    for part in parts:
         top_level = r"^(?:async\s+)?(?:function|const|let|var|class)\s+(\w+)"
-        declared.update(re.findall(top_level, asset(f"page/{name}", PACKAGE), flags=re.MULTILINE))
+        declared.update(re.findall(top_level, part, flags=re.MULTILINE))
     assert "createForm" in declared
     assert [name for name, count in declared.items() if count > 1] == []
 
@@ -448,7 +452,7 @@ async def test_agent_text_cannot_break_out_of_the_page() -> None:
         ],
         "default_selection_ids": [],
     }
-    html = open_page(request).html()
+    html = page_html(open_page(request))
     assert '<h1 id="question-title">&lt;b&gt;Title&lt;/b&gt;</h1>' in html
     assert "<strong>bold</strong> &lt;img src=x onerror=alert(1)&gt;" in html
     assert len(re.findall(r"<script", html)) == 2  # the state block and the page's own script

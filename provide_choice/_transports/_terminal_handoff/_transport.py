@@ -1,4 +1,4 @@
-"""`HandoffTransport`: the question waits on the bridge until the person answers it in a terminal the
+"""`TerminalHandoffTransport`: the question waits on the bridge until the person answers it in a terminal the
 agent opens (`choice-terminal`), and a later `provide_choice(session_id=...)` fetches the answer.
 
 An MCP server started over stdio has no terminal of its own, but the agent usually has a "run in
@@ -15,19 +15,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from provide_choice._contract._response import PendingLaunch
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
+from provide_choice._contract._transport_table import TransportKind
+from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller
-from provide_choice._transports._kinds import TransportKind
 from provide_choice._web._bridge import Bridge, lazy_routes
 
 if TYPE_CHECKING:
-    from provide_choice._transports._registry import TransportSetup
+    from provide_choice._transports._base import TransportSetup
 
 CLIENT_COMMAND = "choice-terminal"
 ROUTE_PREFIX = "/terminal"
 
 
-class HandoffTransport:
+class TerminalHandoffTransport:
     """Keeps the question on the bridge and returns at once with the command to answer it."""
 
     kind = TransportKind(
@@ -48,10 +48,12 @@ class HandoffTransport:
     def __init__(self, bridge: Bridge, questions: QuestionRegistry) -> None:
         self.bridge = bridge
         self.questions = questions
-        bridge.add_routes(lazy_routes("provide_choice._transports._handoff._routes", questions))
+        bridge.add_routes(
+            lazy_routes("provide_choice._transports._terminal_handoff._routes", questions)
+        )
 
     @classmethod
-    def build(cls, setup: TransportSetup) -> HandoffTransport | None:
+    def build(cls, setup: TransportSetup) -> TerminalHandoffTransport | None:
         """Only where the server has a bridge for the command to talk to."""
         return None if setup.bridge is None else cls(setup.bridge, setup.questions)
 

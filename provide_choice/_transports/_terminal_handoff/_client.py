@@ -28,7 +28,7 @@ from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut
 from provide_choice._contract._settings import InteractionSettings
-from provide_choice._transports._handoff import CLIENT_COMMAND, ROUTE_PREFIX
+from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:
     import httpx

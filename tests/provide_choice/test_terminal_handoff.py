@@ -27,9 +27,9 @@ from provide_choice import (
     load_settings,
     save_settings,
 )
+from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
-from provide_choice._server._sessions import QuestionRegistry
-from provide_choice._transports._handoff import HandoffTransport, client_command
+from provide_choice._transports._terminal_handoff import TerminalHandoffTransport, client_command
 from provide_choice._web._bridge import Bridge
 
 QUESTION = {
@@ -72,7 +72,7 @@ async def serving(linger_seconds: float = 2.0) -> AsyncIterator[Handoff]:
     waits for it to stop."""
     bridge, questions = Bridge(linger_seconds=linger_seconds), QuestionRegistry()
     server = create_server(
-        {"terminal_handoff": HandoffTransport(bridge, questions)},
+        {"terminal_handoff": TerminalHandoffTransport(bridge, questions)},
         heartbeat_seconds=0.05,
         questions=questions,
     )
@@ -445,7 +445,7 @@ async def test_regression_an_empty_registry_given_to_create_server_is_the_one_it
     # replaced it with a private one, so every poll answered "not a pending hand-off".
     bridge, questions = Bridge(), QuestionRegistry()
     server = create_server(
-        {"terminal_handoff": HandoffTransport(bridge, questions)}, questions=questions
+        {"terminal_handoff": TerminalHandoffTransport(bridge, questions)}, questions=questions
     )
     try:
         async with Client(server) as client:
@@ -479,7 +479,7 @@ async def test_a_bridge_that_cannot_start_is_an_error_result_naming_the_port() -
         port = taken.getsockname()[1]
         bridge, questions = Bridge(port=port), QuestionRegistry()
         server = create_server(
-            {"terminal_handoff": HandoffTransport(bridge, questions)}, questions=questions
+            {"terminal_handoff": TerminalHandoffTransport(bridge, questions)}, questions=questions
         )
         async with Client(server) as client:
             result = await client.call_tool("provide_choice", QUESTION)

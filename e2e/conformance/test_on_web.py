@@ -13,19 +13,19 @@ from cases import CASES
 from conformance import Case, asked_on, assert_conforms, params, write_settings
 from mcp import Client
 from mcp_servers import call_on_page, structured
-from page_person import PagePerson
+from web_person import PagePerson
 from playwright.async_api import Browser
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-@pytest.mark.parametrize("case", params(CASES, "page"))
+@pytest.mark.parametrize("case", params(CASES, "web"))
 async def test_the_page_gives_the_expected_response(
     case: Case, stdio_server: tuple[Path, Client], browser: Browser
 ) -> None:
     home, client = stdio_server
     write_settings(home, case)
-    call, url = await call_on_page(client, asked_on(case, "page"))
+    call, url = await call_on_page(client, asked_on(case, "web"))
     context = await browser.new_context()
     try:
         page = await context.new_page()
@@ -35,4 +35,4 @@ async def test_the_page_gives_the_expected_response(
     finally:
         call.cancel()
         await context.close()
-    assert_conforms(case, "page", response)
+    assert_conforms(case, "web", response)

@@ -33,8 +33,8 @@ from provide_choice._contract._batch_meaning import kept_answer, read_batch_repo
 from provide_choice._contract._meaning import Submission, read_reported
 from provide_choice._contract._request import describe
 from provide_choice._contract._response import Ending, TimedOut
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._handoff._transport import ROUTE_PREFIX
+from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
 from provide_choice._web._local_http import BodyRefused, read_json, refusal
 
 ASK_AGAIN = "ask the agent to call provide_choice again (each session can be used once)"

@@ -1,10 +1,10 @@
-"""The web portal: any `provide_choice` question as a local web page.
+"""The `web` transport: any `provide_choice` question as a local web page.
 
 `WebTransport` imports no FastAPI: the routes (`_routes`) load when the bridge first starts, so a
 server that never asks in the browser never pays for them. The page's script, style sheet and HTML
 template are package files beside these modules.
 """
 
-from provide_choice._transports._portal._transport import WebTransport
+from provide_choice._transports._web._transport import WebTransport
 
 __all__ = ["WebTransport"]

@@ -1,21 +1,18 @@
-"""One question as a live web page: what the page shows, and every change the person makes to it.
+"""The question view's state: what the page and the app show of one question, and every change
+the person makes to it there.
 
 The person's draft (choices, text, notes), their settings and the options they hid live here, on the
-server, so closing the tab loses nothing: reopening the URL shows the same page. Every change arrives
-as plain data (from the WebSocket or the HTTP fallback alike) and is validated before it is kept;
-the answer itself is what the person did, and `_contract._meaning` says what it means, as for
-every transport. Nothing here imports
-FastAPI: `_routes` carries the messages, this module decides what they mean.
-"""
+server, so closing the tab loses nothing: reopening the page (or the view) shows the same question.
+Every change arrives as plain data, whatever carries it (the page's WebSocket or HTTP fallback, the
+app's tool), and is validated before it is kept; the answer itself is what the person did, and
+`_contract._meaning` says what it means, as for every transport. Nothing here imports FastAPI or
+the MCP SDK: the carriers carry the messages, this module decides what they mean."""
 
 from __future__ import annotations
 
 import asyncio
-import html
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import suppress
-from functools import cache
-from string import Template
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
@@ -59,8 +56,7 @@ from provide_choice._contract._settings import (
     setting_choices,
 )
 from provide_choice._history._inbox_link import InboxLink
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, script_safe_json
+from provide_choice._question import PendingQuestion, QuestionRegistry
 
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
@@ -68,25 +64,6 @@ TEXT_LIMIT = 10_000
 """Characters of the person's own answer kept in a draft."""
 NOTE_LIMIT = 2_000
 """Characters of one note kept in a draft."""
-
-PACKAGE = "provide_choice._transports._portal"
-"""Where the page's template and script parts are shipped."""
-SCRIPT_PARTS = (
-    "dom.js",
-    "answer.js",
-    "questions.js",
-    "preview.js",
-    "keys.js",
-    "options.js",
-    "form.js",
-    "settings.js",
-    "countdown.js",
-    "channel.js",
-    "question.js",
-    "main.js",
-)
-"""The page script's parts in page/, in the order they are joined: main.js, which starts the page,
-comes last. The provide_choice app shares all but main.js and starts the question its own way."""
 
 
 def setting_fields() -> dict[str, dict[str, Any]]:
@@ -348,19 +325,6 @@ class QuestionPage:
                 async with asyncio.timeout(every_seconds):
                     await changed.wait()
 
-    def html(self) -> str:
-        """The page: agent text escaped (title) or rendered as safe markdown (prompt); the state
-        goes in as JSON the page's script reads, never as markup or script. The page's own style
-        sheet and script are inline (one request, not three) and pinned by hash in its CSP."""
-        title = html.escape(self.title)
-        return Template(asset("page.html", PACKAGE)).substitute(
-            title=title,
-            question=question_markup(title, self.prompt_html()),
-            state=script_safe_json(self.state()),
-            style=asset(SHARED_STYLE_SHEET),
-            script=page_script(),
-        )
-
     @property
     def title(self) -> str:
         """The title of the question, or of the batch."""
@@ -518,29 +482,3 @@ def _validated(model: type[Model], data: object) -> Model:
         return model.model_validate(data, strict=True)
     except ValidationError as error:
         raise ChoicesError(describe(error)) from None
-
-
-def question_markup(title: str, prompt: str) -> str:
-    """The question's part of a document (its form, its ending, the settings), the page's and the
-    provide_choice app's alike: `title` escaped and `prompt` rendered already (the app, whose
-    document is the same for every question, fills both in from the question's state)."""
-    return Template(asset("question.html", PACKAGE)).substitute(title=title, prompt=prompt)
-
-
-@cache
-def page_script() -> str:
-    """The page's one inline script, from its parts in page/."""
-    return joined_script(asset(f"page/{name}", PACKAGE) for name in SCRIPT_PARTS)
-
-
-def joined_script(parts: Iterable[str]) -> str:
-    """One inline script: the parts joined in order inside one strict function, so they share
-    their top-level names with each other and with nothing else. Each part says what it takes
-    from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
-    joined = "\n".join(parts)
-    return f'"use strict";\n\n(() => {{\n{joined}}})();\n'
-
-
-def missing_html() -> str:
-    """The page at the address of a question that is not (or no longer) waiting."""
-    return Template(asset("missing.html", PACKAGE)).substitute(style=asset(SHARED_STYLE_SHEET))

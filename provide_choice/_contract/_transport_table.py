@@ -1,14 +1,13 @@
-"""What a transport says about itself (`TransportKind`), and the names the contract gives them.
+"""The transports as the contract knows them: one table of every place a question can be shown.
 
 A question can be shown in several places: this server's own terminal, a terminal the agent opens
-(the hand-off), a local web page, the MCP client's own dialog (elicitation). Each transport class
-describes itself with a `TransportKind`, and `_registry` holds the classes. Every name the contract
-uses (the request's `transport`, the person's preference in the settings, the response's
-`selection.transport`) is one of the registered ones, checked when it is read and listed in the JSON
-schemas as they are generated: the three types below read the registry then, they keep no list.
-
-This module imports nothing of the package at import time: the request, the settings and the
-response all use it, and the registry imports the transports, which import them.
+(the hand-off), a web page, the MCP client's own dialog (elicitation), the client's app view. Each
+transport class describes itself with a `TransportKind`, and registering the class
+(`provide_choice.transports.register_transport`) adds its kind to this table. Every name the
+contract uses (the request's `transport`, the person's preference in the settings, the response's
+`selection.transport`) is one of the table's, checked when it is read and listed in the JSON
+schemas as they are generated: the three name types below read the table then, they keep no list.
+The automatic order and the settings' words for it are read from the table too.
 """
 
 from __future__ import annotations
@@ -19,6 +18,9 @@ from typing import Annotated, Any
 
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import PydanticCustomError, core_schema
+
+AUTO = "auto"
+"""The preference for no transport in particular: the first of the automatic order that can ask."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,8 @@ class TransportKind:
     name: str
     """Its name in the response's `selection.transport` and the history."""
     label: str
-    """How a person reads it in the summary of a fallback ("Asked in the browser")."""
+    """How a person reads it in the summary of a fallback ("Asked in the browser"), the history
+    and the inbox. Recorded with each question, so the history names it even once it is gone."""
     preference: str | None = None
     """How the settings name it as the person's preference, and so a name an agent may request;
     None when no one asks for it by name (the hand-off stands in for the terminal)."""
@@ -59,14 +62,84 @@ class TransportKind:
     batches: bool = False
     """Whether it shows a batch (several questions in one call); one that does not refuses a
     batch as a whole, never showing half of it."""
+    auto_order: int | None = None
+    """Its place in the automatic order, lowest first (the built-ins stand at terminal 10, app 20,
+    elicitation 30, web 40); None: it is used only when named."""
 
     def usable(self, client: ClientFeatures) -> bool:
         """Whether this connection's client can take it (the server must also have set it up)."""
         return self.needs is None or self.needs(client)
 
 
+_table: list[TransportKind] = []
+
+
+def add_kind(kind: TransportKind) -> Callable[[], None]:
+    """Add a kind to the table (registering its transport does); returns what removes it."""
+    if kind.name == AUTO or kind.name in transport_names():
+        raise ValueError(f"a transport named {kind.name!r} is already registered")
+    _table.append(kind)
+
+    def remove() -> None:
+        _table.remove(kind)
+
+    return remove
+
+
+def kinds() -> tuple[TransportKind, ...]:
+    """Every registered transport's description, in the order they were registered."""
+    return tuple(_table)
+
+
+def kind_of(name: str) -> TransportKind:
+    """The description of the registered transport `name` (a `KeyError` for any other)."""
+    for kind in _table:
+        if kind.name == name:
+            return kind
+    raise KeyError(name)
+
+
+def transport_names() -> tuple[str, ...]:
+    """Every name a response's `selection.transport` may hold."""
+    return tuple(kind.name for kind in _table)
+
+
+def wish_names() -> tuple[str, ...]:
+    """The names an agent may request and the person may prefer (besides `auto`)."""
+    return tuple(kind.name for kind in _table if kind.preference is not None)
+
+
+def auto_order() -> tuple[str, ...]:
+    """Where a question goes when neither the agent nor the person names a transport: the first
+    of these the server has and the client can take."""
+    ordered = sorted(
+        (kind for kind in _table if kind.auto_order is not None),
+        key=lambda kind: kind.auto_order or 0,
+    )
+    return tuple(kind.name for kind in ordered)
+
+
+def auto_label() -> str:
+    """How the settings name `auto`, saying the automatic order in words."""
+    labels = [in_a_sentence(kind_of(name).label) for name in auto_order()]
+    return (
+        "Automatic: " + ", else ".join(labels) + " (the first this server and the client can use)"
+    )
+
+
+def preference_labels() -> tuple[tuple[str, str], ...]:
+    """Each preference the settings offer, with how they name it."""
+    offered = ((kind.name, kind.preference) for kind in _table if kind.preference is not None)
+    return ((AUTO, auto_label()), *offered)
+
+
+def in_a_sentence(label: str) -> str:
+    """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
+    return label[:1].lower() + label[1:]
+
+
 class _Registered:
-    """A `str` that must name one of the registry's current transports (`names` reads them), with
+    """A `str` that must name one of the table's current transports (`names` reads them), with
     those names as the JSON schema's `enum`: a transport registered later is valid at once."""
 
     def __init__(self, names: Callable[[], tuple[str, ...]]) -> None:
@@ -96,17 +169,9 @@ class _Registered:
         )
 
 
-def _registry() -> Any:
-    from provide_choice._transports import _registry  # the registry imports the transports
-
-    return _registry
-
-
-TransportName = Annotated[str, _Registered(lambda: _registry().transport_names())]
+TransportName = Annotated[str, _Registered(transport_names)]
 """Where a question was shown: any registered transport."""
-RequestedTransport = Annotated[str, _Registered(lambda: _registry().wish_names())]
+RequestedTransport = Annotated[str, _Registered(wish_names)]
 """What an agent may ask for: `terminal` means a terminal, this server's or one the agent opens."""
-PreferredTransport = Annotated[
-    str, _Registered(lambda: (_registry().AUTO, *_registry().wish_names()))
-]
+PreferredTransport = Annotated[str, _Registered(lambda: (AUTO, *wish_names()))]
 """What the person may prefer when the agent names no transport: `auto`, or what an agent may ask."""

@@ -14,15 +14,15 @@ from typing import Any
 
 from mcp.server.apps import Apps
 
-from provide_choice._transports._portal._page import PACKAGE as PORTAL
-from provide_choice._transports._portal._page import (
-    SCRIPT_PARTS,
+from provide_choice._transports._question_view._document import PACKAGE as QUESTION_VIEW
+from provide_choice._transports._question_view._document import (
     joined_script,
     question_markup,
+    script_parts,
 )
 from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
 
-PACKAGE = "provide_choice._apps"
+PACKAGE = "provide_choice._transports._app"
 
 PRESENT_CHOICES_VIEW = "ui://provide-choice/present-choices.html"
 """The view of `present_choices`: the question and its options as buttons, as the chat draws them."""
@@ -47,7 +47,7 @@ def present_choices_view() -> str:
     """The present_choices view: one HTML document with its style and script inline."""
     script = joined_script(
         [
-            asset("page/dom.js", PORTAL),
+            asset("script/dom.js", QUESTION_VIEW),
             asset(HOST_BRIDGE, PACKAGE),
             asset("view/choices.js", PACKAGE),
         ]
@@ -61,9 +61,8 @@ def present_choices_view() -> str:
 def provide_choice_view() -> str:
     """The provide_choice view: the page's question, its style sheet and its script parts (all but
     main.js, which starts the page), started by view/asking.js instead."""
-    page_parts = [asset(f"page/{name}", PORTAL) for name in SCRIPT_PARTS if name != "main.js"]
     script = joined_script(
-        [*page_parts, asset(HOST_BRIDGE, PACKAGE), asset("view/asking.js", PACKAGE)]
+        [*script_parts(), asset(HOST_BRIDGE, PACKAGE), asset("view/asking.js", PACKAGE)]
     )
     return Template(asset("provide_choice.html", PACKAGE)).substitute(
         style=asset(SHARED_STYLE_SHEET),

@@ -19,13 +19,13 @@ from terminal_person import TerminalPerson
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-@pytest.mark.parametrize("case", params(CASES, "handoff"))
+@pytest.mark.parametrize("case", params(CASES, "terminal_handoff"))
 async def test_the_handoff_terminal_gives_the_expected_response(
     case: Case, stdio_server: tuple[Path, Client]
 ) -> None:
     home, client = stdio_server
     write_settings(home, case)
-    selection = await launch(client, asked_on(case, "handoff"))
+    selection = await launch(client, asked_on(case, "terminal_handoff"))
     child = run_summary(selection, home)
     try:
         await anyio.to_thread.run_sync(TerminalPerson(child, case).play)
@@ -36,4 +36,4 @@ async def test_the_handoff_terminal_gives_the_expected_response(
     # A person who waits may find the question expired before the command claims it: a refusal.
     if not isinstance(case.actions[-1], Wait):
         assert status == 0, shown
-    assert_conforms(case, "handoff", response)
+    assert_conforms(case, "terminal_handoff", response)

@@ -8,8 +8,7 @@ import time
 import pytest
 
 from provide_choice import Answered, Cancelled, InteractionSettings, TimedOut, parse_request
-from provide_choice._server._sessions import PendingQuestion, QuestionRegistry
-from provide_choice._transports._base import Interaction
+from provide_choice._question import Interaction, PendingQuestion, QuestionRegistry
 
 REQUEST = parse_request(
     {

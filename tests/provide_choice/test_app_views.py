@@ -18,14 +18,16 @@ from mcp_types import TextContent, TextResourceContents
 
 from present_choices import present_choices
 from provide_choice import create_server
-from provide_choice._apps._views import (
+from provide_choice._transports._app._views import (
     HOST_BRIDGE,
     PACKAGE,
-    PORTAL,
     present_choices_view,
     provide_choice_view,
 )
-from provide_choice._transports._portal._page import SCRIPT_PARTS, question_markup
+from provide_choice._transports._question_view._document import PACKAGE as QUESTION_VIEW
+from provide_choice._transports._question_view._document import SCRIPT_PARTS, question_markup
+from provide_choice._transports._web._page import PACKAGE as WEB
+from provide_choice._transports._web._page import STARTER
 from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
 
 ARGUMENTS: dict[str, Any] = {
@@ -101,7 +103,7 @@ def test_a_view_is_one_document_that_fetches_nothing(view: Callable[[], str]) ->
 
 def test_the_present_choices_view_shares_the_pages_dom_helpers() -> None:
     html = present_choices_view()
-    assert html.count(asset("page/dom.js", PORTAL)) == 1
+    assert html.count(asset("script/dom.js", QUESTION_VIEW)) == 1
     assert asset(HOST_BRIDGE, PACKAGE) in html
     assert duplicated_names(html) == []
 
@@ -109,8 +111,8 @@ def test_the_present_choices_view_shares_the_pages_dom_helpers() -> None:
 def test_the_provide_choice_view_is_the_pages_question_started_by_the_host() -> None:
     html = provide_choice_view()
     for name in SCRIPT_PARTS:
-        part = asset(f"page/{name}", PORTAL)
-        assert html.count(part) == (0 if name == "main.js" else 1), name
+        assert html.count(asset(f"script/{name}", QUESTION_VIEW)) == 1, name
+    assert asset(STARTER, WEB) not in html
     assert asset(HOST_BRIDGE, PACKAGE) in html
     assert question_markup(title="", prompt="") in html
     assert asset(SHARED_STYLE_SHEET) in html

@@ -196,7 +196,7 @@ async def server(
         yield home, client, dialog
 
 
-@pytest.mark.parametrize("case", params(CASES, "dialog"))
+@pytest.mark.parametrize("case", params(CASES, "elicitation"))
 async def test_the_clients_dialog_gives_the_expected_response(
     case: Case, server: tuple[Path, Client, Dialog]
 ) -> None:
@@ -204,8 +204,8 @@ async def test_the_clients_dialog_gives_the_expected_response(
     write_settings(home, case)
     dialog.person = person = FormPerson(case)
     try:
-        response = await call(client, asked_on(case, "dialog"))
+        response = await call(client, asked_on(case, "elicitation"))
     finally:
         dialog.person = None
     person.assert_done()
-    assert_conforms(case, "dialog", response)
+    assert_conforms(case, "elicitation", response)
