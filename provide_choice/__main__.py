@@ -117,13 +117,13 @@ def _parser() -> argparse.ArgumentParser:
         type=_port,
         default=0,
         metavar="PORT",
-        help="port of the local bridge for hand-offs and the web portal on 127.0.0.1 "
+        help="port of the local bridge for hand-offs and the pages on 127.0.0.1 "
         "(default: any free port)",
     )
     serve.add_argument(
         "--no-browser",
         action="store_true",
-        help="do not open questions asked in the browser (the web portal) by itself: their "
+        help="do not open questions asked in the browser (the page) by itself: their "
         "address is still printed on stderr and sent to the MCP client in a progress notification",
     )
     serve.add_argument(

@@ -417,7 +417,9 @@ CASES += [
             answers=(answer("db", "lite"), answer("features", "auth"), answer("name")),
         ),
         settings={"timeout_action": "return_defaults"},
-        not_expressible={"elicitation": "a dismissed form sends none of its fields: nothing is kept"},
+        not_expressible={
+            "elicitation": "a dismissed form sends none of its fields: nothing is kept"
+        },
     ),
     Case(
         "batch-timeout-half-way",

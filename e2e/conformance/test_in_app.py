@@ -16,8 +16,8 @@ from cases import CASES
 from conformance import Case, asked_on, assert_conforms, params, write_settings
 from mcp import Client
 from mcp_servers import connected, held, structured
-from web_person import PagePerson
 from playwright.async_api import Browser
+from web_person import PagePerson
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -52,7 +52,7 @@ async def test_stdio_server_lists_tools_and_refuses_an_invalid_request(tmp_path:
         "- options must have at least 2 items for multi, got 0",
         "- min_selections must be at most the number of options (0), got 2",
     ]
-    # Over stdio the terminal belongs to the client, so the question waits in the web portal
+    # Over stdio the terminal belongs to the client, so the question waits on the page
     # (nobody opens it here: it times out).
     assert not valid.is_error
     assert valid.structured_content is not None

@@ -1,6 +1,6 @@
 """How a question is shown: the agent's request as the person's settings adjust it.
 
-The terminal and the web portal show the same questions, so these rules are written once, here: a
+The terminals, the page and the app show the same questions, so these rules are written once, here: a
 setting means the same on every surface. Where the person set something, it wins; where they left
 it unset (`None`), the request decides.
 """

@@ -2,7 +2,7 @@
 
 Settings belong to the person, not to the agent: they override how a question is shown (and what a
 timeout returns) whatever the request asked for. They are read on every question, so a change made in
-one surface (the terminal today, the web portal later) applies to the next question everywhere.
+one surface (a terminal, a page) applies to the next question everywhere.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The bridge: one local HTTP server per MCP server process, for questions answered elsewhere.
 
-The terminal hand-off (`/terminal/...`) and the web portal (`/choice/...`) add their routes to the
+The terminal hand-off (`/terminal/...`) and the page (`/choice/...`) add their routes to the
 same bridge. It starts when the first pending question needs it and stops a little after the last
 one ends (and when the MCP server stops), so an idle MCP server holds no listening port. It runs as a
 task in the MCP server's own event loop; uvicorn and FastAPI are imported only when it first starts.

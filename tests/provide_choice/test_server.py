@@ -211,8 +211,8 @@ async def test_timeout_outcome_from_the_transport_is_normalized() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (QUESTION, "this server was set up without the web portal, and has no terminal"),
-        (QUESTION | {"transport": "web"}, "this server was set up without the web portal"),
+        (QUESTION, "this server was set up without the page (web), and has no terminal"),
+        (QUESTION | {"transport": "web"}, "this server was set up without the page (web)"),
         (
             QUESTION | {"transport": "terminal"},
             "transport 'terminal' needs a terminal, and this server has none",
@@ -234,7 +234,7 @@ async def test_the_persons_preferred_transport_applies_when_the_agent_names_none
     save_settings(InteractionSettings(transport="web"))
     terminal = Recorder(Answered(selected_ids=["pg"]))
     result = await call({"terminal": terminal}, QUESTION)
-    assert "without the web portal" in text_of(result)
+    assert "without the page (web)" in text_of(result)
     assert terminal.interactions == []
 
 

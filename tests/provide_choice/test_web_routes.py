@@ -1,4 +1,4 @@
-"""The web portal over real HTTP and WebSocket on a real bridge (no browser): the page and its
+"""The page over real HTTP and WebSocket on a real bridge (no browser): the page and its
 headers, every message and refusal, the end of a question, the bridge's life, the browser hand-off."""
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from provide_choice import (
     parse_request,
 )
 from provide_choice._question import QuestionRegistry
-from provide_choice._transports._web._page import page_script
 from provide_choice._transports._web import WebTransport
+from provide_choice._transports._web._page import page_script
 from provide_choice._transports._web._routes import CONTENT_SECURITY_POLICY
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, open_in_browser
@@ -51,7 +51,7 @@ QUESTION = {
 
 
 @pytest.fixture
-async def portal() -> AsyncIterator[WebTransport]:
+async def web() -> AsyncIterator[WebTransport]:
     # Long enough for a test's requests after an ending, even on a busy machine; short enough
     # for the tests that wait for the stop.
     bridge = Bridge(linger_seconds=1.0)
@@ -60,13 +60,13 @@ async def portal() -> AsyncIterator[WebTransport]:
 
 
 async def ask(
-    portal: WebTransport, request: dict[str, Any] | None = None
+    web: WebTransport, request: dict[str, Any] | None = None
 ) -> tuple[asyncio.Task[Ending], str]:
     """Show a question the way the server does; the task waiting for it (cancelling it is the
     agent's cancel) and the page's URL."""
     interaction = Interaction.start(parse_request(request or QUESTION), InteractionSettings())
-    question = portal.pages.registry.create(interaction, "web")
-    await portal.show(question, PlainCaller())
+    question = web.pages.registry.create(interaction, "web")
+    await web.show(question, PlainCaller())
     assert question.url is not None
     return asyncio.create_task(wait_as_the_server_does(question)), question.url
 
@@ -93,9 +93,9 @@ async def next_message(connection: websockets.ClientConnection) -> dict[str, Any
 
 
 async def test_the_page_allows_only_its_own_scripts_and_keeps_its_address_private(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/choice/[A-Za-z0-9_-]{32,}", url)
     async with httpx.AsyncClient() as client:
         page = await client.get(url)
@@ -140,9 +140,9 @@ def test_the_inline_script_and_style_cannot_end_their_tag_early(text: str, tag: 
 
 
 async def test_an_answer_outside_the_limits_is_refused_then_a_good_one_ends_the_question(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     async with httpx.AsyncClient() as client:
         refused = await client.post(
             url + "/answer", json={"kind": "answered", "selected_ids": ["unit", "e2e", "bench"]}
@@ -163,9 +163,9 @@ async def test_an_answer_outside_the_limits_is_refused_then_a_good_one_ends_the_
 
 
 async def test_a_reopened_page_shows_the_draft_the_settings_and_the_hidden_options(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     draft = {
         "selected_ids": ["e2e"],
         "custom_input": "",
@@ -213,14 +213,14 @@ async def test_a_reopened_page_shows_the_draft_the_settings_and_the_hidden_optio
     ],
 )
 async def test_every_invalid_message_is_refused_and_the_question_stays_pending(
-    portal: WebTransport,
+    web: WebTransport,
     path: str,
     body: bytes,
     headers: dict[str, str],
     status: int,
     problem: str | None,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     async with httpx.AsyncClient() as client:
         response = await client.post(
             url + path, content=body, headers={"Content-Type": "application/json"} | headers
@@ -233,8 +233,8 @@ async def test_every_invalid_message_is_refused_and_the_question_stays_pending(
     task.cancel()
 
 
-async def test_the_page_and_its_state_refuse_a_foreign_host(portal: WebTransport) -> None:
-    task, url = await ask(portal)
+async def test_the_page_and_its_state_refuse_a_foreign_host(web: WebTransport) -> None:
+    task, url = await ask(web)
     async with httpx.AsyncClient() as client:
         for address in (url, url + "/state"):
             response = await client.get(address, headers={"Host": "evil.example"})
@@ -243,9 +243,9 @@ async def test_the_page_and_its_state_refuse_a_foreign_host(portal: WebTransport
 
 
 async def test_the_live_socket_pushes_the_state_and_takes_every_message(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     async with websockets.connect(live_address(url), origin=origin_of(url)) as live:  # type: ignore[arg-type]
         first = await next_message(live)
         assert first["type"] == "state"
@@ -273,9 +273,9 @@ async def test_the_live_socket_pushes_the_state_and_takes_every_message(
 
 
 async def test_a_live_socket_needs_the_pages_own_origin_and_a_known_question(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     for address, origin in (
         (live_address(url), "http://evil.example"),
         (live_address(url), None),
@@ -289,9 +289,9 @@ async def test_a_live_socket_needs_the_pages_own_origin_and_a_known_question(
 
 
 async def test_the_agent_cancelling_the_call_ends_the_page_and_releases_the_bridge(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal)
+    task, url = await ask(web)
     async with websockets.connect(live_address(url), origin=origin_of(url)) as live:  # type: ignore[arg-type]
         await next_message(live)
         task.cancel()
@@ -299,24 +299,24 @@ async def test_the_agent_cancelling_the_call_ends_the_page_and_releases_the_brid
     assert ended["state"]["status"] == "cancelled_by_agent"
     with pytest.raises(asyncio.CancelledError):
         await task
-    await until(lambda: portal.bridge.base_url is None, "the bridge stops once nothing is pending")
+    await until(lambda: web.bridge.base_url is None, "the bridge stops once nothing is pending")
 
 
 async def test_the_deadline_ends_the_question_and_the_bridge_stops_after_it(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    task, url = await ask(portal, QUESTION | {"timeout_seconds": 1})
+    task, url = await ask(web, QUESTION | {"timeout_seconds": 1})
     assert await asyncio.wait_for(task, 5) == TimedOut(action="return_defaults")
     async with httpx.AsyncClient() as client:
         state = (await client.get(url + "/state")).json()["state"]
     assert state["status"] == "timeout"
-    await until(lambda: portal.bridge.base_url is None, "the bridge stops once nothing is pending")
+    await until(lambda: web.bridge.base_url is None, "the bridge stops once nothing is pending")
 
 
 async def test_questions_at_once_share_one_bridge_and_each_gets_its_own_answer(
-    portal: WebTransport,
+    web: WebTransport,
 ) -> None:
-    (first, first_url), (second, second_url) = [await ask(portal) for _ in range(2)]
+    (first, first_url), (second, second_url) = [await ask(web) for _ in range(2)]
     assert origin_of(first_url) == origin_of(second_url)
     assert first_url != second_url
     async with httpx.AsyncClient() as client:
@@ -355,9 +355,9 @@ async def test_a_browser_that_blocks_does_not_hold_up_the_question(
     browser: Path, tmp_path: Path
 ) -> None:
     bridge = Bridge(linger_seconds=0.1)
-    portal = WebTransport(bridge, QuestionRegistry(), open_browser=True)
+    web = WebTransport(bridge, QuestionRegistry(), open_browser=True)
     try:
-        task, url = await ask(portal)
+        task, url = await ask(web)
         url_file = tmp_path / "browser.url"
         for _ in range(200):
             if url_file.exists() and url_file.read_text():

@@ -43,7 +43,7 @@ class WebTransport:
         fallback_for=("elicitation",),
         batches=True,
         missing=(
-            "this server was set up without the web portal, and has no terminal (stdin and stdout "
+            "this server was set up without the page (web), and has no terminal (stdin and stdout "
             "must be one). `provide-choice serve` asks in the browser when it has no terminal."
         ),
         auto_order=40,
