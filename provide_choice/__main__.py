@@ -1,7 +1,8 @@
 """`provide-choice`: run the MCP server, or ask one question from a shell script.
 
 Each command imports only what it uses: `serve` never loads the terminal UI before a question needs
-it, and `ask` never loads the MCP SDK.
+it, and `ask` never loads the MCP SDK. So the imports inside this module's functions are deferred
+for start-up time (each points downward, to a floor below this one).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, cast
 
+from provide_choice._transports._registry import load_plugins
+
 ANSWERED = 0
 NOT_ANSWERED = 1
 USAGE_ERROR = 2
@@ -26,6 +29,8 @@ MCP import; a test checks the two agree)."""
 MAX_WAIT_LIMIT = 86_400
 INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
+PLUGIN_COMMANDS = ("serve", "ask", "inbox")
+"""The commands that load the transports installed as plug-ins (entry points) at start."""
 HISTORY_LIMIT = 50
 HISTORY_LIMIT_MAX = 1_000_000
 STARTED_BY_HAND = """\
@@ -43,6 +48,8 @@ class CommandError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
+    if arguments.command in PLUGIN_COMMANDS:
+        load_plugins()
     try:
         if arguments.command == "serve":
             return _serve(

@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-PACKAGES = ["present_choices", "chat_ui", "provide_choice"]
+PACKAGES = ["present_choices", "chat_ui", "provide_choice", "provide_choice.transports"]
 NOT_OFFERED = {"annotations", *vars(typing)}
 """Names a package `__init__` binds for itself: `from __future__ import annotations`, typing."""
 

@@ -145,6 +145,8 @@ KNOWN = {
     "json": lambda block: True,
     "markdown": lambda block: block.text.lstrip().startswith("```choices"),
     "nginx": lambda block: "ip_hash;" in block.text,  # run by e2e/chat_redis where nginx is found
+    # the plug-in's pyproject, installed and run by e2e/mcp/test_plugin_transport.py
+    "toml": lambda block: block.text.startswith("# pyproject.toml\n"),
     "": lambda block: block.text.startswith(
         ("choices-chat [", "Invalid provide_choice request", "present_choices/")
     ),

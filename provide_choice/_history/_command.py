@@ -38,6 +38,8 @@ JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *BIDIREC
 GAP = "  "
 WHEN_WIDTH = 16
 CLIENT_WIDTH = 24
+WHERE_WIDTH = 24
+NARROWEST_WHERE = 8
 NARROWEST_COLUMN = 12
 
 
@@ -98,23 +100,26 @@ def clear_history(path: Path, *, confirm: Callable[[str], bool] | None) -> int:
 
 def table(questions: list[RecordedQuestion], width: int | None) -> list[str]:
     """The lines of the table; every cell cut to fit `width` columns (None: nothing cut)."""
-    rows = [("When", "Client", "Title", "Outcome")] + [
+    rows = [("When", "Client", "Where", "Title", "Outcome")] + [
         (
             _when(question.asked_at),
             inert(question.client_text or "-"),
+            inert(question.transport_label),
             inert(question.title),
             inert(_outcome(question)),
         )
         for question in questions
     ]
-    client_width = min(max(len(row[1]) for row in rows), CLIENT_WIDTH)
+    longest = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     if width is None:
-        title_width = max(len(row[2]) for row in rows)
-        widths = (WHEN_WIDTH, max(len(row[1]) for row in rows), title_width, 0)
+        widths = (WHEN_WIDTH, longest[1], longest[2], longest[3], 0)
     else:
-        rest = max(width - WHEN_WIDTH - client_width - 3 * len(GAP), 2 * NARROWEST_COLUMN)
-        title_width = min(max(len(row[2]) for row in rows), max(rest * 2 // 5, NARROWEST_COLUMN))
-        widths = (WHEN_WIDTH, client_width, title_width, rest - title_width)
+        client_width = min(longest[1], CLIENT_WIDTH)
+        where_width = min(longest[2], WHERE_WIDTH, max(width // 8, NARROWEST_WHERE))
+        fixed = WHEN_WIDTH + client_width + where_width + 4 * len(GAP)
+        rest = max(width - fixed, 2 * NARROWEST_COLUMN)
+        title_width = min(longest[3], max(rest * 2 // 5, NARROWEST_COLUMN))
+        widths = (WHEN_WIDTH, client_width, where_width, title_width, rest - title_width)
     lines = []
     for row in rows:
         cells = [_fit(cell, cell_width) for cell, cell_width in zip(row, widths, strict=True)]

@@ -32,6 +32,7 @@ from provide_choice._history._store import (
     overwrite_log,
     prune,
     transaction,
+    transport_words,
     unavailable,
 )
 
@@ -242,6 +243,7 @@ def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str,
         "client_name": None if client is None else client.name[:CLIENT_TEXT_LIMIT],
         "client_version": None if client is None else client.version[:CLIENT_TEXT_LIMIT],
         "transport": question.transport,
+        **transport_words(question.transport),
         "server_pid": process.pid,
         "server_start": process.start,
         "asked_at": time.time(),

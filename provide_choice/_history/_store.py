@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
+from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
 from provide_choice._question import AgentClient
 
@@ -65,10 +66,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX questions_by_asked_at ON questions (asked_at)",
         "CREATE INDEX questions_by_ended_at ON questions (ended_at)",
     ),
+    # 2: how its transport names itself, recorded when it is asked (a plug-in may be gone later).
+    (
+        "ALTER TABLE questions ADD COLUMN transport_label TEXT",
+        "ALTER TABLE questions ADD COLUMN transport_where TEXT",
+    ),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
-`options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON."""
+`options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON; `transport_label` and
+`transport_where` are its transport's `TransportKind.label` and `.inbox` (NULL in rows recorded
+before version 2: read from the transport table then)."""
 
 RecordStatus = Literal["waiting", "ended", "unfinished"]
 
@@ -214,6 +222,10 @@ class RecordedQuestion:
     options: list[dict[str, Any]]
     client: AgentClient | None
     transport: str
+    transport_label: str
+    """How its transport names itself ("The browser"), as recorded when it was asked."""
+    transport_where: str | None
+    """How the inbox says where it waits (`TransportKind.inbox`); None: at its own page."""
     url: str | None
     asked_at: float
     deadline_at: float
@@ -236,6 +248,7 @@ class RecordedQuestion:
             "options": self.options,
             "client": None if self.client is None else self.client._asdict(),
             "transport": self.transport,
+            "transport_label": self.transport_label,
             "asked_at": iso_time(self.asked_at),
             "ended_at": None if self.ended_at is None else iso_time(self.ended_at),
             "action_status": self.action_status,
@@ -323,6 +336,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 if client_name is None
                 else AgentClient(client_name, row["client_version"]),
                 transport=row["transport"],
+                **_transport_words(row),
                 url=row["url"],
                 asked_at=row["asked_at"],
                 deadline_at=row["deadline_at"],
@@ -333,6 +347,26 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
             )
         )
     return questions
+
+
+def transport_words(name: str) -> dict[str, str | None]:
+    """How transport `name` names itself and says where its questions wait, as the transport
+    table of this process has it (its bare name where the table lacks it): recorded with each
+    question when it is asked, so the history and the inbox (another process, maybe without a
+    plug-in the server loaded) say it as it was said."""
+    try:
+        kind = kind_of(name)
+    except KeyError:  # a transport given to a server directly, never registered
+        return {"transport_label": name, "transport_where": None}
+    return {"transport_label": kind.label, "transport_where": kind.inbox}
+
+
+def _transport_words(row: sqlite3.Row) -> dict[str, Any]:
+    """A row's transport label and inbox wording; a row recorded before they were (version 1)
+    takes them from the transport table."""
+    if row["transport_label"] is None:
+        return transport_words(row["transport"])
+    return {"transport_label": row["transport_label"], "transport_where": row["transport_where"]}
 
 
 def unavailable(path: Path, error: Exception) -> HistoryUnavailable:

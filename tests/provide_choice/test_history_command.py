@@ -38,6 +38,7 @@ JSON_FIELDS = {
     "options",
     "client",
     "transport",
+    "transport_label",
     "asked_at",
     "ended_at",
     "action_status",
@@ -84,7 +85,7 @@ def record(home: Path, *questions: tuple[dict[str, object], str, Ending | None])
     asyncio.run(asking())
 
 
-def test_the_table_lists_newest_first_when_client_title_and_outcome(
+def test_the_table_lists_newest_first_when_client_where_title_and_outcome(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record(
@@ -95,18 +96,19 @@ def test_the_table_lists_newest_first_when_client_title_and_outcome(
     )
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["When", "Client", "Title", "Outcome"]
+    assert lines[0].split() == ["When", "Client", "Where", "Title", "Outcome"]
     for line in lines[1:]:
         datetime.strptime(line[:16], "%Y-%m-%d %H:%M")  # when it was asked, in local time
     rows = [[cell.strip() for cell in line[18:].split("  ") if cell.strip()] for line in lines[1:]]
-    assert rows[0][:2] == ["editor-two 2.1", "Cache size"]
-    assert re.fullmatch(r"waiting \(4:5\d left\)", rows[0][2])
+    assert rows[0][:3] == ["editor-two 2.1", "The browser", "Cache size"]
+    assert re.fullmatch(r"waiting \(4:5\d left\)", rows[0][3])
     assert rows[1] == [
         "terminal-agent 2.1",
+        "The browser",
         "Deploy target",
         "Cancelled by the person; nothing selected.",
     ]
-    assert rows[2] == ["editor-one 2.1", "Database", "Selected: SQLite."]
+    assert rows[2] == ["editor-one 2.1", "The browser", "Database", "Selected: SQLite."]
 
 
 def test_agent_text_in_the_table_cannot_reach_the_terminal_as_escape_sequences(
@@ -161,6 +163,7 @@ def test_json_is_one_object_a_line_with_the_documented_fields(
     assert answered["selection_mode"] == "single"
     assert answered["client"] == {"name": "editor-one", "version": "2.1"}
     assert answered["transport"] == "web"
+    assert answered["transport_label"] == "The browser"
     assert answered["action_status"] == "selected"
     assert answered["selection"]["selected_ids"] == ["pg"]
     assert answered["selection"]["global_annotation"] == "ok"

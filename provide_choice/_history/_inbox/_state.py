@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
     import sqlite3
 
 NOT_SHOWN = "Not shown yet"
-"""Where a question waits before a transport shows it (or one this process does not know)."""
+"""Where a question waits before its transport shows it at its page."""
 PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
 
 
@@ -66,21 +65,21 @@ class InboxState:
 
 
 def _waiting(question: RecordedQuestion) -> dict[str, Any]:
-    where = _where(question.transport)
+    """A waiting question links its page, or says where it waits as its transport words it
+    (recorded when it was asked: a plug-in's words too, though this process never loaded it)."""
+    where = question.transport_where
     has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
     return _common(question) | {
         "url": question.url if has_page else None,
-        "where": None if has_page else where or NOT_SHOWN,
+        "where": None if has_page else where or _not_at_a_page(question),
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
     }
 
 
-def _where(transport: str) -> str | None:
-    """How its transport words where a question waits; None: at its page (`TransportKind.inbox`)."""
-    try:
-        return kind_of(transport).inbox
-    except KeyError:
-        return NOT_SHOWN
+def _not_at_a_page(question: RecordedQuestion) -> str:
+    """Where a question whose transport shows it at a page waits when that page is not local:
+    not shown yet (no address), else by its transport's label."""
+    return NOT_SHOWN if question.url is None else question.transport_label
 
 
 def _ended(question: RecordedQuestion) -> dict[str, Any]:
@@ -98,4 +97,5 @@ def _common(question: RecordedQuestion) -> dict[str, Any]:
         "title": question.title,
         "client": question.client_text,
         "transport": question.transport,
+        "transport_label": question.transport_label,
     }

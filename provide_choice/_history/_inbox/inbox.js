@@ -78,7 +78,11 @@
     const [label, kind] = OUTCOMES[question.action_status] || ["Ended", ""];
     const meta = document.createElement("p");
     meta.className = "meta";
-    meta.append(text("span", label, `outcome ${kind}`.trim()), text("span", question.client || "Unnamed client"));
+    meta.append(
+      text("span", label, `outcome ${kind}`.trim()),
+      text("span", question.client || "Unnamed client"),
+      text("span", question.transport_label),
+    );
     if (question.ended_at) {
       const time = text("time", when(question.ended_at));
       time.dateTime = question.ended_at;

@@ -1,0 +1,53 @@
+"""The transport seam: what a transport written outside this package needs, and nothing private.
+
+A transport is a class with a `kind` (a `TransportKind`: its name, its label, where it stands in the
+automatic order), a `build(setup)` class method and an `async show(question, caller)`; it reads
+`question.interaction.request` (or `.batch`) and ends the question with `question.finish(...)`.
+Register it with `register_transport(TheClass)`, or install it: a distribution that declares it
+under the entry-point group `provide_choice.transports` (`name = "module:Class"`) is loaded by
+`provide-choice serve`, `ask` and `inbox` at start. `RecommendedTransport` is a ready stand-in
+for a person, for testing agents.
+"""
+
+from provide_choice._contract._transport_table import ClientFeatures, TransportKind
+from provide_choice._question import (
+    AgentClient,
+    Interaction,
+    LiveQuestion,
+    PendingQuestion,
+    TransportError,
+)
+from provide_choice._transports._base import (
+    Caller,
+    InputNeeded,
+    Launch,
+    Resumable,
+    Transport,
+    TransportSetup,
+)
+from provide_choice._transports._recommended import RecommendedTransport
+from provide_choice._transports._registry import (
+    ENTRY_POINT_GROUP,
+    load_plugins,
+    register_transport,
+)
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "AgentClient",
+    "Caller",
+    "ClientFeatures",
+    "InputNeeded",
+    "Interaction",
+    "Launch",
+    "LiveQuestion",
+    "PendingQuestion",
+    "RecommendedTransport",
+    "Resumable",
+    "Transport",
+    "TransportError",
+    "TransportKind",
+    "TransportSetup",
+    "load_plugins",
+    "register_transport",
+]
