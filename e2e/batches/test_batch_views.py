@@ -224,7 +224,7 @@ async def test_submit_waits_with_its_reason_until_every_question_is_answerable(
     submit = view.get_by_role("button", name="Submit")
     await expect(submit).to_be_disabled()
     await expect(submit).to_have_accessible_description(
-        "Database: Choose exactly 1 option to submit (0 chosen)."
+        "Database: Choose exactly 1 option (0 chosen)"
     )
     await (
         question(view, "Database Which database should I set up for the orders service?")

@@ -269,11 +269,11 @@ async def test_multi_select_refuses_counts_outside_the_limits_and_sends_notes_ov
     await expect(submit).to_be_enabled()
     await option(page, "Browser tests").uncheck()
     await expect(submit).to_be_disabled()
-    await expect(reason).to_have_text("Choose 2 to 3 options to submit (1 chosen).")
+    await expect(reason).to_have_text("Choose 2 to 3 options (1 chosen)")
     for label in ("Browser tests", "Benchmarks", "Docs build"):
         await option(page, label).check()
     await expect(submit).to_be_disabled()
-    await expect(reason).to_have_text("Choose 2 to 3 options to submit (4 chosen).")
+    await expect(reason).to_have_text("Choose 2 to 3 options (4 chosen)")
     await option(page, "Docs build").uncheck()
     await expect(submit).to_be_enabled()
     await expect(reason).to_be_empty()
@@ -368,7 +368,7 @@ async def test_own_words_waive_the_minimum_and_the_fields_take_the_servers_limit
     await expect(
         page.get_by_text("Choose 1 to 2 options, or type your own answer.")
     ).to_be_visible()
-    await expect(reason).to_have_text("Choose 1 to 2 options to submit (0 chosen).")
+    await expect(reason).to_have_text("Choose 1 to 2 options, or type your own answer (0 chosen)")
     await expect(submit).to_be_disabled()
     await expect(own_words).to_have_attribute("maxlength", "10000")
     await expect(page.get_by_label("Note on the whole question (optional)")).to_have_attribute(
@@ -378,7 +378,7 @@ async def test_own_words_waive_the_minimum_and_the_fields_take_the_servers_limit
     await expect(submit).to_be_enabled()
     for label in ("Unit tests", "Browser tests", "Benchmarks"):
         await option(page, label).check()
-    await expect(reason).to_have_text("Choose up to 2 options to submit (3 chosen).")
+    await expect(reason).to_have_text("Choose up to 2 options (3 chosen)")
     await option(page, "Benchmarks").uncheck()
     await submit.click()
     response = await response_of(call)
@@ -659,7 +659,7 @@ async def test_without_a_websocket_the_page_works_over_plain_http(
     await option(page, "Docs build").check()
     await option(page, "Benchmarks").check()
     await expect(page.locator("#submit-reason")).to_have_text(
-        "Choose 1 to 2 options to submit (3 chosen)."
+        "Choose 1 to 2 options (3 chosen)"
     )
     await option(page, "Benchmarks").uncheck()
     await page.get_by_role("button", name="Submit").click()

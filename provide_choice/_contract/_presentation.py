@@ -7,7 +7,7 @@ it unset (`None`), the request decides.
 
 from __future__ import annotations
 
-from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._request import ProvideChoiceRequest, limits_for
 from provide_choice._contract._settings import InteractionSettings
 
 
@@ -53,6 +53,18 @@ def count_text(minimum: int, maximum: int) -> str:
     if minimum == 0:
         return f"up to {maximum} {noun}"
     return f"{minimum} to {maximum} {noun}"
+
+
+def count_refusal(request: ProvideChoiceRequest, own_answer: bool, chosen: int) -> str | None:
+    """Why an answer holding `chosen` options cannot be sent (with or without an own answer, typed
+    or the suggestion), or None when it can: the one wording of the count rule, on every surface
+    (the page and the app take it from their state, one sentence per count)."""
+    minimum, maximum = limits_for(request, own_answer)
+    if minimum <= chosen <= maximum:
+        return None
+    typing = request.selection_mode == "hybrid" and not own_answer
+    waiver = ", or type your own answer" if typing else ""
+    return f"Choose {count_text(minimum, maximum)}{waiver} ({chosen} chosen)"
 
 
 def choose_text(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:

@@ -154,9 +154,9 @@ async def test_the_instruction_above_the_options_comes_from_the_server(
     assert open_page(request_fields, settings).state()["instruction"] == instruction
 
 
-async def test_the_state_says_how_many_options_an_answer_holds_with_and_without_own_words() -> None:
-    multi = open_page().state()["selection_rules"]
-    same = {"minimum": 1, "maximum": 2, "text": "1 to 2 options"}
+async def test_the_state_says_why_an_answer_of_each_count_cannot_be_sent() -> None:
+    multi = open_page().state()["refusals"]
+    same = ["Choose 1 to 2 options (0 chosen)", None, None, "Choose 1 to 2 options (3 chosen)"]
     assert multi == {"options_only": same, "with_own_answer": same}
     hybrid = HYBRID | {
         "options": MULTI["options"],
@@ -164,15 +164,20 @@ async def test_the_state_says_how_many_options_an_answer_holds_with_and_without_
         "max_selections": 2,
         "default_selection_ids": [],
     }
-    assert open_page(hybrid).state()["selection_rules"] == {
-        "options_only": {"minimum": 1, "maximum": 2, "text": "1 to 2 options"},
+    assert open_page(hybrid).state()["refusals"] == {
+        "options_only": [
+            "Choose 1 to 2 options, or type your own answer (0 chosen)",
+            None,
+            None,
+            "Choose 1 to 2 options, or type your own answer (3 chosen)",
+        ],
         # Typing an own answer waives the minimum: the page takes that from here.
-        "with_own_answer": {"minimum": 0, "maximum": 2, "text": "up to 2 options"},
+        "with_own_answer": [None, None, None, "Choose up to 2 options (3 chosen)"],
     }
 
 
 @pytest.mark.parametrize("own_words", [None, "a name of my own"])
-async def test_the_selection_rules_the_page_shows_are_the_ones_an_answer_is_checked_against(
+async def test_the_refusals_the_page_shows_are_the_ones_an_answer_is_checked_against(
     own_words: str | None,
 ) -> None:
     hybrid = HYBRID | {
@@ -182,13 +187,13 @@ async def test_the_selection_rules_the_page_shows_are_the_ones_an_answer_is_chec
         "default_selection_ids": [],
         "placeholder": None,
     }
-    rules = open_page(hybrid).state()["selection_rules"]
-    rule = rules["options_only" if own_words is None else "with_own_answer"]
+    refusals = open_page(hybrid).state()["refusals"]
+    by_count = refusals["options_only" if own_words is None else "with_own_answer"]
     ids = [option["id"] for option in MULTI["options"]]
     for count in range(len(ids) + 1):
         page = open_page(hybrid)
         answer = {"kind": "answered", "selected_ids": ids[:count], "custom_input": own_words}
-        if rule["minimum"] <= count <= rule["maximum"]:
+        if by_count[count] is None:
             page.answer(answer)
             assert page.state()["status"] == "answered"
         else:

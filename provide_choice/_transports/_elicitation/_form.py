@@ -20,8 +20,13 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from present_choices._schema import quote
 from provide_choice._contract._meaning import Submission, check_submission, meaning
-from provide_choice._contract._presentation import count_text, notes_offered, shown_placeholder
-from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest, limits_for
+from provide_choice._contract._presentation import (
+    count_refusal,
+    count_text,
+    notes_offered,
+    shown_placeholder,
+)
+from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._contract._response import Answered
 from provide_choice._contract._settings import InteractionSettings
 
@@ -172,10 +177,9 @@ def read_submission(
         placeholder_shown=kept_default,
     )
     answer = meaning(submission, request, settings)
-    minimum, maximum = limits_for(request, answer.custom_input is not None)
-    if request.options and not problems and not minimum <= len(chosen) <= maximum:
-        own = ", or type your own answer" if request.selection_mode == "hybrid" else ""
-        problems.append(f"choose {count_text(minimum, maximum)}{own} ({len(chosen)} chosen)")
+    refused = count_refusal(request, answer.custom_input is not None, len(chosen))
+    if request.options and not problems and refused is not None:
+        problems.append(refused[:1].lower() + refused[1:])
     if request.selection_mode == "text_input" and answer.custom_input is None:
         problems.append("type an answer")
     return submission, problems

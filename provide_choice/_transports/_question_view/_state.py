@@ -29,7 +29,7 @@ from provide_choice._contract._batch_response import summarize_batch
 from provide_choice._contract._meaning import Submission, placeholder_rule, read_reported
 from provide_choice._contract._presentation import (
     choose_text,
-    count_text,
+    count_refusal,
     hiding_problem,
     notes_offered,
     shown_placeholder,
@@ -39,7 +39,6 @@ from provide_choice._contract._request import (
     MODES_WITH_PLACEHOLDER,
     ProvideChoiceRequest,
     describe,
-    limits_for,
 )
 from provide_choice._contract._response import (
     Answered,
@@ -429,9 +428,9 @@ def _question_state(
         "hidden_ids": [option_id for option_id in request.option_ids if option_id in hidden_ids],
         "limits": request.limits._asdict(),
         "instruction": _instruction(request, settings, submits),
-        "selection_rules": {
-            "options_only": _selection_rule(request, own_answer=False),
-            "with_own_answer": _selection_rule(request, own_answer=True),
+        "refusals": {
+            "options_only": _refusals(request, own_answer=False),
+            "with_own_answer": _refusals(request, own_answer=True),
         },
         "placeholder": shown_placeholder(request, settings),
         "placeholder_rule": placeholder_rule(request, settings),
@@ -470,11 +469,13 @@ def _instruction(
     return f"{choose_text(request, settings)}."
 
 
-def _selection_rule(request: ProvideChoiceRequest, own_answer: bool) -> dict[str, Any]:
-    """How many options the page lets an answer hold, with or without an own answer typed: the
-    limits the answer's check applies, and how to say them."""
-    limits = limits_for(request, own_answer)
-    return limits._asdict() | {"text": count_text(*limits)}
+def _refusals(request: ProvideChoiceRequest, own_answer: bool) -> list[str | None]:
+    """Why an answer holding 0, 1, 2... options cannot be sent, with or without an own answer
+    (None: it can): the count rule and its words, the server's, for the script to look up."""
+    return [
+        count_refusal(request, own_answer, chosen)
+        for chosen in range(len(request.options or ()) + 1)
+    ]
 
 
 def _validated(model: type[Model], data: object) -> Model:

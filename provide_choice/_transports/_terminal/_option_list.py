@@ -17,8 +17,8 @@ import questionary
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from provide_choice._contract._meaning import Submission
-from provide_choice._contract._presentation import choose_text, count_text
-from provide_choice._contract._request import ProvideChoiceOption, limits_for
+from provide_choice._contract._presentation import choose_text, count_refusal
+from provide_choice._contract._request import ProvideChoiceOption
 from provide_choice._transports._terminal._filter import FILTER_AFTER, filter_as_typed
 from provide_choice._transports._terminal._keys import NUMBER_KEYS, list_control, option_list_keys
 from provide_choice._transports._terminal._list_values import (
@@ -197,10 +197,7 @@ class OptionList:
         suggestion, waives the minimum in hybrid mode)."""
         chosen = _chosen(values)
         own_answer = OWN_ANSWER in values or self.state.gives_own_answer(chosen, None)
-        minimum, maximum = limits_for(self.state.request, own_answer)
-        if minimum <= len(chosen) <= maximum:
-            return True
-        return f"Choose {count_text(minimum, maximum)} ({len(chosen)} chosen)"
+        return count_refusal(self.state.request, own_answer, len(chosen)) or True
 
     def _option_title(self, option: ProvideChoiceOption, number: int) -> list[tuple[str, str]]:
         """The option's line: its digit (the first nine), label, recommendation, description, note."""

@@ -1,7 +1,8 @@
 // What the person did, as the server takes it, and why it cannot be sent yet. The page reports
 // facts (what is chosen, what is typed, whether the empty field showed the suggestion); the rules
 // are the server's, from its state: when an empty field sends the suggestion (placeholder_rule),
-// and how many options an answer may hold with and without an own answer (selection_rules).
+// and why an answer of each count cannot be sent, with and without an own answer (refusals).
+// tests/provide_choice/test_answer_script.py runs these functions in Node against the server's.
 /* exported visibleOptions, takesText, submissionFromDraft, refusal */
 
 function visibleOptions(state) {
@@ -46,9 +47,6 @@ function hasOwnAnswer(state, submission) {
 function refusal(state, submission) {
   const ownAnswer = hasOwnAnswer(state, submission);
   if (state.mode === "text_input") return ownAnswer ? null : "Type an answer to submit.";
-  const rules = state.selection_rules;
-  const rule = ownAnswer ? rules.with_own_answer : rules.options_only;
-  const count = submission.selected_ids.length;
-  if (count >= rule.minimum && count <= rule.maximum) return null;
-  return `Choose ${rule.text} to submit (${count} chosen).`;
+  const byCount = ownAnswer ? state.refusals.with_own_answer : state.refusals.options_only;
+  return byCount[submission.selected_ids.length] ?? null;
 }
