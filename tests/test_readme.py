@@ -45,6 +45,7 @@ from provide_choice import (
 )
 from provide_choice._contract._batch_response import normalize_batch
 from provide_choice._server._client_config import CLIENTS, server_command
+from provide_choice._server._command_line import command_line
 from provide_choice._transports._terminal_handoff import _client as choice_terminal_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,7 +233,7 @@ def test_every_command_line_shown_is_accepted(
     if program == "provide-choice" and len(arguments) == 1 and "(in the text)" in where:
         assert arguments[0] in subcommands(), where  # a command named, like `provide-choice ask`
     elif program == "provide-choice":
-        parses(provide_choice_cli._parser(), arguments)
+        parses(command_line(), arguments)
     elif program == "choices-chat":
         parses(chat_cli._parser(), arguments)
     elif program == "choice-terminal":
@@ -257,7 +258,7 @@ def test_every_command_line_shown_is_accepted(
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:
-    parser = provide_choice_cli._parser()
+    parser = command_line()
     (commands,) = [
         action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
     ]

@@ -22,7 +22,8 @@ from provide_choice._contract._presentation import count_refusal
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._question import QuestionRegistry
 from provide_choice._transports._question_view._document import PACKAGE
-from provide_choice._transports._question_view._state import Draft, QuestionPage, _submission_of
+from provide_choice._transports._question_view._drafts import Draft, submission_of
+from provide_choice._transports._question_view._state import QuestionPage
 from provide_choice._web._local_http import asset
 
 RUNNER = Path(__file__).parents[1] / "support" / "answer_script.mjs"
@@ -81,7 +82,7 @@ async def test_the_script_refuses_exactly_what_the_server_refuses_in_its_words()
         table, results, strict=True
     ):
         for draft, script in zip(case_drafts, shown, strict=True):
-            submission = _submission_of(draft, request, settings)
+            submission = submission_of(draft, request, settings)
             where = f"{case_id}, {draft!r}"
             assert script["submission"] == submission.model_dump(), where
             problems = check_submission(submission, request, settings)

@@ -13,9 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import suppress
-from typing import Annotated, Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from typing import Any, Literal
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
@@ -26,7 +24,7 @@ from provide_choice._contract._batch_meaning import (
     read_batch_reported,
 )
 from provide_choice._contract._batch_response import summarize_batch
-from provide_choice._contract._meaning import Submission, placeholder_rule, read_reported
+from provide_choice._contract._meaning import placeholder_rule, read_reported
 from provide_choice._contract._presentation import (
     choose_text,
     count_refusal,
@@ -36,9 +34,7 @@ from provide_choice._contract._presentation import (
     submits_on_selection,
 )
 from provide_choice._contract._request import (
-    MODES_WITH_PLACEHOLDER,
     ProvideChoiceRequest,
-    describe,
 )
 from provide_choice._contract._response import (
     Answered,
@@ -56,13 +52,17 @@ from provide_choice._contract._settings import (
 )
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._transports._question_view._drafts import (
+    NOTE_LIMIT,
+    TEXT_LIMIT,
+    BatchDraft,
+    Draft,
+    Visibility,
+    submission_of,
+    validated,
+)
 
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
-
-TEXT_LIMIT = 10_000
-"""Characters of the person's own answer kept in a draft."""
-NOTE_LIMIT = 2_000
-"""Characters of one note kept in a draft."""
 
 
 def setting_fields() -> dict[str, dict[str, Any]]:
@@ -79,40 +79,9 @@ def setting_fields() -> dict[str, dict[str, Any]]:
 INBOX_LINK = InboxLink()
 """Where the inbox runs, for the link back to it on every page."""
 
-Note = Annotated[str, StringConstraints(max_length=NOTE_LIMIT)]
-Model = TypeVar("Model", bound=BaseModel)
-
 
 class QuestionEnded(Exception):
     """The question already ended (answered, cancelled or timed out): nothing can change it now."""
-
-
-class Draft(BaseModel):
-    """What the person has chosen and typed so far, in the answer's own field names."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    selected_ids: list[str] = Field(default_factory=list)
-    custom_input: str = Field(default="", max_length=TEXT_LIMIT)
-    option_annotations: dict[str, Note] = Field(default_factory=dict)
-    global_annotation: Note = ""
-
-
-class BatchDraft(BaseModel):
-    """A batch's draft: each question's draft by its id, and the one overall note."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    answers: dict[str, Draft]
-    global_annotation: Note = ""
-
-
-class Visibility(BaseModel):
-    """Which options the person hid from this question (never saved: the next question differs)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    hidden_ids: list[str]
 
 
 class QuestionPage:
@@ -225,9 +194,9 @@ class QuestionPage:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
         self._refuse_when_ended()
         if self.batch is not None:
-            self._save_batch_draft(self.batch, _validated(BatchDraft, data))
+            self._save_batch_draft(self.batch, validated(BatchDraft, data))
             return
-        draft = _validated(Draft, data)
+        draft = validated(Draft, data)
         problems = id_problems(self.request, draft.selected_ids, draft.option_annotations)
         if problems:
             raise ChoicesError(problems)
@@ -262,7 +231,7 @@ class QuestionPage:
         }
         self.draft = draft
         for item in batch.questions:
-            submission = _submission_of(draft.answers[item.id], item.request, self.settings)
+            submission = submission_of(draft.answers[item.id], item.request, self.settings)
             answer = kept_answer(submission, item.request, self.settings)
             self.question.keep(item.id, answer if item.id in self._touched else None)
 
@@ -278,7 +247,7 @@ class QuestionPage:
         self._refuse_when_ended()
         if not isinstance(self.draft, Draft):
             raise ChoicesError(["the options of a batch's questions cannot be hidden"])
-        hidden = _validated(Visibility, data).hidden_ids
+        hidden = validated(Visibility, data).hidden_ids
         ids = self.request.option_ids
         problems = [
             f"hidden_ids: {quote(option_id)} is not an option id"
@@ -440,26 +409,6 @@ def _question_state(
     }
 
 
-def _submission_of(
-    draft: Draft, request: ProvideChoiceRequest, settings: InteractionSettings
-) -> Submission:
-    """What a question's draft would submit, as the page's script builds it."""
-    typed = draft.custom_input.strip() if request.selection_mode in MODES_WITH_PLACEHOLDER else ""
-    notes = notes_offered(request, settings)
-    return Submission(
-        selected_ids=draft.selected_ids,
-        custom_input=typed or None,
-        placeholder_shown=not typed
-        and request.selection_mode in MODES_WITH_PLACEHOLDER
-        and shown_placeholder(request, settings) is not None,
-        option_annotations={
-            option_id: note.strip()
-            for option_id, note in draft.option_annotations.items()
-            if notes and note.strip()
-        },
-    )
-
-
 def _instruction(
     request: ProvideChoiceRequest, settings: InteractionSettings, submits: bool
 ) -> str:
@@ -476,10 +425,3 @@ def _refusals(request: ProvideChoiceRequest, own_answer: bool) -> list[str | Non
         count_refusal(request, own_answer, chosen)
         for chosen in range(len(request.options or ()) + 1)
     ]
-
-
-def _validated(model: type[Model], data: object) -> Model:
-    try:
-        return model.model_validate(data, strict=True)
-    except ValidationError as error:
-        raise ChoicesError(describe(error)) from None
