@@ -658,9 +658,7 @@ async def test_without_a_websocket_the_page_works_over_plain_http(
     await expect(page.locator("#settings-status")).to_have_text("Saved.")
     await option(page, "Docs build").check()
     await option(page, "Benchmarks").check()
-    await expect(page.locator("#submit-reason")).to_have_text(
-        "Choose 1 to 2 options (3 chosen)"
-    )
+    await expect(page.locator("#submit-reason")).to_have_text("Choose 1 to 2 options (3 chosen)")
     await option(page, "Benchmarks").uncheck()
     await page.get_by_role("button", name="Submit").click()
     await expect_ended(page, "Answer sent, you can close this tab")

@@ -71,10 +71,6 @@ class BatchRequest(BaseModel):
     def question(self, question_id: str) -> BatchQuestion | None:
         return next((item for item in self.questions if item.id == question_id), None)
 
-    @property
-    def question_ids(self) -> list[str]:
-        return [item.id for item in self.questions]
-
 
 class _BatchTop(BaseModel):
     """The batch's own fields, checked as a single request checks them."""

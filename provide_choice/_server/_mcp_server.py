@@ -84,16 +84,14 @@ def create_server(
     *,
     setup: TransportSetup | None = None,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
-    questions: QuestionRegistry | None = None,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
 ) -> MCPServer:
     """The MCP server. Its transports are the registered ones built for `setup` (without one:
     those that need nothing set up, such as the client's own dialog), plus or instead of those,
     `transports` by name. Progress is reported every `heartbeat_seconds` while a question waits.
     A call waits at most `max_wait_seconds` (0: until the question's deadline), then returns
-    `pending`; `questions` (or `setup.questions`) holds the open questions a `session_id` call
-    waits on again."""
-    setup = setup or TransportSetup(QuestionRegistry() if questions is None else questions)
+    `pending`; `setup.questions` holds the open questions a `session_id` call waits on again."""
+    setup = setup or TransportSetup(QuestionRegistry())
     every = {**build_transports(setup), **(transports or {})}
     provide_choice = ProvideChoiceTool(every, heartbeat_seconds, setup.questions, max_wait_seconds)
     parts = [

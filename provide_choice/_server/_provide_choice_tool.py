@@ -60,12 +60,12 @@ class ProvideChoiceTool:
         self,
         transports: Transports,
         heartbeat_seconds: float,
-        questions: QuestionRegistry | None,
+        questions: QuestionRegistry,
         max_wait_seconds: float,
     ) -> None:
         self.transports = transports
         self.heartbeat_seconds = heartbeat_seconds
-        self.questions = QuestionRegistry() if questions is None else questions
+        self.questions = questions
         self.max_wait_seconds = max_wait_seconds or math.inf
 
     async def __call__(

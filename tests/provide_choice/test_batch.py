@@ -92,7 +92,7 @@ def problems_of(arguments: dict[str, Any]) -> list[str]:
 
 def test_a_batch_holds_its_questions_each_as_a_single_request_titled_by_the_batch() -> None:
     parsed = batch(timeout_seconds=90, transport="web")
-    assert parsed.question_ids == ["db", "features", "name"]
+    assert [item.id for item in parsed.questions] == ["db", "features", "name"]
     assert [item.header for item in parsed.questions] == ["Database", "Features", None]
     database = parsed.questions[0].request
     assert database == parse_request(single_of(DATABASE) | {"title": "Project set-up"})

@@ -24,6 +24,7 @@ from provide_choice._question import QuestionRegistry
 from provide_choice._server._caller import client_features
 from provide_choice._transports._web import WebTransport
 from provide_choice._web._bridge import Bridge
+from provide_choice.transports import TransportSetup
 
 MODES = ["legacy", "2026-07-28"]
 OPTIONS = [
@@ -258,7 +259,7 @@ async def test_max_wait_does_not_cut_a_dialog_the_client_is_showing() -> None:
 async def test_a_client_without_elicitation_gets_the_page_and_an_explicit_wish_is_noted() -> None:
     bridge, questions = Bridge(linger_seconds=0.5), QuestionRegistry()
     web = WebTransport(bridge, questions, open_browser=False)
-    server = create_server({"web": web}, questions=questions)
+    server = create_server({"web": web}, setup=TransportSetup(questions))
     results: list[types.CallToolResult] = []
     try:
         async with Client(server) as client, anyio.create_task_group() as group:
@@ -324,7 +325,7 @@ async def test_with_url_mode_the_client_opens_the_page_and_hears_when_it_ended(m
         if isinstance(message, types.ElicitCompleteNotification):
             completed.append(message.params.elicitation_id)
 
-    server = create_server({"web": web}, questions=questions, heartbeat_seconds=0.05)
+    server = create_server({"web": web}, setup=TransportSetup(questions), heartbeat_seconds=0.05)
     try:
         async with Client(
             server, mode=mode, elicitation_callback=dialog, message_handler=notifications

@@ -48,6 +48,7 @@ from provide_choice._history._store import (
     waiting,
 )
 from provide_choice._question import AgentClient, Interaction
+from provide_choice.transports import TransportSetup
 
 REQUEST = parse_request(
     {
@@ -275,7 +276,7 @@ async def test_the_mcp_clients_name_and_version_are_recorded(
             question.finish(Answered(selected_ids=["api"]))
 
     server = create_server(
-        {"terminal": AnswerAtOnce()}, questions=QuestionRegistry(recorder=recorder)
+        {"terminal": AnswerAtOnce()}, setup=TransportSetup(QuestionRegistry(recorder=recorder))
     )
     client_info = Implementation(name="editor-two", version="0.9")
     async with Client(server, client_info=client_info) as client:

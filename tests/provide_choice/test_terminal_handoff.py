@@ -20,6 +20,7 @@ from mcp import Client
 from mcp_types import CallToolResult, TextContent
 from waiting import until
 
+from present_choices import ChoicesError
 from provide_choice import (
     Cancelled,
     InteractionSettings,
@@ -30,7 +31,9 @@ from provide_choice import (
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
 from provide_choice._transports._terminal_handoff import TerminalHandoffTransport, client_command
+from provide_choice._transports._terminal_handoff._client import RemoteQuestion
 from provide_choice._web._bridge import Bridge
+from provide_choice.transports import TransportSetup
 
 QUESTION = {
     "title": "Migration",
@@ -74,7 +77,7 @@ async def serving(linger_seconds: float = 2.0) -> AsyncIterator[Handoff]:
     server = create_server(
         {"terminal_handoff": TerminalHandoffTransport(bridge, questions)},
         heartbeat_seconds=0.05,
-        questions=questions,
+        setup=TransportSetup(questions),
     )
     try:
         async with Client(server) as client:
@@ -445,7 +448,8 @@ async def test_regression_an_empty_registry_given_to_create_server_is_the_one_it
     # replaced it with a private one, so every poll answered "not a pending hand-off".
     bridge, questions = Bridge(), QuestionRegistry()
     server = create_server(
-        {"terminal_handoff": TerminalHandoffTransport(bridge, questions)}, questions=questions
+        {"terminal_handoff": TerminalHandoffTransport(bridge, questions)},
+        setup=TransportSetup(questions),
     )
     try:
         async with Client(server) as client:
@@ -479,7 +483,8 @@ async def test_a_bridge_that_cannot_start_is_an_error_result_naming_the_port() -
         port = taken.getsockname()[1]
         bridge, questions = Bridge(port=port), QuestionRegistry()
         server = create_server(
-            {"terminal_handoff": TerminalHandoffTransport(bridge, questions)}, questions=questions
+            {"terminal_handoff": TerminalHandoffTransport(bridge, questions)},
+            setup=TransportSetup(questions),
         )
         async with Client(server) as client:
             result = await client.call_tool("provide_choice", QUESTION)
@@ -576,3 +581,28 @@ async def test_keeping_an_answer_needs_an_attached_batch() -> None:
     assert not_a_batch.json()["problems"] == [
         "this session asks one question: post its answer to .../result"
     ]
+
+
+async def test_regression_a_settings_change_the_client_holds_alone_is_checked_as_the_server_would(
+    home: Path,
+) -> None:
+    # choice-terminal applied a change the server refused (422), or any change once the server was
+    # gone, to its screen unchecked: an invalid timeout action then stood on the settings screen.
+    async with serving() as handoff:
+        selection = (await handoff.launch())["selection"]
+        with httpx.Client() as http:
+            question = RemoteQuestion(http, selection["url"])
+            await anyio.to_thread.run_sync(
+                question.attach
+            )  # a blocking call, as in choice-terminal
+            with pytest.raises(ChoicesError, match="timeout_action"):
+                await question.apply_settings({"timeout_action": "explode"})
+            assert question.settings == InteractionSettings()
+    with httpx.Client() as http:
+        gone = RemoteQuestion(
+            http, selection["url"]
+        )  # the server stopped with the test's `async with`
+        with pytest.raises(ChoicesError, match="timeout_action"):
+            await gone.apply_settings({"timeout_action": "explode"})
+        held = await gone.apply_settings({"timeout_action": "return_nothing"})
+    assert held.timeout_action == "return_nothing"

@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from present_choices import ChoicesError
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut
-from provide_choice._contract._settings import InteractionSettings
+from provide_choice._contract._settings import InteractionSettings, apply_changes
 from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:
@@ -45,16 +46,21 @@ NO_TERMINAL = (
 )
 
 
+UNPROCESSABLE = 422
+"""The bridge's status for a change it checked and refused."""
+
+
 class HandoffFailed(Exception):
     """Why the question could not be answered here, as the one line to print."""
 
 
 class SessionRefused(HandoffFailed):
-    """The bridge refused a request (404, 409, 410, 422); its reason is the message."""
+    """The bridge refused a request (404, 409, 410, 422); its reasons are the message."""
 
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, status: int, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
         self.status = status
+        self.problems = problems
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,12 +157,19 @@ class RemoteQuestion:
         url = f"{self.session_url}/settings"
         try:
             self._follow(await asyncio.to_thread(_post, self.client, url, changes))
+        except SessionRefused as refused:
+            if refused.status == UNPROCESSABLE:  # the server's check: what it refuses, this does
+                raise ChoicesError(refused.problems) from None
+            self._hold_here(changes)
         except HandoffFailed:
-            # The server went away: the change holds on this screen, and posting the answer
-            # says what happened.
-            if isinstance(changes, dict):
-                self.settings = self.settings.model_copy(update=changes)
+            self._hold_here(changes)
         return self.settings
+
+    def _hold_here(self, changes: object) -> None:
+        """The server went away: the change holds on this screen once it passes the check the
+        server's `apply_settings` makes (`ChoicesError` saying what is allowed), and posting the
+        answer says what happened."""
+        self.settings, _changed = apply_changes(self.settings, changes)
 
     def _follow(self, session: object) -> None:
         """The settings in force and the time left, as the server just said them."""
@@ -205,18 +218,21 @@ def _post(client: httpx.Client, url: str, body: object) -> Any:
         ) from None
     if response.is_success:
         return response.json()
-    raise SessionRefused(response.status_code, _reason(response))
+    raise SessionRefused(response.status_code, _reasons(response))
 
 
-def _reason(response: httpx.Response) -> str:
-    """The bridge's reasons (`{"problems": [...]}`, the shape of every refusal), as one line."""
+def _reasons(response: httpx.Response) -> list[str]:
+    """The bridge's reasons (`{"problems": [...]}`, the shape of every refusal)."""
     try:
         problems = response.json()["problems"]
     except (ValueError, KeyError, TypeError):
         problems = None
     if not isinstance(problems, list) or not problems:
-        return f"the server answered HTTP {response.status_code}; ask the agent to call provide_choice again"
-    return "; ".join(str(problem) for problem in problems)
+        return [
+            f"the server answered HTTP {response.status_code}; ask the agent to call "
+            "provide_choice again"
+        ]
+    return [str(problem) for problem in problems]
 
 
 if __name__ == "__main__":
