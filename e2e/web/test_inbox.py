@@ -39,6 +39,8 @@ EDITOR = Implementation(name="editor-one", version="1.4.2")
 TERMINAL_AGENT = Implementation(name="terminal-agent", version="0.9")
 SOON = 2_000
 """Milliseconds within which the inbox must show a change (the issue's bound)."""
+WHERE = "The browser"
+"""Where the inbox test's questions are asked: on the page, as `history` names it (its Where column)."""
 
 
 def question(title: str, prompt: str = "Which one should I use?", **changes: Any) -> dict[str, Any]:
@@ -239,7 +241,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
 
     table = history(home).stdout.splitlines()
-    assert table[0].split() == ["When", "Client", "Title", "Outcome"]
+    assert table[0].split() == ["When", "Client", "Where", "Title", "Outcome"]
     assert len(table) == 5
     expected = {
         "Release notes": (
@@ -253,7 +255,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
     for title, (client, outcome) in expected.items():
         (line,) = [line for line in table[1:] if f"  {title}  " in line]
         assert re.fullmatch(
-            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{title} +{re.escape(outcome)}.*",
+            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{WHERE} +{title} +{re.escape(outcome)}.*",
             line,
         ), line
     entries = history_json(home)
