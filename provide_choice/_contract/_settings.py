@@ -15,10 +15,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from present_choices import ChoicesError, describe_errors
+from present_choices._locale_format import language_names
 from present_choices._schema import quote
+from present_choices._translation import AUTO, ENGLISH, N_, Translation, valid_tag
 from provide_choice._contract._transport_table import PreferredTransport, preference_labels
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
@@ -75,54 +77,74 @@ class InteractionSettings(BaseModel):
         le=HISTORY_DAYS_RANGE[1],
         description="Days a question stays in the history; older ones go at the next start.",
     )
+    language: str = Field(
+        default=AUTO,
+        description="The language of every surface: auto (the browser's, the terminal's), or a "
+        "language tag such as en, zh-Hans or zh-CN.",
+    )
+
+    @field_validator("language")
+    @classmethod
+    def _language_tag(cls, language: str) -> str:
+        if language != AUTO and not valid_tag(language):
+            raise ValueError("must be 'auto' or a language tag such as en, zh-Hans or zh-CN")
+        return language
 
 
 SETTING_NAMES = tuple(InteractionSettings.model_fields)
 
 FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "single_submit": (
-        "A single choice is sent",
+        N_("A single choice is sent"),
         (
-            (None, "As the question asks"),
-            (True, "As soon as an option is chosen"),
-            (False, "When submitted"),
+            (None, N_("As the question asks")),
+            (True, N_("As soon as an option is chosen")),
+            (False, N_("When submitted")),
         ),
     ),
     "annotations": (
-        "Offer notes on options and on the whole question",
-        ((True, "Offered"), (False, "Not offered")),
+        N_("Offer notes on options and on the whole question"),
+        ((True, N_("Offered")), (False, N_("Not offered"))),
     ),
     "placeholder_visible": (
-        "Suggested answer in the text field",
-        ((None, "As the question asks"), (True, "Shown"), (False, "Hidden")),
+        N_("Suggested answer in the text field"),
+        ((None, N_("As the question asks")), (True, N_("Shown")), (False, N_("Hidden"))),
     ),
     "timeout_action": (
-        "When time runs out",
+        N_("When time runs out"),
         (
-            ("return_defaults", "Return the question's defaults"),
-            ("return_nothing", "Return nothing"),
+            ("return_defaults", N_("Return the question's defaults")),
+            ("return_nothing", N_("Return nothing")),
         ),
     ),
     "keep_history": (
-        "History of questions and answers",
-        ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
+        N_("History of questions and answers"),
+        ((True, N_("Kept")), (False, N_("Not kept: nothing stays once a question ends"))),
     ),
 }
 
-
-def setting_choices() -> dict[str, tuple[str, tuple[tuple[object, str], ...]]]:
-    """Each setting with a fixed set of values: its label and its values with theirs, the one
-    source for every surface (the terminal's settings screen and the page's panel). The transports
-    are read from the transport table now, so one registered later is offered too."""
-    transport = ("Where questions appear when the agent does not say", preference_labels())
-    return {"transport": transport, **FIXED_CHOICES}
+Choices = dict[str, tuple[str, tuple[tuple[object, str], ...]]]
 
 
-TIMEOUT_LABEL = "Timeout in seconds"
-TIMEOUT_RULE = (
-    f"Type whole seconds from {TIMEOUT_OVERRIDE_RANGE[0]} to {TIMEOUT_OVERRIDE_RANGE[1]}, "
-    "or nothing for the question's own timeout."
-)
+def setting_choices(translation: Translation = ENGLISH) -> Choices:
+    """Each setting with a fixed set of values: its label and its values with theirs, in
+    `translation`, the one source for every surface (the terminal's settings screen and the
+    page's panel). The transports are read from the transport table now, so one registered later
+    is offered too; the languages are those with a catalog, each named in its own language."""
+    _ = translation
+    transport = (
+        _.gettext("Where questions appear when the agent does not say"),
+        preference_labels(translation),
+    )
+    languages = (
+        (AUTO, _.gettext("Automatic: the browser's or the terminal's language")),
+        *((tag, name) for tag, name in language_names()),
+    )
+    fixed = {
+        name: (_.gettext(label), tuple((value, _.gettext(text)) for value, text in values))
+        for name, (label, values) in FIXED_CHOICES.items()
+    }
+    return {"language": (_.gettext("Language"), languages), "transport": transport, **fixed}
 
 
 class NumberSetting(NamedTuple):
@@ -136,24 +158,43 @@ class NumberSetting(NamedTuple):
     """Whether it may be left empty (None: as the question asks)."""
 
 
-NUMBER_SETTINGS = {
-    "timeout_override_seconds": NumberSetting(
-        TIMEOUT_LABEL, TIMEOUT_OVERRIDE_RANGE, TIMEOUT_RULE, optional=True
-    ),
-    "history_days": NumberSetting(
-        "Days of history kept",
-        HISTORY_DAYS_RANGE,
-        f"Type whole days from {HISTORY_DAYS_RANGE[0]} to {HISTORY_DAYS_RANGE[1]}.",
-        optional=False,
-    ),
-}
-"""Each setting typed as a number, the one source for every surface, as `setting_choices` is for
-the others."""
+def number_settings(translation: Translation = ENGLISH) -> dict[str, NumberSetting]:
+    """Each setting typed as a number, in `translation`: the one source for every surface, as
+    `setting_choices` is for the others. The bounds are written as typed (`86400`, not
+    `86,400`): they say what to type."""
+    _ = translation
+    low, high = TIMEOUT_OVERRIDE_RANGE
+    first_day, last_day = HISTORY_DAYS_RANGE
+    return {
+        "timeout_override_seconds": NumberSetting(
+            _.gettext("Timeout in seconds"),
+            TIMEOUT_OVERRIDE_RANGE,
+            _.gettext(
+                "Type whole seconds from {minimum} to {maximum}, or nothing for the question's "
+                "own timeout.",
+                minimum=str(low),
+                maximum=str(high),
+            ),
+            optional=True,
+        ),
+        "history_days": NumberSetting(
+            _.gettext("Days of history kept"),
+            HISTORY_DAYS_RANGE,
+            _.gettext(
+                "Type whole days from {minimum} to {maximum}.",
+                minimum=str(first_day),
+                maximum=str(last_day),
+            ),
+            optional=False,
+        ),
+    }
 
 
-def choice_label(name: str, value: object) -> str:
-    """How a surface names this value of the setting `name`."""
-    return next(label for choice, label in setting_choices()[name][1] if choice == value)
+def choice_label(name: str, value: object, translation: Translation = ENGLISH) -> str:
+    """How a surface names this value of the setting `name` (a language tag without a catalog,
+    written in the settings file by hand, is named by itself)."""
+    labels = setting_choices(translation)[name][1]
+    return next((label for choice, label in labels if choice == value), str(value))
 
 
 def apply_changes(

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
+from present_choices._translation import ENGLISH, Translation
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
@@ -46,8 +47,8 @@ from provide_choice._contract._response import (
     summarize,
 )
 from provide_choice._contract._settings import (
-    NUMBER_SETTINGS,
     InteractionSettings,
+    number_settings,
     setting_choices,
 )
 from provide_choice._history._inbox_link import InboxLink
@@ -65,14 +66,14 @@ from provide_choice._transports._question_view._drafts import (
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
 
-def setting_fields() -> dict[str, dict[str, Any]]:
+def setting_fields(translation: Translation) -> dict[str, dict[str, Any]]:
     """The settings panel's labels, values and rules, from the one source every surface uses."""
     return {
         name: {"label": label, "choices": [[value, text] for value, text in choices]}
-        for name, (label, choices) in setting_choices().items()
+        for name, (label, choices) in setting_choices(translation).items()
     } | {
         name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-        for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+        for name, (label, limits, rule, optional) in number_settings(translation).items()
     }
 
 
@@ -146,7 +147,7 @@ class QuestionPage:
             "note_limit": NOTE_LIMIT,
             "requested_timeout_seconds": asked.timeout_seconds,
             "settings": settings.model_dump(mode="json"),
-            "setting_choices": setting_fields(),
+            "setting_choices": setting_fields(ENGLISH),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
         }
