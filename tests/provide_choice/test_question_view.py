@@ -457,10 +457,10 @@ async def test_agent_text_cannot_break_out_of_the_page() -> None:
         ],
         "default_selection_ids": [],
     }
-    html = page_html(open_page(request))
+    html = page_html(open_page(request), [])
     assert '<h1 id="question-title">&lt;b&gt;Title&lt;/b&gt;</h1>' in html
     assert "<strong>bold</strong> &lt;img src=x onerror=alert(1)&gt;" in html
-    assert len(re.findall(r"<script", html)) == 2  # the state block and the page's own script
+    assert len(re.findall(r"<script", html)) == 3  # the state, the words and the page's script
     assert "<img" not in html
     state = re.search(r'<script type="application/json" id="question-state">(.*?)</script>', html)
     assert state is not None

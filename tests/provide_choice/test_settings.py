@@ -28,6 +28,7 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         timeout_action="return_nothing",
         keep_history=False,
         history_days=7,
+        language="zh-CN",
     )
     save_settings(changed)
     assert settings_path() == home / "settings.json"
@@ -40,6 +41,7 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         "timeout_action": "return_nothing",
         "keep_history": False,
         "history_days": 7,
+        "language": "zh-CN",
     }
     assert load_settings() == changed
 

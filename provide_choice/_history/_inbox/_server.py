@@ -5,6 +5,7 @@ It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `L
 refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
 none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
 in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
+It speaks the person's language: their setting, else the browser's `Accept-Language`.
 Beyond those, every route asks for the inbox's token (`TokenGuard`): the inbox lists what each
 question's 192-bit id keeps from other processes.
 """
@@ -16,6 +17,9 @@ import sys
 from string import Template
 from typing import TYPE_CHECKING
 
+from present_choices._script_words import markup_words
+from present_choices._translation import Translation, accepted_languages, chosen
+from provide_choice._contract._settings import load_settings
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
 from provide_choice._history._inbox_link import (
@@ -30,12 +34,15 @@ from provide_choice._web._local_http import (
     HOST,
     ICON,
     SHARED_STYLE_SHEET,
+    WORDS_SCRIPT,
     LoopbackGuard,
     asset,
+    joined_script,
     loopback_listener,
     open_in_browser,
     page_headers,
     script_safe_json,
+    words_json,
 )
 
 if TYPE_CHECKING:
@@ -53,16 +60,23 @@ PACKAGE = "provide_choice._history._inbox"
 
 
 def page_assets() -> tuple[str, str]:
-    """The page's script and style sheet: the question page's style sheet (its colours, cards,
-    dark mode and narrow layout) followed by the inbox's own rules."""
+    """The page's script and style sheet: the pages' words and the inbox's script; the question
+    page's style sheet (its colours, cards, dark mode and narrow layout) followed by the inbox's
+    own rules."""
     style = asset(SHARED_STYLE_SHEET) + "\n" + asset("inbox.css", PACKAGE)
-    return asset("inbox.js", PACKAGE), style
+    return joined_script([asset(WORDS_SCRIPT), asset("inbox.js", PACKAGE)]), style
+
+
+def page_language(accept_language: str | None) -> Translation:
+    """The inbox's language for one request: the person's setting (read now: it may have changed
+    on any surface), else the browser's (its `Accept-Language`)."""
+    return chosen(load_settings().language, accepted_languages(accept_language))
 
 
 def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
     """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
     with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
-    from fastapi import FastAPI
+    from fastapi import FastAPI, Header
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
     script, style = page_assets()
@@ -71,17 +85,26 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     app.add_middleware(TokenGuard, token=token, port=port)
     app.add_middleware(LoopbackGuard, port=port, name="inbox")  # added last: checked first
 
+    # The header is read as a parameter (a default of FastAPI's `Header`): FastAPI loads with the
+    # inbox, and an annotation it resolves must name something importable from this module.
     @app.get("/")
-    async def page() -> HTMLResponse:
-        snapshot = await asyncio.to_thread(state.snapshot)
+    async def page(accept_language: str | None = Header(default=None)) -> HTMLResponse:
+        translation = page_language(accept_language)
+        snapshot = await asyncio.to_thread(state.snapshot, translation)
         html = Template(asset("inbox.html", PACKAGE)).substitute(
-            style=style, state=script_safe_json(snapshot), script=script
+            markup_words(PACKAGE, translation),
+            language=translation.tag,
+            style=style,
+            state=script_safe_json(snapshot),
+            words=words_json(PACKAGE),
+            script=script,
         )
         return HTMLResponse(html, headers=headers)
 
     @app.get("/state")
-    async def current() -> JSONResponse:
-        return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
+    async def current(accept_language: str | None = Header(default=None)) -> JSONResponse:
+        snapshot = await asyncio.to_thread(state.snapshot, page_language(accept_language))
+        return JSONResponse({"state": snapshot}, headers=headers)
 
     @app.get("/icon.svg")
     async def icon() -> Response:

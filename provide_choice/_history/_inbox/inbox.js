@@ -1,166 +1,158 @@
 // The inbox: every question waiting in any provide-choice server of this person, and the last ones
 // that ended. The server reads the shared history; this page polls it and updates the lists in
 // place (keyed by row), so a link keeps its focus while the lists change around it. Agent text
-// only ever goes in as text (textContent), never as markup.
-"use strict";
+// only ever goes in as text (textContent), never as markup. Its words (messages.json beside it) are
+// in the language the state names, and so are the dates the server wrote in it.
+/* global speak, words */
 
-(() => {
-  const POLL_MILLISECONDS = 1000;
-  const URGENT_SECONDS = 30;
-  const OUTCOMES = {
-    selected: ["Answered", "answered"],
-    custom_input: ["Answered", "answered"],
-    cancelled: ["Cancelled", ""],
-    timeout: ["Timed out", ""],
-  };
+const POLL_MILLISECONDS = 1000;
+const URGENT_SECONDS = 30;
+const OUTCOMES = {
+  selected: ["answered", "answered"],
+  custom_input: ["answered", "answered"],
+  cancelled: ["cancelled", ""],
+  timeout: ["timeout", ""],
+};
 
-  const byId = (id) => document.getElementById(id);
-  const waitingList = byId("waiting");
-  const recentList = byId("recent");
-  const count = byId("count");
-  const problem = byId("problem");
-  let state = JSON.parse(byId("inbox-state").textContent);
+const byId = (id) => document.getElementById(id);
+const waitingList = byId("waiting");
+const recentList = byId("recent");
+const count = byId("count");
+const problem = byId("problem");
+let state = JSON.parse(byId("inbox-state").textContent);
 
-  // The address the inbox printed carries its token; the cookie that came with this page stands in
-  // for it from now on, so the token leaves the address bar (and the history, bookmarks and screen
-  // shares with it).
-  const address = new URL(location.href);
-  if (address.searchParams.has("token")) {
-    address.searchParams.delete("token");
-    history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+// The address the inbox printed carries its token; the cookie that came with this page stands in
+// for it from now on, so the token leaves the address bar (and the history, bookmarks and screen
+// shares with it).
+const address = new URL(location.href);
+if (address.searchParams.has("token")) {
+  address.searchParams.delete("token");
+  history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+}
+let syncedAt = performance.now();
+const shownIn = new WeakMap(); // list item -> what it shows now, as JSON
+
+function text(tag, content, className = "") {
+  const node = document.createElement(tag);
+  node.textContent = content;
+  if (className) node.className = className;
+  return node;
+}
+
+function clock(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  return words().t("time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+}
+
+// One list item per question, rebuilt only when what it shows changed.
+
+function waitingItem(question) {
+  const heading = document.createElement("h3");
+  heading.className = "item-title";
+  if (question.url) {
+    const link = text("a", question.title);
+    link.href = question.url;
+    heading.append(link);
+  } else {
+    heading.textContent = question.title;
   }
-  let syncedAt = performance.now();
-  const shownIn = new WeakMap(); // list item -> what it shows now, as JSON
+  const meta = document.createElement("p");
+  meta.className = "meta";
+  meta.append(text("span", question.client || words().t("unnamed_client")));
+  if (question.where) meta.append(text("span", question.where));
+  const left = text("span", "", "time-left");
+  left.dataset.secondsLeft = question.seconds_left;
+  meta.append(left);
+  return [heading, meta];
+}
 
-  function text(tag, content, className = "") {
-    const node = document.createElement(tag);
-    node.textContent = content;
-    if (className) node.className = className;
-    return node;
+function recentItem(question) {
+  const [label, kind] = OUTCOMES[question.action_status] || ["ended", ""];
+  const meta = document.createElement("p");
+  meta.className = "meta";
+  meta.append(
+    text("span", words().t(label), `outcome ${kind}`.trim()),
+    text("span", question.client || words().t("unnamed_client")),
+    text("span", question.transport_label),
+  );
+  if (question.ended_at) {
+    const time = text("time", question.ended_at_text);
+    time.dateTime = question.ended_at;
+    meta.append(time);
   }
+  const parts = [text("h3", question.title, "item-title"), meta];
+  if (question.summary) parts.push(text("p", question.summary, "summary"));
+  return parts;
+}
 
-  function clock(seconds) {
-    const left = Math.max(0, Math.ceil(seconds));
-    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+function renderList(list, questions, build) {
+  const existing = new Map([...list.children].map((item) => [item.dataset.key, item]));
+  const keys = new Set(questions.map((question) => String(question.key)));
+  for (const [key, item] of existing) {
+    if (keys.has(key)) continue;
+    // A focused question that leaves: focus goes to its list's heading, not to the page's top.
+    if (item.contains(document.activeElement)) list.closest("section").querySelector("h2").focus();
+    item.remove();
   }
-
-  function when(iso) {
-    const date = new Date(iso);
-    const today = date.toDateString() === new Date().toDateString();
-    const options = today ? { hour: "2-digit", minute: "2-digit" }
-      : { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" };
-    return date.toLocaleString([], options);
-  }
-
-  // One list item per question, rebuilt only when what it shows changed.
-
-  function waitingItem(question) {
-    const heading = document.createElement("h3");
-    heading.className = "item-title";
-    if (question.url) {
-      const link = text("a", question.title);
-      link.href = question.url;
-      heading.append(link);
-    } else {
-      heading.textContent = question.title;
+  questions.forEach((question, index) => {
+    const key = String(question.key);
+    const shown = JSON.stringify([words().tag, question], (name, value) => (name === "seconds_left" ? undefined : value));
+    let item = existing.get(key);
+    if (!item || !item.isConnected) {
+      item = document.createElement("li");
+      item.className = "card";
+      item.dataset.key = key;
     }
-    const meta = document.createElement("p");
-    meta.className = "meta";
-    meta.append(text("span", question.client || "Unnamed client"));
-    if (question.where) meta.append(text("span", question.where));
-    const left = text("span", "", "time-left");
-    left.dataset.secondsLeft = question.seconds_left;
-    meta.append(left);
-    return [heading, meta];
-  }
-
-  function recentItem(question) {
-    const [label, kind] = OUTCOMES[question.action_status] || ["Ended", ""];
-    const meta = document.createElement("p");
-    meta.className = "meta";
-    meta.append(
-      text("span", label, `outcome ${kind}`.trim()),
-      text("span", question.client || "Unnamed client"),
-      text("span", question.transport_label),
-    );
-    if (question.ended_at) {
-      const time = text("time", when(question.ended_at));
-      time.dateTime = question.ended_at;
-      meta.append(time);
+    if (shownIn.get(item) !== shown) {
+      shownIn.set(item, shown);
+      item.replaceChildren(...build(question));
     }
-    const parts = [text("h3", question.title, "item-title"), meta];
-    if (question.summary) parts.push(text("p", question.summary, "summary"));
-    return parts;
-  }
+    const left = item.querySelector(".time-left");
+    if (left) left.dataset.secondsLeft = question.seconds_left;
+    if (list.children[index] !== item) list.insertBefore(item, list.children[index] || null);
+  });
+  byId(`${list.id}-empty`).hidden = questions.length > 0;
+}
 
-  function renderList(list, questions, build) {
-    const existing = new Map([...list.children].map((item) => [item.dataset.key, item]));
-    const keys = new Set(questions.map((question) => String(question.key)));
-    for (const [key, item] of existing) {
-      if (keys.has(key)) continue;
-      // A focused question that leaves: focus goes to its list's heading, not to the page's top.
-      if (item.contains(document.activeElement)) list.closest("section").querySelector("h2").focus();
-      item.remove();
+function tick() {
+  const elapsed = (performance.now() - syncedAt) / 1000;
+  for (const left of waitingList.querySelectorAll(".time-left")) {
+    const seconds = Number(left.dataset.secondsLeft) - elapsed;
+    left.textContent = clock(seconds);
+    left.classList.toggle("urgent", seconds <= URGENT_SECONDS);
+  }
+}
+
+function render() {
+  speak(state.language);
+  renderList(waitingList, state.waiting, waitingItem);
+  renderList(recentList, state.recent, recentItem);
+  const waiting = state.waiting.length;
+  const said = waiting === 0 ? words().t("count_none") : words().n("count", waiting);
+  if (count.textContent !== said) count.textContent = said;
+  document.title = waiting ? words().t("title_waiting", { count: waiting }) : words().t("title");
+  if (problem.textContent !== (state.problem || "")) problem.textContent = state.problem || "";
+  tick();
+}
+
+async function poll() {
+  try {
+    const response = await fetch("/state", { cache: "no-store" });
+    if (response.status === 403) {
+      // No token any more (the inbox restarted with a new one): the server says what to do.
+      state = { ...state, problem: (await response.json()).problems.join(" ") };
+      render();
+      return;
     }
-    questions.forEach((question, index) => {
-      const key = String(question.key);
-      const shown = JSON.stringify(question, (name, value) => (name === "seconds_left" ? undefined : value));
-      let item = existing.get(key);
-      if (!item || !item.isConnected) {
-        item = document.createElement("li");
-        item.className = "card";
-        item.dataset.key = key;
-      }
-      if (shownIn.get(item) !== shown) {
-        shownIn.set(item, shown);
-        item.replaceChildren(...build(question));
-      }
-      const left = item.querySelector(".time-left");
-      if (left) left.dataset.secondsLeft = question.seconds_left;
-      if (list.children[index] !== item) list.insertBefore(item, list.children[index] || null);
-    });
-    byId(`${list.id}-empty`).hidden = questions.length > 0;
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    state = (await response.json()).state;
+    syncedAt = performance.now();
+  } catch {
+    state = { ...state, problem: words().t("stopped") };
   }
-
-  function tick() {
-    const elapsed = (performance.now() - syncedAt) / 1000;
-    for (const left of waitingList.querySelectorAll(".time-left")) {
-      const seconds = Number(left.dataset.secondsLeft) - elapsed;
-      left.textContent = clock(seconds);
-      left.classList.toggle("urgent", seconds <= URGENT_SECONDS);
-    }
-  }
-
-  function render() {
-    renderList(waitingList, state.waiting, waitingItem);
-    renderList(recentList, state.recent, recentItem);
-    const waiting = state.waiting.length;
-    const words = waiting === 0 ? "Nothing waiting" : `${waiting} waiting`;
-    if (count.textContent !== words) count.textContent = words;
-    document.title = `${waiting ? `(${waiting}) ` : ""}Inbox · provide-choice`;
-    if (problem.textContent !== (state.problem || "")) problem.textContent = state.problem || "";
-    tick();
-  }
-
-  async function poll() {
-    try {
-      const response = await fetch("/state", { cache: "no-store" });
-      if (response.status === 403) {
-        // No token any more (the inbox restarted with a new one): the server says what to do.
-        state = { ...state, problem: (await response.json()).problems.join(" ") };
-        render();
-        return;
-      }
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      state = (await response.json()).state;
-      syncedAt = performance.now();
-    } catch {
-      state = { ...state, problem: "The inbox stopped; run provide-choice inbox to start it again." };
-    }
-    render();
-  }
-
   render();
-  setInterval(tick, 1000);
-  setInterval(poll, POLL_MILLISECONDS);
-})();
+}
+
+render();
+setInterval(tick, 1000);
+setInterval(poll, POLL_MILLISECONDS);

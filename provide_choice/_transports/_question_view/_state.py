@@ -6,18 +6,23 @@ server, so closing the tab loses nothing: reopening the page (or the view) shows
 Every change arrives as plain data, whatever carries it (the page's WebSocket or HTTP fallback, the
 app's tool), and is validated before it is kept; the answer itself is what the person did, and
 `_contract._meaning` says what it means, as for every transport. Nothing here imports FastAPI or
-the MCP SDK: the carriers carry the messages, this module decides what they mean."""
+the MCP SDK: the carriers carry the messages, this module decides what they mean.
+
+A state is in the person's language: their setting `language`, else the surface's `signal` (the
+browser's languages, the host's locale), best first; it names the language it is in, and the
+view's script speaks it."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+import html
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import suppress
 from typing import Any, Literal
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
-from present_choices._translation import ENGLISH, Translation
+from present_choices._translation import ENGLISH, Translation, chosen
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
@@ -25,13 +30,9 @@ from provide_choice._contract._batch_meaning import (
     read_batch_reported,
 )
 from provide_choice._contract._batch_response import summarize_batch
-from provide_choice._contract._meaning import placeholder_rule, read_reported
+from provide_choice._contract._meaning import read_reported
 from provide_choice._contract._presentation import (
-    choose_text,
-    count_refusal,
     hiding_problem,
-    notes_offered,
-    shown_placeholder,
     submits_on_selection,
 )
 from provide_choice._contract._request import (
@@ -48,8 +49,6 @@ from provide_choice._contract._response import (
 )
 from provide_choice._contract._settings import (
     InteractionSettings,
-    number_settings,
-    setting_choices,
 )
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion, QuestionRegistry
@@ -62,19 +61,9 @@ from provide_choice._transports._question_view._drafts import (
     submission_of,
     validated,
 )
+from provide_choice._transports._question_view._question_part import question_part, setting_fields
 
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
-
-
-def setting_fields(translation: Translation) -> dict[str, dict[str, Any]]:
-    """The settings panel's labels, values and rules, from the one source every surface uses."""
-    return {
-        name: {"label": label, "choices": [[value, text] for value, text in choices]}
-        for name, (label, choices) in setting_choices(translation).items()
-    } | {
-        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-        for name, (label, limits, rule, optional) in number_settings(translation).items()
-    }
 
 
 INBOX_LINK = InboxLink()
@@ -132,14 +121,21 @@ class QuestionPage:
                 return "timeout"
         raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
 
-    def state(self) -> dict[str, Any]:
-        """Everything the page shows, as JSON-ready data. Time is sent as seconds left, never as a
-        clock time: the browser's clock and the server's monotonic clock have nothing in common.
-        A batch's state holds each question's own part in `questions`; a single question's part
-        is at the top."""
+    def translation(self, signal: Sequence[str] = ()) -> Translation:
+        """The language the page speaks: the person's setting, else the surface's `signal`."""
+        return chosen(self.settings.language, signal)
+
+    def state(self, signal: Sequence[str] = ()) -> dict[str, Any]:
+        """Everything the page shows, as JSON-ready data, in the person's language (`signal`: the
+        surface's languages, best first). Time is sent as seconds left, never as a clock time:
+        the browser's clock and the server's monotonic clock have nothing in common. A batch's
+        state holds each question's own part in `questions`; a single question's part is at the
+        top."""
         settings, asked = self.settings, self.question.interaction.asked
         outcome = self.question.outcome
+        translation = self.translation(signal)
         common = {
+            "language": translation.tag,
             "status": self.ending or "pending",
             "seconds_left": round(self.question.seconds_left(), 1),
             "summary": None if outcome is None else self._summary(outcome),
@@ -147,15 +143,14 @@ class QuestionPage:
             "note_limit": NOTE_LIMIT,
             "requested_timeout_seconds": asked.timeout_seconds,
             "settings": settings.model_dump(mode="json"),
-            "setting_choices": setting_fields(ENGLISH),
+            "setting_choices": setting_fields(translation, settings),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
         }
         if self.batch is None:
             request = self.request
-            one = _question_state(
-                request, settings, self.hidden_ids, submits_on_selection(request, settings)
-            )
+            submits = submits_on_selection(request, settings)
+            one = question_part(request, settings, self.hidden_ids, submits, translation)
             return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
         items = self.batch.questions
         # Choosing sends the answer only when choosing is the whole of it: one question.
@@ -168,11 +163,12 @@ class QuestionPage:
                 "prompt_html": render_markdown(item.request.prompt),
                 "prefix": f"q{number}-",
             }
-            | _question_state(
+            | question_part(
                 item.request,
                 settings,
                 frozenset(),
                 alone and submits_on_selection(item.request, settings),
+                translation,
             )
             for number, item in enumerate(items, start=1)
         ]
@@ -184,6 +180,7 @@ class QuestionPage:
             "notes": overall_note_offered(self.batch, settings),
             "notes_allowed": self.batch.allow_annotations,
             "has_placeholder": any(item.request.placeholder is not None for item in items),
+            "intro_html": self.prompt_html(translation),
         }
 
     def _summary(self, outcome: Ending) -> str:
@@ -243,8 +240,9 @@ class QuestionPage:
         await self.question.apply_settings(data)
         self._notify()
 
-    def hide_options(self, data: object) -> None:
-        """Hide options from this question; a hidden option is no longer chosen."""
+    def hide_options(self, data: object, translation: Translation = ENGLISH) -> None:
+        """Hide options from this question; a hidden option is no longer chosen. A refusal the
+        person reads is in their language."""
         self._refuse_when_ended()
         if not isinstance(self.draft, Draft):
             raise ChoicesError(["the options of a batch's questions cannot be hidden"])
@@ -255,7 +253,8 @@ class QuestionPage:
             for option_id in hidden
             if option_id not in ids
         ]
-        if not problems and (problem := hiding_problem(self.request, len(set(hidden)))):
+        hiding = hiding_problem(self.request, len(set(hidden)), translation)
+        if not problems and (problem := hiding):
             problems.append(problem)
         if problems:
             raise ChoicesError(problems)
@@ -281,12 +280,14 @@ class QuestionPage:
         if not self.question.finish(outcome):
             raise QuestionEnded
 
-    async def updates(self, every_seconds: float) -> AsyncIterator[dict[str, Any]]:
+    async def updates(
+        self, every_seconds: float, signal: Sequence[str] = ()
+    ) -> AsyncIterator[dict[str, Any]]:
         """The state now, then after every change and at least every `every_seconds` (so the
         countdown stays in step with the server), ending with the state that says how it ended."""
         while True:
             changed = self._changed
-            state = self.state()
+            state = self.state(signal)
             yield state
             if state["status"] != "pending":
                 return
@@ -299,13 +300,18 @@ class QuestionPage:
         """The title of the question, or of the batch."""
         return self.question.interaction.asked.title
 
-    def prompt_html(self) -> str:
+    def prompt_html(self, translation: Translation) -> str:
         """The prompt under the title, rendered as safe markdown; a batch's says how many
-        questions follow (each group holds its own prompt)."""
+        questions follow (each group holds its own prompt), in `translation`."""
         asked = self.question.interaction.asked
         if isinstance(asked, ProvideChoiceRequest):
             return render_markdown(asked.prompt)
-        return f"<p>{len(asked.questions)} questions: answer each, then submit them together.</p>"
+        intro = translation.ngettext(
+            "{count} question: answer it, then submit it.",
+            "{count} questions: answer each, then submit them together.",
+            len(asked.questions),
+        )
+        return f"<p>{html.escape(intro)}</p>"
 
     def _offered_problems(self, outcome: Ending) -> list[str]:
         """What this page did not offer, beyond what the question allows: options the person hid,
@@ -330,28 +336,31 @@ class QuestionPage:
 
 
 ENDED = "this question has already ended"
-HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
-    "draft": QuestionPage.save_draft,
-    "settings": QuestionPage.change_settings,
+HANDLERS: dict[str, Callable[[QuestionPage, object, Translation], Awaitable[None] | None]] = {
+    "draft": lambda page, data, _translation: page.save_draft(data),
+    "settings": lambda page, data, _translation: page.change_settings(data),
     "visibility": QuestionPage.hide_options,
-    "answer": QuestionPage.answer,
+    "answer": lambda page, data, _translation: page.answer(data),
 }
 """What each message a question's view sends does, whatever carries it (the page's HTTP and
-WebSocket, the provide_choice app's tool)."""
+WebSocket, the provide_choice app's tool), and in which language it refuses."""
 
 
-async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the status (as HTTP says it) and the reply body. A
-    change of settings is awaited: the question saves it off the event loop."""
+async def apply(
+    page: QuestionPage, kind: str, data: object, signal: Sequence[str]
+) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the status (as HTTP says it) and the reply body, its
+    state in the person's language (`signal`: the surface's). A change of settings is awaited:
+    the question saves it off the event loop."""
     try:
-        handled = HANDLERS[kind](page, data)
+        handled = HANDLERS[kind](page, data, page.translation(signal))
         if handled is not None:
             await handled
     except ChoicesError as error:
         return 422, {"problems": error.problems}
     except QuestionEnded:
-        return 409, {"problems": [ENDED], "state": page.state()}
-    return 200, {"state": page.state()}
+        return 409, {"problems": [ENDED], "state": page.state(signal)}
+    return 200, {"state": page.state(signal)}
 
 
 class QuestionPages:
@@ -375,54 +384,3 @@ class QuestionPages:
             del self._pages[question_id]
             return None
         return page
-
-
-def _question_state(
-    request: ProvideChoiceRequest,
-    settings: InteractionSettings,
-    hidden_ids: frozenset[str],
-    submits: bool,
-) -> dict[str, Any]:
-    """One question's part of the page's state: its options (previews rendered by the one
-    markdown renderer), its rules, and what choosing does (`submits`: sends the answer)."""
-    return {
-        "mode": request.selection_mode,
-        "options": [
-            option.model_dump(include={"label", "description", "recommended"})
-            | {
-                "id": option.id,
-                "preview_html": None if option.preview is None else render_markdown(option.preview),
-            }
-            for option in request.options or ()
-        ],
-        "hidden_ids": [option_id for option_id in request.option_ids if option_id in hidden_ids],
-        "limits": request.limits._asdict(),
-        "instruction": _instruction(request, settings, submits),
-        "refusals": {
-            "options_only": _refusals(request, own_answer=False),
-            "with_own_answer": _refusals(request, own_answer=True),
-        },
-        "placeholder": shown_placeholder(request, settings),
-        "placeholder_rule": placeholder_rule(request, settings),
-        "has_placeholder": request.placeholder is not None,
-        "notes": notes_offered(request, settings),
-        "submits_on_selection": submits,
-    }
-
-
-def _instruction(
-    request: ProvideChoiceRequest, settings: InteractionSettings, submits: bool
-) -> str:
-    """The line above the options: how many to choose, and what choosing does."""
-    if submits:
-        return f"{choose_text(request, settings)}: choosing an option sends your answer."
-    return f"{choose_text(request, settings)}."
-
-
-def _refusals(request: ProvideChoiceRequest, own_answer: bool) -> list[str | None]:
-    """Why an answer holding 0, 1, 2... options cannot be sent, with or without an own answer
-    (None: it can): the count rule and its words, the server's, for the script to look up."""
-    return [
-        count_refusal(request, own_answer, chosen)
-        for chosen in range(len(request.options or ()) + 1)
-    ]

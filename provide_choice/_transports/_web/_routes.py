@@ -18,6 +18,9 @@
 A POST answers 200 `{"state": ...}`, 404 for an unknown id, 409 once the question ended, 413 for a
 body over the size limit, 422 `{"problems": [...]}` for anything invalid (the question stays
 pending). The bridge's middleware has already checked Host, Origin and the JSON content type.
+
+Every state is in the person's language: their setting, else the browser's `Accept-Language`,
+which every request carries (the WebSocket's handshake too).
 """
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ from typing import Any, Literal
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
+from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from present_choices._translation import accepted_languages, chosen
 from provide_choice._contract._request import describe
+from provide_choice._contract._settings import load_settings
 from provide_choice._transports._question_view._state import (
     HANDLERS,
     QuestionPage,
@@ -80,18 +86,22 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         return Response(ICON, media_type="image/svg+xml", headers=headers)
 
     @app.get(PREFIX + "/{question_id}")
-    async def question_page(question_id: str) -> HTMLResponse:
+    async def question_page(question_id: str, request: Request) -> HTMLResponse:
         page = pages.get(question_id)
+        signal = _languages(request.headers)
         if page is None:
-            return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
-        return HTMLResponse(page_html(page), headers=PAGE_HEADERS)
+            # No question to say the person's setting: the settings file says it.
+            translation = chosen(load_settings().language, signal)
+            return HTMLResponse(missing_html(translation), status_code=404, headers=PAGE_HEADERS)
+        return HTMLResponse(page_html(page, signal), headers=PAGE_HEADERS)
 
     @app.get(PREFIX + "/{question_id}/state")
-    async def question_state(question_id: str) -> JSONResponse:
+    async def question_state(question_id: str, request: Request) -> JSONResponse:
         page = pages.get(question_id)
         if page is None:
             return _not_found()
-        return JSONResponse({"state": page.state()}, headers=PAGE_HEADERS)
+        state = page.state(_languages(request.headers))
+        return JSONResponse({"state": state}, headers=PAGE_HEADERS)
 
     @app.post(PREFIX + "/{question_id}/{kind}")
     async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
@@ -102,7 +112,7 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             data = await read_json(request)
         except BodyRefused as refusal:
             return _problems(refusal.status, [refusal.problem])
-        status, reply = await apply(page, kind, data)
+        status, reply = await apply(page, kind, data, _languages(request.headers))
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
     @app.websocket(PREFIX + "/{question_id}/live")
@@ -112,11 +122,17 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             await websocket.close(code=4404)  # before accepting: the handshake gets 403
             return
         await websocket.accept()
-        await _converse(websocket, page)
+        await _converse(websocket, page, _languages(websocket.headers))
 
 
-async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
-    """Push the state while reading the page's messages; close once the question ended."""
+def _languages(headers: Headers) -> list[str]:
+    """The browser's languages, best first, as its `Accept-Language` says them."""
+    return accepted_languages(headers.get("accept-language"))
+
+
+async def _converse(websocket: WebSocket, page: QuestionPage, signal: list[str]) -> None:
+    """Push the state while reading the page's messages; close once the question ended. The
+    states are in the language of the person's setting, else `signal`'s."""
     sending = asyncio.Lock()
 
     async def send(message: dict[str, Any]) -> None:
@@ -126,7 +142,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
                 await websocket.send_json(message)
 
     async def push() -> None:
-        async for state in page.updates(TICK_SECONDS):
+        async for state in page.updates(TICK_SECONDS, signal):
             await send({"type": "state", "state": state})
         async with sending:
             await websocket.close()
@@ -134,7 +150,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = await _live_reply(page, received.get("text"))
+            reply = await _live_reply(page, received.get("text"), signal)
             if reply is not None:
                 await send(reply)
     finally:
@@ -144,7 +160,9 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
             await pusher
 
 
-async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
+async def _live_reply(
+    page: QuestionPage, text: str | None, signal: list[str]
+) -> dict[str, Any] | None:
     """The reply to one WebSocket message: refused with the reasons, saved (a draft), or none
     (the state push that follows a change is the reply)."""
     if text is None:
@@ -159,7 +177,7 @@ async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | 
         message = LiveMessage.model_validate_json(text)
     except ValidationError as error:
         return {"type": "refused", "about": None, "problems": describe(error)}
-    status, reply = await apply(page, message.type, message.data)
+    status, reply = await apply(page, message.type, message.data, signal)
     if status != 200:
         return {"type": "refused", "about": message.type, "problems": reply["problems"]}
     return {"type": "saved", "about": "draft"} if message.type == "draft" else None

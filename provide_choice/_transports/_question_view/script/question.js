@@ -9,15 +9,16 @@
 // question or a batch's several), preview.js (the Preview region), keys.js (the filter and the
 // number keys), options.js and form.js (the question form), settings.js (the settings panel),
 // countdown.js, channel.js (the carriers).
-/* global byId, createForm, createSettingsPanel, createCountdown */
+/* global byId, createForm, createSettingsPanel, createCountdown, speak, words */
 /* exported startQuestion */
 
 const TICK_MILLISECONDS = 250;
 
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
-// what a saved draft means where the question is shown, and `ended(state)` hears the ending once
-// it is shown. Returns `received`, through which the owner of the document may also end it (a
+// what a saved draft means where the question is shown (each the key of a message of the page's
+// words; `afterEnding` may be null), and `ended(state)` hears the ending once it is shown. The
+// page speaks the language the state names. Returns `received`, through which the owner of the document may also end it (a
 // state whose status is not "pending").
 function startQuestion(initial, openChannel, { endings, afterEnding, saved, ended: onEnded = () => {} }) {
   let state = initial;
@@ -34,6 +35,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
   function applyState(next) {
     if (ended) return;
     state = next;
+    if (speak(state.language) && state.intro_html) byId("question-prompt").innerHTML = state.intro_html;
     countdown.sync(state.seconds_left);
     // The inbox, when one runs: back to every question waiting, from every agent.
     inboxLink.hidden = !state.inbox_url;
@@ -53,9 +55,10 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
     byId("settings").hidden = true;
     byId("countdown").hidden = true;
     const ending = byId("ended");
-    byId("ended-title").textContent = endings[state.status];
+    byId("ended-title").textContent = words().t(endings[state.status]);
     const summary = state.summary ? `${state.summary} ` : "";
-    byId("ended-summary").textContent = state.status === "answered" ? summary : summary + afterEnding;
+    const after = afterEnding && state.status !== "answered" ? words().t(afterEnding) : "";
+    byId("ended-summary").textContent = (summary + after).trim();
     ending.hidden = false;
     ending.focus();
     channel.stop();
@@ -64,7 +67,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
 
   function received(message) {
     if (message.type === "state") applyState(message.state);
-    else if (message.type === "saved") form.saved(saved);
+    else if (message.type === "saved") form.saved(words().t(saved));
     else if (message.type === "refused") {
       if (message.about === "settings" || message.about === "visibility") settings.refused(message.problems);
       else form.refused(message.problems);
