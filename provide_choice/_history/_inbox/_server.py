@@ -76,6 +76,7 @@ def page_language(accept_language: str | None) -> Translation:
 def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
     """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
     with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
+    # Deferred for start-up time: loaded only when this runs.
     from fastapi import FastAPI, Header
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
@@ -166,6 +167,7 @@ def _open(address: str) -> threading.Thread | None:
 
 
 async def _serve(app: FastAPI, listener: socket.socket) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     config = uvicorn.Config(

@@ -47,6 +47,7 @@ class InboxState:
         """The page's state, in `translation`. A history that cannot be read is a problem to show,
         never an error: the next snapshot tries again (the file may be created, or replaced,
         meanwhile)."""
+        # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
         empty: dict[str, Any] = {
