@@ -16,7 +16,7 @@ COMPILED := $(CATALOGS:.po=.mo)
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
 
-.PHONY: demo test lint types unit e2e bench screenshots catalogs clean
+.PHONY: demo test lint types unit e2e bench screenshots catalogs new-language clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,13 @@ catalogs: $(BASE_STAMP)
 	$(BIN)/pybabel update --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
 		--domain $(DOMAIN) --no-fuzzy-matching --ignore-obsolete
 
+# A new language: `make new-language LOCALE=fr` starts its catalog, every message waiting for its
+# translation (`make catalogs` keeps it up to date afterwards).
+new-language: $(BASE_STAMP)
+	scripts/extract-messages $(BIN)/pybabel $(LOCALES)/$(DOMAIN).pot
+	$(BIN)/pybabel init --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
+		--domain $(DOMAIN) --locale $(LOCALE)
+
 demo: $(BASE_STAMP) $(COMPILED)
 	$(BIN)/choices-chat --agent demo --port $(PORT)
 
@@ -78,10 +85,12 @@ e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
 
-# Refresh the README's pictures in docs/ (a plain test run leaves them alone).
+# Refresh the README's pictures in docs/ (a plain test run leaves them alone); the Chinese page
+# needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).
 screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
+	scripts/find-cjk-font || true
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
-		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once"
+		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once or in_chinese_the_page"
 
 bench: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \

@@ -33,6 +33,7 @@ from chat_ui._addresses import without_password
 from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._chat_page import TITLE, chat_page
 from chat_ui._storage import storage_dir, storage_secret
+from present_choices._translation import valid_tag
 
 if TYPE_CHECKING:
     from chat_ui._redis_store import RedisStore
@@ -84,9 +85,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:
         if redis_store is None:
-            chat_page(agent, subtitle=subtitle)
+            chat_page(agent, subtitle=subtitle, language=args.lang)
         else:
-            chat_page(agent, subtitle=subtitle, store=redis_store.conversation())
+            store = redis_store.conversation()
+            chat_page(agent, subtitle=subtitle, store=store, language=args.lang)
 
     directory = storage_dir()
     # NiceGUI reads $NICEGUI_STORAGE_PATH when it is imported; this sets the default it lacks.
@@ -309,7 +311,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
     parser.add_argument("--port", type=int, default=8080, help="default: 8080; 0 picks a free one")
     parser.add_argument("--no-show", action="store_true", help="do not open a browser tab")
+    parser.add_argument(
+        "--lang",
+        type=_language_tag,
+        metavar="TAG",
+        help="the chat's language, a tag such as en, zh-Hans or zh-CN (default: each browser's)",
+    )
     return parser
+
+
+def _language_tag(text: str) -> str:
+    if not valid_tag(text):
+        raise argparse.ArgumentTypeError(
+            f"must be a language tag such as en, zh-Hans or zh-CN, got {text[:20]!r}"
+        )
+    return text
 
 
 if __name__ == "__main__":

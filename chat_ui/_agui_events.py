@@ -34,6 +34,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from chat_ui._reply import ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk, choices_not_shown
 from present_choices import TOOL_NAME, ChoicesError, parse_prompt
+from present_choices._translation import spoken
 
 _EVENTS: TypeAdapter[Event] = TypeAdapter(Event)
 _KNOWN_TYPES = frozenset(kind.value for kind in EventType)
@@ -132,7 +133,10 @@ class RunReader:
         if isinstance(event, RunErrorEvent):
             self.ended = True
             code = f" ({event.code})" if event.code else ""
-            return [Notice(f"The agent could not reply: {event.message}{code}")]
+            said = spoken().gettext(
+                "The agent could not reply: {message}{code}", message=event.message, code=code
+            )
+            return [Notice(said)]
         if isinstance(event, RunFinishedEvent):
             self.ended = True
             asked = [self._choices.shown()] if self._choices is not None else []
@@ -178,9 +182,9 @@ def _interrupted(event: RunFinishedEvent) -> list[ReplyChunk]:
     reasons = "; ".join(
         interrupt.message or interrupt.reason for interrupt in event.outcome.interrupts
     )
-    return [
-        Notice(
-            f"The agent is waiting for an answer this chat cannot give ({reasons}). "
-            "Say in your own words how it should go on."
-        )
-    ]
+    said = spoken().gettext(
+        "The agent is waiting for an answer this chat cannot give ({reasons}). Say in your own "
+        "words how it should go on.",
+        reasons=reasons,
+    )
+    return [Notice(said)]

@@ -30,6 +30,7 @@ from chat_ui._agents import Agent
 from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._composer import Composer
 from chat_ui._conversation import Message, answers, asked_prompt, conversation, cut_off
+from chat_ui._language import chat_translation, speak_in_client
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
 from chat_ui._reply import AgentError, ReplyDraft
@@ -38,6 +39,7 @@ from chat_ui._store import ConversationStore
 from chat_ui._store_notice import StoreNotice
 from chat_ui._styles import ensure_styles
 from chat_ui._throttle import Throttle
+from present_choices._translation import N_, Translation, speaking
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +50,15 @@ DRAFT_STALE = 6.0  # seconds without a save after which a draft streaming nowher
 WATCH_INTERVAL = 0.5  # seconds between two reads of a conversation with a reply streaming elsewhere
 LOAD_RETRY = 2.0  # seconds between two tries to read a conversation that could not be read
 
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "This conversation is unavailable: it cannot be read from where it is kept right now. Nothing "
     "is lost; it is tried again every few seconds, and shown as soon as it can be read."
 )
-ELSEWHERE = (
+ELSEWHERE = N_(
     "A reply is still being written in another tab or window of this chat. It shows here once it "
     "is done; until then, this chat takes no message."
 )
-UNSAVED = (
+UNSAVED = N_(
     "Not saved yet: the conversation cannot be written to where it is kept right now. Nothing is "
     "lost: a message you send waits in the message box, and everything is saved as soon as it can be."
 )
@@ -88,7 +90,7 @@ class ChatLog(ui.element, component="chat_log.js"):
 class ThinkingIndicator(ui.element):
     """Shown while the agent works on a reply."""
 
-    def __init__(self) -> None:
+    def __init__(self, translation: Translation) -> None:
         super().__init__("div")
         self.classes("chat-thinking")
         self.props["role"] = "status"
@@ -96,7 +98,7 @@ class ThinkingIndicator(ui.element):
             with ui.element("span").classes("chat-dots").props('aria-hidden="true"'):
                 for _ in range(3):
                     ui.element("span")
-            ui.label("Thinking…")
+            ui.label(translation.gettext("Thinking…"))
 
 
 class ChatView(ui.element):
@@ -106,7 +108,7 @@ class ChatView(ui.element):
     chat goes; messages kept in an earlier version's shape are brought up to date in it (see
     `upgrade_history`). `store` (`LocalStore()`, `RedisStore(url).conversation()`) is read when the
     page opens and written one message at a time. An empty conversation starts with the agent's
-    greeting.
+    greeting. `language` (a tag: `zh-CN`) is the chat's; by default the browser's.
     """
 
     def __init__(
@@ -115,6 +117,7 @@ class ChatView(ui.element):
         history: MutableSequence[Message] | None = None,
         *,
         store: ConversationStore | None = None,
+        language: str | None = None,
     ) -> None:
         if history is not None and store is not None:
             raise ValueError("ChatView keeps its conversation in `history` or in `store`, not both")
@@ -122,6 +125,8 @@ class ChatView(ui.element):
         ensure_styles()
         self.classes("chat-view")
         self.agent = agent
+        self.translation = chat_translation(language)
+        speak_in_client(self.translation)
         self.history: MutableSequence[Message] = [] if history is None else history
         self.busy = False
         self.loaded = store is None
@@ -135,12 +140,13 @@ class ChatView(ui.element):
         self._saves = None if store is None else SaveQueue(store, self._show_unsaved)
         with self:
             self.log = ChatLog().classes("chat-log")
-            self.thinking = ThinkingIndicator()
+            self.thinking = ThinkingIndicator(self.translation)
             self.thinking.set_visibility(False)
             self.notice = StoreNotice()
             with ui.element("div").classes("chat-composer-bar"):
                 self.composer = Composer(self.send)
-                ui.label("Enter to send · Shift+Enter for a new line").classes("chat-hint")
+                hint = self.translation.gettext("Enter to send · Shift+Enter for a new line")
+                ui.label(hint).classes("chat-hint")
         if store is None:
             upgrade_history(self.history)
             self._show_history()
@@ -157,7 +163,7 @@ class ChatView(ui.element):
         while any(_streaming_somewhere(message) for message in messages):
             if _as_shown(messages) != _as_shown(self.history):  # not at every save of the same text
                 self._show_messages(messages)
-            self.notice.show(ELSEWHERE, waiting=True)
+            self.notice.show(self.translation.gettext(ELSEWHERE), waiting=True)
             await asyncio.sleep(WATCH_INTERVAL)
             messages = await self._read(store)
         self.notice.show(None)
@@ -170,9 +176,10 @@ class ChatView(ui.element):
             try:
                 return await store.load()
             except Exception as error:
-                if self.notice.text != UNAVAILABLE:  # once, not at every try
+                unavailable = self.translation.gettext(UNAVAILABLE)
+                if self.notice.text != unavailable:  # once, not at every try
                     log.warning("the conversation could not be read: %s", error)
-                self.notice.show(UNAVAILABLE)
+                self.notice.show(unavailable)
                 await asyncio.sleep(LOAD_RETRY)
 
     def _show_messages(self, messages: list[Message], *, greet: bool = False) -> None:
@@ -294,8 +301,10 @@ class ChatView(ui.element):
     def _start_reply(self, first: Message | None = None) -> asyncio.Task[None]:
         """Start the reply; with `first`, the user's message, once the store has it."""
         self._set_busy(True)  # at once: nothing can be sent before the reply has even started
-        # A task of its own, so that `stop` can cancel it; the view holds it while it runs.
-        task = asyncio.create_task(self._reply(first), name="chat reply")
+        # A task of its own, so that `stop` can cancel it; the view holds it while it runs. It speaks
+        # the chat's language: the agent's words for the person (a greeting, a failure) are in it.
+        with speaking(self.translation):
+            task = asyncio.create_task(self._reply(first), name="chat reply")
         task.add_done_callback(self._reply_ended)  # also when stopped before it began
         self._reply_task = task
         return task
@@ -334,7 +343,8 @@ class ChatView(ui.element):
                 "the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError)
             )
             self._discard_streaming()
-            notice: Message = {"role": "error", "content": _failure_notice(error)}
+            failure = _failure_notice(error, self.translation)
+            notice: Message = {"role": "error", "content": failure}
             self._remember(notice)
             self._save_ending(saved, [notice])
         else:
@@ -428,11 +438,13 @@ class ChatView(ui.element):
         self.composer.set_busy(busy)
 
     def _show_unsaved(self, unsaved: bool) -> None:
-        self.notice.show(UNSAVED if unsaved else None)
+        self.notice.show(self.translation.gettext(UNSAVED) if unsaved else None)
 
 
-def _failure_notice(error: Exception) -> str:
+def _failure_notice(error: Exception, translation: Translation) -> str:
     if isinstance(error, AgentError):
         return str(error)
     detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    return f"The agent could not reply ({detail}). Send your message again to retry."
+    return translation.gettext(
+        "The agent could not reply ({detail}). Send your message again to retry.", detail=detail
+    )

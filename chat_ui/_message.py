@@ -10,7 +10,9 @@ from nicegui import ui
 
 from chat_ui._choice_group import SelectHandler
 from chat_ui._choices_markdown import ChoicesMarkdown
+from chat_ui._language import chat_words
 from present_choices import ChoicePrompt
+from present_choices._translation import N_
 
 
 class UserMessage(ui.element):
@@ -20,11 +22,11 @@ class UserMessage(ui.element):
         super().__init__("div")
         self.classes("chat-message chat-message--user")
         with self:
-            ui.label("You:").classes("sr-only")
+            ui.label(chat_words().gettext("You:")).classes("sr-only")
             ui.label(content).classes("chat-bubble")
 
 
-CUT_OFF_NOTE = (
+CUT_OFF_NOTE = N_(
     "Cut off: the chat app stopped while writing this reply. Send your message again to ask again."
 )
 
@@ -47,14 +49,14 @@ class AssistantMessage(ui.element):
         self.classes("chat-message chat-message--assistant")
         with self:
             ui.icon("auto_awesome").classes("chat-avatar").props["aria-hidden"] = "true"
-            ui.label("Assistant:").classes("sr-only")
+            ui.label(chat_words().gettext("Assistant:")).classes("sr-only")
             # A cut-off reply's note goes under its text, in one column with it.
             with ui.element("div").classes("chat-reply") if cut_off else self:
                 self.body = ChoicesMarkdown(
                     content, asked=asked, on_choice=on_choice, answer=answer, streaming=streaming
                 )
                 if cut_off:
-                    ui.label(CUT_OFF_NOTE).classes("chat-cut-off")
+                    ui.label(chat_words().gettext(CUT_OFF_NOTE)).classes("chat-cut-off")
 
 
 class ErrorMessage(ui.element):
@@ -67,5 +69,5 @@ class ErrorMessage(ui.element):
         self.props["role"] = "alert"
         with self:
             ui.icon("error_outline").props["aria-hidden"] = "true"
-            ui.label("Notice from the chat app:").classes("sr-only")
+            ui.label(chat_words().gettext("Notice from the chat app:")).classes("sr-only")
             ui.label(content)

@@ -20,7 +20,9 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -74,6 +76,25 @@ class Translation:
 
 ENGLISH = Translation(SOURCE_LOCALE, gettext.NullTranslations())
 """The words as written: for what the agent reads, and where no catalog fits."""
+
+
+_spoken: ContextVar[Translation] = ContextVar("spoken", default=ENGLISH)
+
+
+def spoken() -> Translation:
+    """The language of the conversation being answered (`speaking`), English outside one: for
+    code that words something for a person but serves many of them at once (an agent)."""
+    return _spoken.get()
+
+
+@contextmanager
+def speaking(translation: Translation) -> Iterator[None]:
+    """Speak `translation` in this task, and in the tasks it starts, until the block ends."""
+    token = _spoken.set(translation)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
 
 
 def locales_folder() -> Path:
