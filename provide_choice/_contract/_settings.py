@@ -144,7 +144,7 @@ def setting_choices(translation: Translation = ENGLISH) -> Choices:
         name: (_.gettext(label), tuple((value, _.gettext(text)) for value, text in values))
         for name, (label, values) in FIXED_CHOICES.items()
     }
-    return {"language": (_.gettext("Language"), languages), "transport": transport, **fixed}
+    return {"transport": transport, **fixed, "language": (_.gettext("Language"), languages)}
 
 
 class NumberSetting(NamedTuple):

@@ -109,12 +109,16 @@ class SettingsEditor:
             questionary.Choice(_.gettext("Done"), "done"),
             entry(numbers["timeout_override_seconds"].label, timeout, "timeout_override_seconds"),
         ]
-        for name, (label, _values) in setting_choices(_).items():
+        labels = {name: label for name, (label, _values) in setting_choices(_).items()}
+        for name, label in labels.items():
             shown = choice_label(name, getattr(settings, name), _)
             if name == "annotations" and not request.allow_annotations:
                 shown = _.gettext("{value} (this question allows none)", value=shown)
-            choices.append(entry(label, shown, name))
+            if name != "language":  # after the history's, beside the question's own below
+                choices.append(entry(label, shown, name))
         choices.append(entry(numbers["history_days"].label, settings.history_days, "history_days"))
+        language = choice_label("language", settings.language, _)
+        choices.append(entry(labels["language"], language, "language"))
         if self.single is not None and self.single.request.options:
             hidden = len(self.single.hidden_ids) or _.gettext("none")
             choices.append(

@@ -24,10 +24,10 @@ function withFilter(view, list) {
   const field = element("input", { type: "search", id, autocomplete: "off", "aria-describedby": `${id}-status` });
   const status = element("p", { class: "hint", id: `${id}-status`, role: "status" });
   field.addEventListener("input", () => {
-    const words = field.value.trim().toLowerCase();
+    const typed = field.value.trim().toLowerCase();
     let hidden = 0;
     for (const item of list.querySelectorAll(".option")) {
-      item.hidden = Boolean(words) && !item.dataset.search.includes(words);
+      item.hidden = Boolean(typed) && !item.dataset.search.includes(typed);
       if (item.hidden) hidden += 1;
     }
     status.textContent = hidden ? words().n("filter_hidden", hidden, { total: view.options.length }) : "";
