@@ -124,7 +124,7 @@ async def test_in_chinese_the_page_is_chinese_and_the_agent_gets_english(
     await context.close()
     assert errors == []
     assert response["selection"]["selected_ids"] == ["unit", "e2e"]
-    assert response["selection"]["summary"] == "Selected: 单元测试, 浏览器测试."
+    assert response["selection"]["summary"] == "Selected: 单元测试, 浏览器测试 (with notes on 单元测试)."
 
 
 async def test_without_a_catalog_for_the_browser_the_page_is_english(
