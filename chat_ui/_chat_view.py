@@ -4,24 +4,21 @@ The history list is the only state. Messages are appended to it and to the log o
 messages are never rebuilt, and the only earlier elements touched are the choices blocks that the new
 user message decides (those of the assistant messages since the previous user message). What those
 blocks show is derived from the history, in one place (`_show_answers`), after the message is in it: a
-click on an option only sends its value, like typing it. A streaming reply is rendered at most every
-`RENDER_INTERVAL` seconds, however many chunks it comes in, and only the segment of it that grows is
-updated.
+click on an option only sends its value, like typing it. A reply under way is a `StreamingReply`,
+which shows it as it grows (throttled, updating only the segment that grows) and saves it as it grows.
 
 With a `ConversationStore`, the history is read from the store when the page opens and every change
 is written to it one message at a time, in order, through a `SaveQueue`. A message the person sends
 is shown (and answered) once the store has it; until then it stays in the message box and the page
 says that it is not saved yet. A store that cannot be read leaves the chat unavailable, saying so,
-never empty: an empty chat would start a new conversation over the one kept. A reply is saved while
-it streams, so that one whose app stopped mid-way is found later and shown as cut off.
+never empty: an empty chat would start a new conversation over the one kept. A reply saved while it
+streamed, and no longer streaming anywhere when the page opens, is kept as cut off.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
-import uuid
 from collections.abc import MutableSequence, Sequence
 
 from nicegui import ui
@@ -32,19 +29,15 @@ from chat_ui._composer import Composer
 from chat_ui._conversation import Message, answers, asked_prompt, conversation, cut_off
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
-from chat_ui._reply import AgentError, ReplyDraft
+from chat_ui._reply import AgentError
 from chat_ui._save_queue import SaveQueue
 from chat_ui._store import ConversationStore
 from chat_ui._store_notice import StoreNotice
+from chat_ui._streaming_reply import StreamingReply, streaming_somewhere
 from chat_ui._styles import ensure_styles
-from chat_ui._throttle import Throttle
 
 log = logging.getLogger(__name__)
 
-RENDER_INTERVAL = 0.1  # seconds: at most ten renders a second of a reply that streams
-DRAFT_SAVE_INTERVAL = 1.0  # seconds: a streaming reply is saved at most once a second
-DRAFT_KEPT_FRESH = 2.0  # seconds: a streaming reply is saved at least this often, text or not
-DRAFT_STALE = 6.0  # seconds without a save after which a draft streaming nowhere here is cut off
 WATCH_INTERVAL = 0.5  # seconds between two reads of a conversation with a reply streaming elsewhere
 LOAD_RETRY = 2.0  # seconds between two tries to read a conversation that could not be read
 
@@ -60,18 +53,6 @@ UNSAVED = (
     "Not saved yet: the conversation cannot be written to where it is kept right now. Nothing is "
     "lost: a message you send waits in the message box, and everything is saved as soon as it can be."
 )
-
-_LIVE_REPLIES: set[str] = set()
-"""The ids of the replies streaming in this process (see `Message.streaming`)."""
-
-
-def _streaming_somewhere(message: Message) -> bool:
-    """Whether `message` is the draft of a reply that still streams: in this process, or in
-    another one (an instance sharing the store) that saved it lately."""
-    reply = message.get("streaming")
-    if reply is None:
-        return False
-    return reply in _LIVE_REPLIES or abs(time.time() - message.get("saved_at", 0.0)) < DRAFT_STALE
 
 
 def _as_shown(messages: Sequence[Message]) -> list[dict[str, object]]:
@@ -130,8 +111,6 @@ class ChatView(ui.element):
         self._awaiting_answer: list[tuple[int, ChoicesMarkdown]] = []
         self._reply_task: asyncio.Task[None] | None = None
         self._load_task: asyncio.Task[None] | None = None
-        self._draft = ReplyDraft()
-        self._streaming: AssistantMessage | None = None
         self._saves = None if store is None else SaveQueue(store, self._show_unsaved)
         with self:
             self.log = ChatLog().classes("chat-log")
@@ -154,7 +133,7 @@ class ChatView(ui.element):
         tab, another instance), the chat shows it as saved so far, reads it again until it is done,
         and takes no message: a message sent meanwhile would reach the agent without that reply."""
         messages = await self._read(store)
-        while any(_streaming_somewhere(message) for message in messages):
+        while any(streaming_somewhere(message) for message in messages):
             if _as_shown(messages) != _as_shown(self.history):  # not at every save of the same text
                 self._show_messages(messages)
             self.notice.show(ELSEWHERE, waiting=True)
@@ -189,7 +168,7 @@ class ChatView(ui.element):
         """Keep every reply saved while it streamed, and no longer streaming anywhere, as cut off."""
         assert self._saves is not None
         for index, message in enumerate(self.history):
-            if "streaming" in message and not _streaming_somewhere(message):
+            if "streaming" in message and not streaming_somewhere(message):
                 self.history[index] = cut_off(message)
                 self._saves.replace(message, self.history[index])
 
@@ -306,121 +285,40 @@ class ChatView(ui.element):
         self._set_busy(False)
 
     async def _reply(self, first: Message | None) -> None:
-        self._draft, self._streaming = ReplyDraft(), None
-        reply_id = uuid.uuid4().hex
-        saved: list[Message] = []  # the draft as last queued for the store, once there is one
-        throttle = Throttle(self._show_draft, RENDER_INTERVAL)
-        saving = Throttle(lambda: self._save_draft(reply_id, saved), DRAFT_SAVE_INTERVAL)
-        fresh = None
-        if self._saves is not None:
-            fresh = asyncio.create_task(self._keep_fresh(reply_id, saved))
-        _LIVE_REPLIES.add(reply_id)
-        try:
+        with StreamingReply(self.log, self._saves, on_choice=self._pick) as reply:
             if first is not None:
                 await self._remember_once_saved(first)
-            async for chunk in self.agent.reply(conversation(self.history)):
-                self._draft.add(chunk)
-                throttle.request()
-                if self._saves is not None:
-                    saving.request()
-        except asyncio.CancelledError:
-            self._discard_streaming()
-            if saved and self._saves is not None:
-                self._saves.replace(saved[-1], cut_off(saved[-1]))
-            raise
-        except Exception as error:
-            # A traceback only where it helps: an `AgentError` already says what went wrong.
-            log.warning(
-                "the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError)
-            )
-            self._discard_streaming()
-            notice: Message = {"role": "error", "content": _failure_notice(error)}
-            self._remember(notice)
-            self._save_ending(saved, [notice])
-        else:
-            self._save_ending(saved, self._finish_reply())
-        finally:
-            throttle.cancel()
-            saving.cancel()
-            if fresh is not None:
-                fresh.cancel()
-            _LIVE_REPLIES.discard(reply_id)
+            try:
+                async for chunk in self.agent.reply(conversation(self.history)):
+                    reply.add(chunk)
+            except Exception as error:
+                # A traceback only where it helps: an `AgentError` already says what went wrong.
+                log.warning(
+                    "the agent failed to reply: %s",
+                    error,
+                    exc_info=not isinstance(error, AgentError),
+                )
+                reply.fail()
+                notice: Message = {"role": "error", "content": _failure_notice(error)}
+                self._remember(notice)
+                reply.save_ending([notice])
+            else:
+                reply.save_ending(self._finish_reply(reply))
 
-    async def _keep_fresh(self, reply_id: str, saved: list[Message]) -> None:
-        """Save the draft again once `DRAFT_KEPT_FRESH` seconds have passed without a save, so that
-        no other page takes it for cut off while the agent is silent (a tool at work, a slow
-        model); while text streams, its own saves keep it fresh."""
-        while True:
-            last = saved[-1].get("saved_at", 0.0) if saved else time.time()
-            await asyncio.sleep(max(last + DRAFT_KEPT_FRESH - time.time(), 0.0))
-            if saved and time.time() - saved[-1].get("saved_at", 0.0) >= DRAFT_KEPT_FRESH:
-                self._save_draft(reply_id, saved)
-
-    def _save_draft(self, reply_id: str, saved: list[Message]) -> None:
-        """Queue the reply so far for the store, in place of its previous draft."""
-        assert self._saves is not None
-        if self._draft.says_nothing():
-            return
-        draft = self._draft.partial(reply_id)
-        draft["saved_at"] = time.time()
-        if saved:
-            self._saves.replace(saved[-1], draft)
-        else:
-            self._saves.append(draft)
-        saved[:] = [draft]
-
-    def _save_ending(self, saved: list[Message], ending: list[Message]) -> None:
-        """Queue what the reply ended as: its message and notices, the first in its draft's place."""
-        if self._saves is None:
-            return
-        if saved:
-            self._saves.replace(saved[-1], ending[0] if ending else cut_off(saved[-1]))
-            ending = ending[1:]
-        for message in ending:
-            self._saves.append(message)
-
-    def _show_draft(self) -> None:
-        draft = self._draft
-        if draft.says_nothing():
-            return
-        if self._streaming is None:
-            with self.log:
-                self._streaming = AssistantMessage(on_choice=self._pick, streaming=True)
-        self._streaming.body.set_content(
-            draft.text(),
-            asked=draft.asked.prompt if draft.asked else None,
-            preparing=draft.preparing,
-            streaming=True,
-        )
-
-    def _finish_reply(self) -> list[Message]:
+    def _finish_reply(self, reply: StreamingReply) -> list[Message]:
         """Show the reply as finished and add it to the history: the messages it added."""
-        message = self._draft.message()
         added: list[Message] = []
-        if message is None:
-            self._discard_streaming()
-        else:
+        message = reply.finish()
+        if message is not None:
             self.history.append(message)
             added.append(message)
-            if self._streaming is None:
-                with self.log:
-                    self._streaming = AssistantMessage(on_choice=self._pick)
-            # Shown from the message as kept, exactly as a reload will show it.
-            self._streaming.body.set_content(
-                message["content"], asked=asked_prompt(message), streaming=False
-            )
-            self._awaiting_answer.append((len(self.history) - 1, self._streaming.body))
-            self._streaming = None
-        for text in self._draft.notices:
+            assert reply.element is not None
+            self._awaiting_answer.append((len(self.history) - 1, reply.element.body))
+        for text in reply.draft.notices:
             notice: Message = {"role": "error", "content": text}
             self._remember(notice)
             added.append(notice)
         return added
-
-    def _discard_streaming(self) -> None:
-        if self._streaming is not None:
-            self._streaming.delete()
-            self._streaming = None
 
     def _set_busy(self, busy: bool) -> None:
         self.busy = busy
