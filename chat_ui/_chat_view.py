@@ -24,11 +24,20 @@ from collections.abc import MutableSequence, Sequence
 from nicegui import ui
 
 from chat_ui._agents import Agent
-from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._composer import Composer
-from chat_ui._conversation import Message, answers, asked_prompt, conversation, cut_off
+from chat_ui._conversation import (
+    SILENT_REPLY,
+    Message,
+    Resume,
+    answers,
+    asked_prompt,
+    conversation,
+    cut_off,
+)
+from chat_ui._interrupts import answers_complete
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
+from chat_ui._open_blocks import OpenBlocks
 from chat_ui._reply import AgentError
 from chat_ui._save_queue import SaveQueue
 from chat_ui._store import ConversationStore
@@ -106,9 +115,7 @@ class ChatView(ui.element):
         self.history: MutableSequence[Message] = [] if history is None else history
         self.busy = False
         self.loaded = store is None
-        # Assistant messages that no user message has followed yet, by their place in the history:
-        # the next user message decides their blocks.
-        self._awaiting_answer: list[tuple[int, ChoicesMarkdown]] = []
+        self._open = OpenBlocks()  # the replies whose blocks a later message may still decide
         self._reply_task: asyncio.Task[None] | None = None
         self._load_task: asyncio.Task[None] | None = None
         self._saves = None if store is None else SaveQueue(store, self._show_unsaved)
@@ -161,7 +168,7 @@ class ChatView(ui.element):
         if greet:
             self._mark_cut_off()
         self.log.clear()
-        self._awaiting_answer = []
+        self._open.clear()
         self._show_history(greet=greet)
 
     def _mark_cut_off(self) -> None:
@@ -206,44 +213,61 @@ class ChatView(ui.element):
             await self._saves.clear().wait()
 
     def _say(self, text: str) -> asyncio.Task[None] | None:
-        """Take `text` as the user's message and start the reply, both before returning: a second
-        click handled right after a first one finds its block answered, or the chat busy. With a
-        store, the message is shown, and answered, once the store has it."""
+        """Take `text` as the user's message and start the reply."""
         text = text.strip()
-        if not text or self.busy or not self.loaded:
+        return self._take({"role": "user", "content": text}) if text else None
+
+    def _take(self, message: Message) -> asyncio.Task[None] | None:
+        """Take the person's `message` and start the reply it asks for, both before returning: a
+        second click handled right after a first one finds its block answered, or the chat busy.
+        With a store, the message is shown, and answered, once the store has it."""
+        if self.busy or not self.loaded:
             return None
-        message: Message = {"role": "user", "content": text}
         if self._saves is None:
             self._remember(message)
-            self.composer.forget(text)
-            return self._start_reply()
+            self._forget_typed(message)
+            return self._start_reply() if self._goes_on(message) else None
         return self._start_reply(message)
 
     async def _remember_once_saved(self, message: Message) -> None:
         assert self._saves is not None
         await self._saves.append(message).wait()
         self._remember(message)
-        self.composer.forget(message["content"])
+        self._forget_typed(message)
+
+    def _goes_on(self, message: Message) -> bool:
+        """Whether the agent replies to the person's `message`: to what they say, and to their
+        answers to interrupts once none is left open."""
+        return message["role"] == "user" or answers_complete(self.history)
+
+    def _forget_typed(self, message: Message) -> None:
+        if message["role"] == "user":
+            self.composer.forget(message["content"])
 
     def _pick(self, value: str) -> None:
         """A click on an option: its value is sent as the user's message, as if typed."""
         self._say(value)
 
+    def _answer(self, answer: Resume, words: str) -> None:
+        """An answer to an interrupt: kept as a message of its own, shown by its group."""
+        self._take({"role": "answer", "content": words, "resume": answer})
+
     def _remember(self, message: Message) -> None:
-        """Add `message` to the history and the log (and, without a store, keep it)."""
+        """Add `message` to the history and the log (and, without a store, keep it), and show the
+        blocks it decides."""
         self.history.append(message)
         with self.log:
             self._show(message, len(self.history) - 1, None)
-        if message["role"] == "user":
-            self._show_answers()
+        self._open.show(self.history)
 
     def _show(self, message: Message, index: int, answer: str | None) -> None:
-        """Show `message`, the history's `index`-th, and the state `answer` gives its blocks."""
+        """Show `message`, the history's `index`-th, and the state `answer` gives its blocks (an
+        answer to an interrupt shows in the interrupt's group, not on its own)."""
         if message["role"] == "user":
             UserMessage(message["content"])
         elif message["role"] == "error":
             ErrorMessage(message["content"])
-        else:
+        elif message["role"] == "assistant" and message != SILENT_REPLY:
             reply = AssistantMessage(
                 message["content"],
                 asked=asked_prompt(message),
@@ -251,24 +275,7 @@ class ChatView(ui.element):
                 answer=answer,
                 cut_off=message.get("cut_off", False),
             )
-            if answer is None:
-                self._awaiting_answer.append((index, reply.body))
-
-    def _show_answers(self) -> None:
-        """Show the blocks still awaiting an answer as the history now decides them.
-
-        The messages since the earliest of them are enough to know what answers each one, so a long
-        conversation costs no more than a short one.
-        """
-        if not self._awaiting_answer:
-            return
-        start = self._awaiting_answer[0][0]
-        following = answers(self.history[start:])
-        for index, body in self._awaiting_answer:
-            body.set_answer(following[index - start])
-        self._awaiting_answer = [
-            (index, body) for index, body in self._awaiting_answer if body.answer is None
-        ]
+            self._open.add(self.history, index, reply, self._answer)
 
     def _start_reply(self, first: Message | None = None) -> asyncio.Task[None]:
         """Start the reply; with `first`, the user's message, once the store has it."""
@@ -285,9 +292,11 @@ class ChatView(ui.element):
         self._set_busy(False)
 
     async def _reply(self, first: Message | None) -> None:
+        if first is not None:
+            await self._remember_once_saved(first)
+            if not self._goes_on(first):
+                return
         with StreamingReply(self.log, self._saves, on_choice=self._pick) as reply:
-            if first is not None:
-                await self._remember_once_saved(first)
             try:
                 async for chunk in self.agent.reply(conversation(self.history)):
                     reply.add(chunk)
@@ -309,11 +318,14 @@ class ChatView(ui.element):
         """Show the reply as finished and add it to the history: the messages it added."""
         added: list[Message] = []
         message = reply.finish()
+        if message is None and self.history and self.history[-1]["role"] == "answer":
+            message = SILENT_REPLY.copy()  # kept all the same: the answers were taken, not resent
         if message is not None:
             self.history.append(message)
             added.append(message)
-            assert reply.element is not None
-            self._awaiting_answer.append((len(self.history) - 1, reply.element.body))
+            if reply.element is not None:
+                self._open.add(self.history, len(self.history) - 1, reply.element, self._answer)
+            self._open.show(self.history)
         for text in reply.draft.notices:
             notice: Message = {"role": "error", "content": text}
             self._remember(notice)

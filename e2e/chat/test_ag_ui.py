@@ -15,9 +15,7 @@ from typing import Any
 import pytest
 from extras import NEEDS_AG_UI_SERVER
 
-pytest.importorskip(
-    "pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError
-)
+pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
 import prompts
 import pytest_asyncio
