@@ -318,7 +318,8 @@ class ChatView(ui.element):
         """Show the reply as finished and add it to the history: the messages it added."""
         added: list[Message] = []
         message = reply.finish()
-        if message is None and self.history and self.history[-1]["role"] == "answer":
+        went_on = not reply.draft.notices and self.history and self.history[-1]["role"] == "answer"
+        if message is None and went_on:
             message = SILENT_REPLY.copy()  # kept all the same: the answers were taken, not resent
         if message is not None:
             self.history.append(message)
