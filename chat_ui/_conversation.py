@@ -132,8 +132,8 @@ def answers(history: Sequence[Message]) -> list[str | None]:
 def conversation(history: Sequence[Message]) -> list[Message]:
     """The messages an agent is given: what the person and the agent said, without error notices,
     without replies that never finished (cut off, or still streaming in another tab), and without
-    the answers to interrupts that such a reply or an error notice followed: the agent refused them
-    or never finished going on from them, and the person answers again (see `refused_answers`)."""
+    the answers to interrupts that an error notice or a reply cut off followed: the agent refused
+    them or never finished going on from them, and the person answers again (`refused_answers`)."""
     given: list[Message] = []
     answers_since: int | None = None  # where the latest run of answers starts in `given`
     for message in history:
@@ -141,6 +141,8 @@ def conversation(history: Sequence[Message]) -> list[Message]:
             if answers_since is not None:
                 del given[answers_since:]
             answers_since = None
+        elif "streaming" in message:
+            continue
         elif message["role"] == "answer":
             answers_since = len(given) if answers_since is None else answers_since
             given.append(message)
@@ -152,8 +154,9 @@ def conversation(history: Sequence[Message]) -> list[Message]:
 
 def refused_answers(message: Message) -> bool:
     """Whether `message`, following answers to interrupts, means the agent did not go on from
-    them: an error notice (it refused them, or could not be reached), or a reply that never finished."""
-    return message["role"] == "error" or "streaming" in message or bool(message.get("cut_off"))
+    them: an error notice (it refused them, or could not be reached), or a reply cut off (its app
+    stopped before it finished). A reply still streaming is going on from them."""
+    return message["role"] == "error" or bool(message.get("cut_off"))
 
 
 _DRAFT_KEYS = ("streaming", "saved_at")

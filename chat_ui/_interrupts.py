@@ -6,9 +6,10 @@ interrupt is pending, answered or cancelled follows from the messages after its 
 a restart and another instance on the same store all show the same thing.
 
 - An answer answers its interrupt; the latest answer to an interrupt counts.
-- An error notice, or a reply that never finished, after answers means that the agent did not go on
-  from them (it refused them, or the app stopped): they no longer count, and the interrupts can be
-  answered again (`conversation` leaves them out of what the agent is given, likewise).
+- An error notice, or a reply cut off, after answers means that the agent did not go on from them
+  (it refused them, or the app stopped): they no longer count, and the interrupts can be answered
+  again (`conversation` leaves them out of what the agent is given, likewise). A reply still
+  streaming, here or on another instance, is going on from them.
 - A message the person typed closes the interrupts: those still open are cancelled, in the resume
   that carries the message. So does the agent's next reply: the answers were taken.
 - An interrupt whose `expires_at` has passed can no longer be answered; it is left out of the resume

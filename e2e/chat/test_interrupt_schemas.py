@@ -16,9 +16,8 @@ from extras import NEEDS_AG_UI_SERVER
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
 import pytest_asyncio
-from accessibility import serious_violations
 from agui_server import AGUIServer, finished_run, interrupted_run
-from chat_harness import VIEWPORT, chat_server, log, send, send_when_ready
+from chat_harness import VIEWPORT, accessible, chat_server, log, send, send_when_ready
 from playwright.async_api import Browser, Locator, Page, expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -90,7 +89,7 @@ async def test_one_value_is_a_button_per_value_labelled_by_its_title(
     ]
     await send(page, "Roll out v1.4")
     await expect(button(page, ENVIRONMENT, "10% canary")).to_be_visible()
-    assert await serious_violations(page) == []
+    assert await accessible(page)
     await button(page, ENVIRONMENT, "10% canary").click()
     await expect(button(page, ENVIRONMENT, "10% canary")).to_have_attribute("aria-pressed", "true")
     await button(page, SIZE, "4").click()
@@ -132,7 +131,7 @@ async def test_a_flat_schema_is_a_form_checked_before_it_is_sent_and_the_rest_ca
     await expect(group(page, UPLOAD)).to_contain_text(
         "This agent needs an answer the chat cannot draw"
     )
-    assert await serious_violations(page) == []
+    assert await accessible(page)
 
     await form.get_by_role("textbox", name="Title (required)").fill("Checkout <b>down</b>")
     await button(page, TICKET, "Submit").click()
@@ -154,7 +153,7 @@ async def test_a_flat_schema_is_a_form_checked_before_it_is_sent_and_the_rest_ca
     ]
     await expect(form.get_by_role("textbox", name="Title (required)")).to_be_disabled()
     await expect(button(page, UPLOAD, "Cancel")).to_have_attribute("aria-pressed", "true")
-    assert await serious_violations(page) == []
+    assert await accessible(page)
 
 
 async def test_an_interrupt_that_expires_counts_down_then_says_expired_and_is_left_out(
@@ -170,7 +169,7 @@ async def test_an_interrupt_that_expires_counts_down_then_says_expired_and_is_le
     for label in ("staging", "production"):
         await expect(button(page, ENVIRONMENT, label)).to_have_attribute("aria-disabled", "true")
         await expect(button(page, ENVIRONMENT, label)).to_have_attribute("aria-pressed", "false")
-    assert await serious_violations(page) == []
+    assert await accessible(page)
     await button(page, ENVIRONMENT, "staging").click(force=True)  # taken for nothing
     await send_when_ready(page, "Staging, please")
     await expect(log(page)).to_contain_text("Noted.")
