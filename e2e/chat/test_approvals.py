@@ -10,7 +10,7 @@ so a fresh conversation.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,19 +18,16 @@ from extras import NEEDS_AG_UI_SERVER
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
-import pytest_asyncio
-from agui_server import AGUIServer, refused_run, tool_call, tool_returns
+from agui_server import AGUIServer, branch_deleter, deleting, refused_run, tool_returns
 from chat_harness import (
-    VIEWPORT,
     accessible,
     chat_screenshot,
-    chat_server,
     log,
+    option,
     send,
     send_when_ready,
 )
-from playwright.async_api import Browser, Locator, Page, expect
-from pydantic_ai import Tool
+from playwright.async_api import Locator, Page, expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -39,53 +36,20 @@ OLD = 'Approve delete_branch({"name":"old"})?'  # pydantic-ai's adapter words it
 OLDER = 'Approve delete_branch({"name":"older"})?'
 
 
-def delete_branch(name: str) -> str:
-    """Delete the git branch `name`."""
-    DELETED.append(name)
-    return f"deleted branch {name}"
-
-
 @pytest.fixture(scope="module")
 def agent() -> Iterator[AGUIServer]:
-    with AGUIServer(tools=[Tool(delete_branch, requires_approval=True)]) as server:
+    with AGUIServer(tools=[branch_deleter(DELETED)]) as server:
         yield server
 
 
-@pytest.fixture(scope="module")
-def chat_url(agent: AGUIServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with chat_server(
-        ["--agent", "ag-ui", "--url", agent.url], tmp_path_factory.mktemp("chat")
-    ) as url:
-        yield url
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(browser: Browser, chat_url: str, agent: AGUIServer) -> AsyncIterator[Page]:
+@pytest.fixture(autouse=True)
+def fresh(agent: AGUIServer) -> None:
     agent.clear()
     DELETED.clear()
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    page = await context.new_page()
-    await page.goto(chat_url)
-    await expect(log(page)).to_contain_text("You are chatting with the AG-UI agent at")
-    yield page
-    await context.close()
 
 
 def group(page: Page, message: str) -> Locator:
     return page.get_by_role("group", name=message)
-
-
-def button(page: Page, message: str, label: str) -> Locator:
-    return group(page, message).get_by_role("button", name=label, exact=True)
-
-
-def deleting(*names: str) -> list[Any]:
-    """A turn: the model says so and calls `delete_branch` once per name, in one response."""
-    calls = [
-        tool_call("delete_branch", {"name": name}, f"call_{name}", i)
-        for i, name in enumerate(names)
-    ]
-    return ["I'll clean up. ", *calls]
 
 
 def resumed(posted: dict[str, Any]) -> list[dict[str, Any]]:
@@ -95,7 +59,7 @@ def resumed(posted: dict[str, Any]) -> list[dict[str, Any]]:
 async def test_approve_runs_the_tool_and_the_reply_says_so(page: Page, agent: AGUIServer) -> None:
     agent.turns += [deleting("old"), [tool_returns]]
     await send(page, "Delete the old branch")
-    approve = button(page, OLD, "Approve")
+    approve = option(page, OLD, "Approve")
     await expect(approve).to_be_visible()
     await expect(group(page, OLD)).to_contain_text('"name": "old"')  # the call's arguments
     await expect(group(page, OLD).get_by_role("textbox", name="Reason")).to_be_editable()
@@ -113,13 +77,13 @@ async def test_approve_runs_the_tool_and_the_reply_says_so(page: Page, agent: AG
     assert [call["id"] for call in interrupted["toolCalls"]] == ["call_old"]
     await expect(approve).to_have_attribute("aria-pressed", "true")
     await expect(approve).to_have_attribute("aria-disabled", "true")
-    await expect(button(page, OLD, "Deny")).to_have_attribute("aria-pressed", "false")
+    await expect(option(page, OLD, "Deny")).to_have_attribute("aria-pressed", "false")
     assert await accessible(page)
 
     await page.reload()
     await expect(log(page)).to_contain_text("delete_branch: deleted branch old")
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-disabled", "true")
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-disabled", "true")
     assert len(agent.posted) == 2, "a reload sends nothing again"
 
 
@@ -130,7 +94,7 @@ async def test_deny_with_a_reason_does_not_run_the_tool_and_the_reason_reaches_i
     await send(page, "Delete the old branch")
     reason = group(page, OLD).get_by_role("textbox", name="Reason")
     await reason.fill("It holds the audit fixes")
-    await button(page, OLD, "Deny").click()
+    await option(page, OLD, "Deny").click()
     await expect(log(page)).to_contain_text("delete_branch: It holds the audit fixes")
     assert DELETED == []
     assert resumed(agent.posted[-1]) == [
@@ -140,7 +104,7 @@ async def test_deny_with_a_reason_does_not_run_the_tool_and_the_reason_reaches_i
             "payload": {"approved": False, "reason": "It holds the audit fixes"},
         }
     ]
-    await expect(button(page, OLD, "Deny")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, OLD, "Deny")).to_have_attribute("aria-pressed", "true")
     await expect(reason).to_be_disabled()
     await expect(reason).to_have_value("It holds the audit fixes")
 
@@ -150,17 +114,17 @@ async def test_two_interrupts_are_resumed_together_a_reload_keeps_the_first_and_
 ) -> None:
     agent.turns += [deleting("old", "older"), [tool_returns]]
     await send(page, "Delete both old branches")
-    await button(page, OLD, "Approve").click()
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
-    await expect(button(page, OLDER, "Deny")).to_have_attribute("aria-disabled", "false")
+    await option(page, OLD, "Approve").click()
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, OLDER, "Deny")).to_have_attribute("aria-disabled", "false")
     assert len(agent.posted) == 1, "nothing goes back before the last is answered"
     await chat_screenshot(page, "chat-approval.png")
 
     await page.reload()
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-disabled", "true")
-    await expect(button(page, OLDER, "Approve")).to_have_attribute("aria-pressed", "false")
-    await button(page, OLDER, "Deny").click()
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-disabled", "true")
+    await expect(option(page, OLDER, "Approve")).to_have_attribute("aria-pressed", "false")
+    await option(page, OLDER, "Deny").click()
     await expect(log(page)).to_contain_text("delete_branch: deleted branch old")
     await expect(log(page)).to_contain_text("The tool call was denied.")
     assert len(agent.posted) == 2, "one run for both"
@@ -177,7 +141,7 @@ async def test_a_message_typed_instead_cancels_the_open_interrupts(
 ) -> None:
     agent.turns += [deleting("old"), [tool_returns, "\n\nWhat else?"]]
     await send(page, "Delete the old branch")
-    await expect(button(page, OLD, "Approve")).to_be_visible()
+    await expect(option(page, OLD, "Approve")).to_be_visible()
     await send_when_ready(page, "Rename it instead")
     await expect(log(page)).to_contain_text("What else?")
     assert resumed(agent.posted[-1]) == [{"interruptId": "int-call_old", "status": "cancelled"}]
@@ -185,8 +149,8 @@ async def test_a_message_typed_instead_cancels_the_open_interrupts(
     assert (typed["role"], typed["content"]) == ("user", "Rename it instead")
     assert DELETED == []
     for label in ("Approve", "Deny"):
-        await expect(button(page, OLD, label)).to_have_attribute("aria-pressed", "false")
-        await expect(button(page, OLD, label)).to_have_attribute("aria-disabled", "true")
+        await expect(option(page, OLD, label)).to_have_attribute("aria-pressed", "false")
+        await expect(option(page, OLD, label)).to_have_attribute("aria-disabled", "true")
 
 
 async def test_a_refused_resume_is_an_alert_and_the_group_can_be_answered_again(
@@ -194,16 +158,16 @@ async def test_a_refused_resume_is_an_alert_and_the_group_can_be_answered_again(
 ) -> None:
     agent.turns += [deleting("old"), [tool_returns]]
     await send(page, "Delete the old branch")
-    await expect(button(page, OLD, "Approve")).to_be_visible()
+    await expect(option(page, OLD, "Approve")).to_be_visible()
     agent.raw_answers.append(refused_run("This approval is no longer valid"))  # the first resume
-    await button(page, OLD, "Approve").click()
+    await option(page, OLD, "Approve").click()
     alert = page.get_by_role("alert").filter(has_text="This approval is no longer valid")
     await expect(alert).to_be_visible()
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-pressed", "false")
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-disabled", "false")
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-pressed", "false")
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-disabled", "false")
     assert await accessible(page)
 
-    await button(page, OLD, "Approve").click()
+    await option(page, OLD, "Approve").click()
     await expect(log(page)).to_contain_text("delete_branch: deleted branch old")
     assert DELETED == ["old"]
-    await expect(button(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, OLD, "Approve")).to_have_attribute("aria-pressed", "true")

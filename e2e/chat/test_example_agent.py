@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,9 +19,8 @@ from extras import NEEDS_AG_UI_SERVER
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
-import pytest_asyncio
-from chat_harness import VIEWPORT, accessible, chat_server, log, option, send
-from playwright.async_api import Browser, Page, expect
+from chat_harness import accessible, chat_server, log, option, send
+from playwright.async_api import Page, expect
 from ports import free_port
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -75,15 +74,6 @@ def chat_url(agent_port: int, tmp_path_factory: pytest.TempPathFactory) -> Itera
     )
     with chat_server(command[1:], tmp_path_factory.mktemp("chat")) as url:
         yield url
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(browser: Browser, chat_url: str) -> AsyncIterator[Page]:
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    page = await context.new_page()
-    await page.goto(chat_url)
-    yield page
-    await context.close()
 
 
 async def test_the_sample_agent_asks_with_buttons_answers_the_pick_and_asks_for_approval(

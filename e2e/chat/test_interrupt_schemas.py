@@ -6,7 +6,7 @@ checks what the person sees and the `resume` the chat posts (issue 32).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,10 +15,9 @@ from extras import NEEDS_AG_UI_SERVER
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
-import pytest_asyncio
 from agui_server import AGUIServer, finished_run, interrupted_run
-from chat_harness import VIEWPORT, accessible, chat_server, log, send, send_when_ready
-from playwright.async_api import Browser, Locator, Page, expect
+from chat_harness import accessible, log, option, send, send_when_ready
+from playwright.async_api import Locator, Page, expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -34,36 +33,24 @@ def agent() -> Iterator[AGUIServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def chat_url(agent: AGUIServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with chat_server(
-        ["--agent", "ag-ui", "--url", agent.url], tmp_path_factory.mktemp("chat")
-    ) as url:
-        yield url
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(browser: Browser, chat_url: str, agent: AGUIServer) -> AsyncIterator[Page]:
+@pytest.fixture(autouse=True)
+def fresh(agent: AGUIServer) -> None:
     agent.clear()
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    page = await context.new_page()
-    await page.goto(chat_url)
-    await expect(log(page)).to_contain_text("You are chatting with the AG-UI agent at")
-    yield page
-    await context.close()
 
 
 def group(page: Page, message: str) -> Locator:
     return page.get_by_role("group", name=message)
 
 
-def button(page: Page, message: str, label: str) -> Locator:
-    return group(page, message).get_by_role("button", name=label, exact=True)
-
-
 def interrupt(interrupt_id: str, message: str, schema: dict[str, Any] | None) -> dict[str, Any]:
     asked: dict[str, Any] = {"id": interrupt_id, "reason": "input_required", "message": message}
     return asked | ({"responseSchema": schema} if schema is not None else {})
+
+
+def two_runs(agent: AGUIServer, said: str, interrupts: list[dict[str, Any]], then: str) -> None:
+    """The agent's next runs: one that says `said` and ends waiting for `interrupts`, and the one
+    that goes on from them, saying `then`."""
+    agent.raw_answers += [interrupted_run(said, interrupts), finished_run(then)]
 
 
 async def test_one_value_is_a_button_per_value_labelled_by_its_title(
@@ -77,29 +64,21 @@ async def test_one_value_is_a_button_per_value_labelled_by_its_title(
         ],
     }
     size = {"type": "object", "properties": {"pods": {"type": "string", "enum": ["2", "4"]}}}
-    agent.raw_answers += [
-        interrupted_run(
-            "Two questions first.",
-            [
-                interrupt("where", ENVIRONMENT, environment),
-                interrupt("size", SIZE, size),
-            ],
-        ),
-        finished_run("Rolling out."),
-    ]
+    asked = [interrupt("where", ENVIRONMENT, environment), interrupt("size", SIZE, size)]
+    two_runs(agent, "Two questions first.", asked, "Rolling out.")
     await send(page, "Roll out v1.4")
-    await expect(button(page, ENVIRONMENT, "10% canary")).to_be_visible()
+    await expect(option(page, ENVIRONMENT, "10% canary")).to_be_visible()
     assert await accessible(page)
-    await button(page, ENVIRONMENT, "10% canary").click()
-    await expect(button(page, ENVIRONMENT, "10% canary")).to_have_attribute("aria-pressed", "true")
-    await button(page, SIZE, "4").click()
+    await option(page, ENVIRONMENT, "10% canary").click()
+    await expect(option(page, ENVIRONMENT, "10% canary")).to_have_attribute("aria-pressed", "true")
+    await option(page, SIZE, "4").click()
     await expect(log(page)).to_contain_text("Rolling out.")
     assert agent.posted[-1]["resume"] == [
         {"interruptId": "where", "status": "resolved", "payload": "canary"},
         {"interruptId": "size", "status": "resolved", "payload": {"pods": "4"}},
     ]
-    await expect(button(page, SIZE, "4")).to_have_attribute("aria-pressed", "true")
-    await expect(button(page, SIZE, "2")).to_have_attribute("aria-disabled", "true")
+    await expect(option(page, SIZE, "4")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, SIZE, "2")).to_have_attribute("aria-disabled", "true")
 
 
 async def test_a_flat_schema_is_a_form_checked_before_it_is_sent_and_the_rest_can_be_cancelled(
@@ -115,16 +94,8 @@ async def test_a_flat_schema_is_a_form_checked_before_it_is_sent_and_the_rest_ca
         "required": ["title", "severity"],
     }
     upload = {"type": "object", "properties": {"files": {"type": "array", "items": {}}}}
-    agent.raw_answers += [
-        interrupted_run(
-            "I need two things.",
-            [
-                interrupt("ticket", TICKET, ticket),
-                interrupt("upload", UPLOAD, upload),
-            ],
-        ),
-        finished_run("Ticket filed."),
-    ]
+    asked = [interrupt("ticket", TICKET, ticket), interrupt("upload", UPLOAD, upload)]
+    two_runs(agent, "I need two things.", asked, "Ticket filed.")
     await send(page, "Something broke")
     form = group(page, TICKET)
     await expect(form.get_by_role("textbox", name="Title (required)")).to_be_visible()
@@ -134,14 +105,14 @@ async def test_a_flat_schema_is_a_form_checked_before_it_is_sent_and_the_rest_ca
     assert await accessible(page)
 
     await form.get_by_role("textbox", name="Title (required)").fill("Checkout <b>down</b>")
-    await button(page, TICKET, "Submit").click()
+    await option(page, TICKET, "Submit").click()
     await expect(form.get_by_role("alert")).to_have_text("Not sent: Severity is required.")
     await form.get_by_role("spinbutton", name="Severity (required)").fill("2")
     await form.get_by_role("checkbox", name="Page the on-call engineer").click()
-    await button(page, TICKET, "Submit").click()
+    await option(page, TICKET, "Submit").click()
     await expect(form.get_by_role("alert")).to_be_hidden()
     assert len(agent.posted) == 1, "the form alone does not end the wait"
-    await button(page, UPLOAD, "Cancel").click()
+    await option(page, UPLOAD, "Cancel").click()
     await expect(log(page)).to_contain_text("Ticket filed.")
     assert agent.posted[-1]["resume"] == [
         {
@@ -152,7 +123,7 @@ async def test_a_flat_schema_is_a_form_checked_before_it_is_sent_and_the_rest_ca
         {"interruptId": "upload", "status": "cancelled"},
     ]
     await expect(form.get_by_role("textbox", name="Title (required)")).to_be_disabled()
-    await expect(button(page, UPLOAD, "Cancel")).to_have_attribute("aria-pressed", "true")
+    await expect(option(page, UPLOAD, "Cancel")).to_have_attribute("aria-pressed", "true")
     assert await accessible(page)
 
 
@@ -162,15 +133,15 @@ async def test_an_interrupt_that_expires_counts_down_then_says_expired_and_is_le
     soon = (datetime.now(UTC) + timedelta(seconds=3)).isoformat()
     environment = {"type": "string", "enum": ["staging", "production"]}
     asked = interrupt("where", ENVIRONMENT, environment) | {"expiresAt": soon}
-    agent.raw_answers += [interrupted_run("Quick question.", [asked]), finished_run("Noted.")]
+    two_runs(agent, "Quick question.", [asked], "Noted.")
     await send(page, "Roll out v1.4")
     await expect(group(page, ENVIRONMENT)).to_contain_text("Answer within 0:0")
     await expect(group(page, ENVIRONMENT)).to_contain_text("Expired", timeout=10_000)
     for label in ("staging", "production"):
-        await expect(button(page, ENVIRONMENT, label)).to_have_attribute("aria-disabled", "true")
-        await expect(button(page, ENVIRONMENT, label)).to_have_attribute("aria-pressed", "false")
+        await expect(option(page, ENVIRONMENT, label)).to_have_attribute("aria-disabled", "true")
+        await expect(option(page, ENVIRONMENT, label)).to_have_attribute("aria-pressed", "false")
     assert await accessible(page)
-    await button(page, ENVIRONMENT, "staging").click(force=True)  # taken for nothing
+    await option(page, ENVIRONMENT, "staging").click(force=True)  # taken for nothing
     await send_when_ready(page, "Staging, please")
     await expect(log(page)).to_contain_text("Noted.")
     assert not agent.posted[-1]["resume"], "an expired interrupt is no longer answered"

@@ -68,6 +68,24 @@ def tool_call(name: str, arguments: dict[str, Any], call_id: str, index: int = 0
     return {index: DeltaToolCall(name=name, json_args=json.dumps(arguments), tool_call_id=call_id)}
 
 
+def branch_deleter(deleted: list[str]) -> Tool[None]:
+    """The approval tests' tool: `delete_branch(name)`, declared `requires_approval=True`, keeping
+    in `deleted` the names of the branches it deleted."""
+
+    def delete_branch(name: str) -> str:
+        """Delete the git branch `name`."""
+        deleted.append(name)
+        return f"deleted branch {name}"
+
+    return Tool(delete_branch, requires_approval=True)
+
+
+def deleting(*names: str) -> Turn:
+    """A turn: the model says so and calls `delete_branch` once per name, in one response."""
+    calls = [tool_call("delete_branch", {"name": n}, f"call_{n}", i) for i, n in enumerate(names)]
+    return ["I'll clean up. ", *calls]
+
+
 def choices_call(arguments: dict[str, Any], call_id: str = "call_choices_1") -> list[Step]:
     """A `present_choices` call whose arguments arrive in two pieces."""
     text = json.dumps(arguments)
