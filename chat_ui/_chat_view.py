@@ -301,14 +301,8 @@ class ChatView(ui.element):
                 async for chunk in self.agent.reply(conversation(self.history)):
                     reply.add(chunk)
             except Exception as error:
-                # A traceback only where it helps: an `AgentError` already says what went wrong.
-                log.warning(
-                    "the agent failed to reply: %s",
-                    error,
-                    exc_info=not isinstance(error, AgentError),
-                )
                 reply.fail()
-                notice: Message = {"role": "error", "content": _failure_notice(error)}
+                notice = _failure_notice(error)
                 self._remember(notice)
                 reply.save_ending([notice])
             else:
@@ -342,8 +336,12 @@ class ChatView(ui.element):
         self.notice.show(UNSAVED if unsaved else None)
 
 
-def _failure_notice(error: Exception) -> str:
+def _failure_notice(error: Exception) -> Message:
+    """The notice of a reply that failed with `error`, which is logged: with a traceback only where
+    it helps (an `AgentError` already says what went wrong, in the person's words)."""
+    log.warning("the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError))
     if isinstance(error, AgentError):
-        return str(error)
+        return {"role": "error", "content": str(error)}
     detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    return f"The agent could not reply ({detail}). Send your message again to retry."
+    text = f"The agent could not reply ({detail}). Send your message again to retry."
+    return {"role": "error", "content": text}
