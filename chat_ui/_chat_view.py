@@ -1,10 +1,11 @@
 """The whole conversation: message log, "thinking" indicator and composer, driving an agent.
 
 The history list is the only state. Messages are appended to it and to the log one at a time: earlier
-messages are never rebuilt, and the only earlier elements touched are the choices blocks that the new
-user message decides (those of the assistant messages since the previous user message). What those
-blocks show is derived from the history, in one place (`_show_answers`), after the message is in it: a
-click on an option only sends its value, like typing it. A reply under way is a `StreamingReply`,
+messages are never rebuilt, and the only earlier elements touched are the blocks that the new message
+decides (the choices blocks a user message answers, the interrupts an answer, an error or a message
+settles). What those blocks show is derived from the history, in one place (`OpenBlocks`), after the
+message is in it: a click on an option only sends its value, like typing it, and an answer to an
+interrupt is a message of its own; the agent goes on once no interrupt of its reply is left open. A reply under way is a `StreamingReply`,
 which shows it as it grows (throttled, updating only the segment that grows) and saves it as it grows.
 
 With a `ConversationStore`, the history is read from the store when the page opens and every change
