@@ -69,7 +69,7 @@ class InterruptGroup(ui.element):
                 code.props["tabindex"] = "0"  # a long call scrolls: the keyboard can scroll it
             self.countdown = ui.label().classes("interrupt-expiry")
             self.answer_view = _ANSWER_VIEWS[type(self.schema)](self.schema, self._send)
-        self._timer = ui.timer(1.0, self._tick) if self._deadline is not None else None
+            self._timer = ui.timer(1.0, self._tick) if self._deadline is not None else None
         self._shown_expired = False
         self._show()
 
