@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import copy
 import weakref
+from typing import cast, get_args
 
 from nicegui import Client, context
+from nicegui.language import Language
 
 from present_choices._translation import Translation, accepted_languages, negotiate, spoken
 
@@ -33,12 +35,22 @@ def chat_translation(language: str | None) -> Translation:
     return negotiate(accepted_languages(header))
 
 
+QUASAR_NAMES = {"zh-Hans": "zh-CN", "en": "en-US"}
+"""Quasar's name of a language of ours where it has no name of the same tag (it writes its name
+into `<html lang>`, and says its own few words, a table's pagination, in it)."""
+
+
 def speak_in_page(translation: Translation) -> None:
     """Name `translation`'s language in the `<html lang>` of the page being built: its own copy of
     the page's settings, since another browser of the same page may read another language."""
+    known: tuple[str, ...] = get_args(Language)
+    tag = QUASAR_NAMES.get(translation.tag, translation.tag)
+    named = (
+        tag if tag in known else next((name for name in known if name.startswith(f"{tag}-")), tag)
+    )
     client = context.client
     page = copy.copy(client.page)
-    page.language = translation.tag  # type: ignore[assignment]  # a BCP 47 tag, beyond Quasar's list
+    page.language = cast(Language, named)
     client.page = page
 
 
