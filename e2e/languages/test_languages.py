@@ -95,14 +95,20 @@ async def page_of(
     return call, page, context, errors
 
 
+async def expect_in(page: Page, lang: str, words: tuple[str, str, str]) -> None:
+    """The page is in `lang`: its `<html lang>`, and its Submit, Cancel and Settings in `words`."""
+    submit, cancel, settings = words
+    assert await page.get_attribute("html", "lang") == lang
+    await expect(page.get_by_role("button", name=submit)).to_be_visible()
+    await expect(page.get_by_role("button", name=cancel)).to_be_visible()
+    await expect(page.get_by_text(settings, exact=True)).to_be_visible()
+
+
 async def test_in_chinese_the_page_is_chinese_and_the_agent_gets_english(
     agent: Client, browser: Browser
 ) -> None:
     call, page, context, errors = await page_of(agent, browser, CHINESE, QUESTION)
-    assert await page.get_attribute("html", "lang") == "zh-Hans"
-    await expect(page.get_by_role("button", name="提交")).to_be_visible()
-    await expect(page.get_by_role("button", name="取消")).to_be_visible()
-    await expect(page.get_by_text("设置", exact=True)).to_be_visible()
+    await expect_in(page, "zh-Hans", ("提交", "取消", "设置"))
     await expect(page.get_by_text("请选择 1 到 3 项。")).to_be_visible()
     await expect(page.get_by_role("timer")).to_have_text(re.compile(r"^剩余 [45]:\d\d$"))
     await expect(page.get_by_text("推荐", exact=True)).to_be_visible()
@@ -124,17 +130,17 @@ async def test_in_chinese_the_page_is_chinese_and_the_agent_gets_english(
     await context.close()
     assert errors == []
     assert response["selection"]["selected_ids"] == ["unit", "e2e"]
-    assert response["selection"]["summary"] == "Selected: 单元测试, 浏览器测试 (with notes on 单元测试)."
+    assert (
+        response["selection"]["summary"]
+        == "Selected: 单元测试, 浏览器测试 (with notes on 单元测试)."
+    )
 
 
 async def test_without_a_catalog_for_the_browser_the_page_is_english(
     agent: Client, browser: Browser
 ) -> None:
     call, page, context, errors = await page_of(agent, browser, FRENCH, ENGLISH_QUESTION)
-    assert await page.get_attribute("html", "lang") == "en"
-    await expect(page.get_by_role("button", name="Submit")).to_be_visible()
-    await expect(page.get_by_role("button", name="Cancel")).to_be_visible()
-    await expect(page.get_by_text("Settings", exact=True)).to_be_visible()
+    await expect_in(page, "en", ("Submit", "Cancel", "Settings"))
     await page.get_by_role("button", name="Cancel").click()
     assert structured(await asyncio.wait_for(call, 15))["action_status"] == "cancelled"
     await context.close()

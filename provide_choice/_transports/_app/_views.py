@@ -93,24 +93,31 @@ def apps_extension() -> Apps:
     apps = Apps()
     # Each document is made when a host first reads it: its words (every language's) load then,
     # not when the server starts.
-    apps.add_resource(
-        FunctionResource(
-            uri=PRESENT_CHOICES_VIEW,
-            name="present-choices",
-            title="Choices as buttons",
-            description="The question and its options as buttons, inline in the conversation.",
-            mime_type=APP_MIME_TYPE,
-            fn=present_choices_view,
-        )
+    views = (
+        (
+            PRESENT_CHOICES_VIEW,
+            "present-choices",
+            "Choices as buttons",
+            "The question and its options as buttons, inline in the conversation.",
+            present_choices_view,
+        ),
+        (
+            PROVIDE_CHOICE_VIEW,
+            "provide-choice",
+            "A question for you",
+            "The agent's question, answered inline in the conversation.",
+            provide_choice_view,
+        ),
     )
-    apps.add_resource(
-        FunctionResource(
-            uri=PROVIDE_CHOICE_VIEW,
-            name="provide-choice",
-            title="A question for you",
-            description="The agent's question, answered inline in the conversation.",
-            mime_type=APP_MIME_TYPE,
-            fn=provide_choice_view,
+    for uri, name, title, description, document in views:
+        apps.add_resource(
+            FunctionResource(
+                uri=uri,
+                name=name,
+                title=title,
+                description=description,
+                mime_type=APP_MIME_TYPE,
+                fn=document,
+            )
         )
-    )
     return apps
