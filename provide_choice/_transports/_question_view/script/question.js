@@ -18,8 +18,8 @@ const TICK_MILLISECONDS = 250;
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
 // what a saved draft means where the question is shown (each the key of a message of the page's
 // words; `afterEnding` may be null), and `ended(state)` hears the ending once it is shown. The
-// page speaks the language the state names. Returns `received`, through which the owner of the document may also end it (a
-// state whose status is not "pending").
+// page speaks the language the state names. Returns `received`, through which the owner of the
+// document may also end it (a state whose status is not "pending").
 function startQuestion(initial, openChannel, { endings, afterEnding, saved, ended: onEnded = () => {} }) {
   let state = initial;
   const currentState = () => state;
