@@ -46,9 +46,12 @@ from provide_choice._contract._response import (
     summarize,
 )
 from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     NUMBER_SETTINGS,
     InteractionSettings,
     setting_choices,
+    shown_settings,
 )
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion, QuestionRegistry
@@ -67,13 +70,22 @@ HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
 def setting_fields() -> dict[str, dict[str, Any]]:
     """The settings panel's labels, values and rules, from the one source every surface uses."""
-    return {
-        name: {"label": label, "choices": [[value, text] for value, text in choices]}
-        for name, (label, choices) in setting_choices().items()
-    } | {
-        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-        for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-    }
+    return (
+        {
+            name: {"label": label, "choices": [[value, text] for value, text in choices]}
+            for name, (label, choices) in setting_choices().items()
+        }
+        | {
+            name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+            for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+        }
+        | {
+            "alerts": {
+                "label": ALERTS_LABEL,
+                "channels": [list(item) for item in ALERT_CHANNELS.items()],
+            }
+        }
+    )
 
 
 INBOX_LINK = InboxLink()
@@ -145,7 +157,7 @@ class QuestionPage:
             "text_limit": TEXT_LIMIT,
             "note_limit": NOTE_LIMIT,
             "requested_timeout_seconds": asked.timeout_seconds,
-            "settings": settings.model_dump(mode="json"),
+            "settings": shown_settings(settings),
             "setting_choices": setting_fields(),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),

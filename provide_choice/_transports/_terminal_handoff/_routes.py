@@ -33,6 +33,7 @@ from provide_choice._contract._batch_meaning import kept_answer, read_batch_repo
 from provide_choice._contract._meaning import Submission, read_reported
 from provide_choice._contract._request import describe
 from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._contract._settings import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
 from provide_choice._web._local_http import BodyRefused, read_json, refusal
@@ -85,7 +86,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             )
         return {
             "request": question.interaction.asked.model_dump(mode="json", by_alias=True),
-            "settings": question.interaction.settings.model_dump(mode="json"),
+            "settings": shown_settings(question.interaction.settings),
             "seconds_left": question.seconds_left(),
         }
 
@@ -106,7 +107,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             return refusal(422, error.problems)
         return {
             "status": question.status,
-            "settings": settings.model_dump(mode="json"),
+            "settings": shown_settings(settings),
             "seconds_left": question.seconds_left(),
         }
 
