@@ -9,6 +9,8 @@
                                 applied by the question (`apply_settings`: saved to the server's
                                 settings file, the timeout action, a longer deadline); the reply
                                 has the settings in force and the seconds left;
+- `POST /terminal/<id>/touch`   the person pressed a first key: the question's alerts are no
+                                longer needed;
 - `POST /terminal/<id>/keep`    a batch: `{question_id, submission}`, the answer the person gave to
                                 one question, kept (`kept_answer`) if the batch ends half-way;
 - `POST /terminal/<id>/result`  what the person did (a submission, a cancel, the deadline seen),
@@ -110,6 +112,14 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             "settings": shown_settings(settings),
             "seconds_left": question.seconds_left(),
         }
+
+    @app.post(ROUTE_PREFIX + "/{session_id}/touch")
+    async def touch(session_id: str) -> Any:
+        question = find(session_id)
+        if not isinstance(question, PendingQuestion):
+            return question
+        question.touch()
+        return {"status": question.status}
 
     @app.post(ROUTE_PREFIX + "/{session_id}/result")
     async def result(session_id: str, request: Request) -> Any:
