@@ -12,3 +12,5 @@ NEEDS_AG_UI_SERVER = (
     "needs pydantic-ai's AG-UI adapter, the tests' AG-UI agent: "
     "pip install -e '.[test,llm,ag-ui]' 'pydantic-ai-slim[ag-ui]'"
 )
+NEEDS_PUSH_EXTRA = "needs the push extra (apprise): pip install -e '.[test,push]'"
+NEEDS_NOTIFY_EXTRA = "needs the notify extra (desktop-notifier): pip install -e '.[test,notify]'"

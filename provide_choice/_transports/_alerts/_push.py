@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import NamedTuple
 
 from provide_choice._contract._settings import InteractionSettings
@@ -52,13 +53,14 @@ async def push(addresses: Sequence[str], alert: Alert) -> str | None:
             problem = deliver(addresses, alert)
         except Exception as error:  # a service plug-in of apprise may fail in any way
             problem = f"apprise failed ({type(error).__name__}: {error})"
-        loop.call_soon_threadsafe(settle, problem)
+        with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits for it any more
+            loop.call_soon_threadsafe(settle, problem)
 
     threading.Thread(target=work, name="provide-choice-push", daemon=True).start()
     try:
         return await asyncio.wait_for(asyncio.shield(delivered), DELIVERY_SECONDS)
     except TimeoutError:
-        return f"no answer within {DELIVERY_SECONDS:.0f} s"
+        return f"no answer within {DELIVERY_SECONDS:g} s"
 
 
 def deliver(addresses: Sequence[str], alert: Alert) -> str | None:

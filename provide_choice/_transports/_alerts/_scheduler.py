@@ -39,6 +39,7 @@ ALERT_PAUSE_SECONDS = 0.2
 REMINDER_SHARE = 0.2
 """The share of a question's time left when its reminder goes."""
 
+Send = Callable[[PendingQuestion], Coroutine[Any, Any, None]]
 AlertFailed = Callable[[PendingQuestion, str], None]
 """Told that an alert of the question could not be delivered, and why (the history notes it)."""
 
@@ -66,7 +67,7 @@ class QuestionAlerts:
     def shown(self, question: PendingQuestion) -> None:
         waited = time.monotonic() - question.started
         delay = max(question.settings.alert_after_seconds - waited, ALERT_PAUSE_SECONDS)
-        self._at(question, "alert", delay, self._alert(question))
+        self._at(question, "alert", delay, self._alert)
         self._plan_reminder(question, first=True)
 
     def changed(self, question: PendingQuestion) -> None:
@@ -85,24 +86,19 @@ class QuestionAlerts:
         total = question.interaction.deadline - question.started
         delay = question.seconds_left() - total * REMINDER_SHARE
         if delay > 0:
-            self._at(question, "reminder", delay, self._remind(question))
+            self._at(question, "reminder", delay, self._remind)
         elif not first:  # moved before now: it goes at once
-            self._at(question, "reminder", ALERT_PAUSE_SECONDS, self._remind(question))
+            self._at(question, "reminder", ALERT_PAUSE_SECONDS, self._remind)
 
-    def _at(
-        self,
-        question: PendingQuestion,
-        name: str,
-        delay: float,
-        alert: Coroutine[Any, Any, None],
-    ) -> None:
+    def _at(self, question: PendingQuestion, name: str, delay: float, alert: Send) -> None:
+        """Send `alert(question)` in `delay` seconds, in place of the timer of that name."""
         timers = self._timers.setdefault(question.id, {})
         if name in timers:
             timers[name].cancel()
-        timers[name] = asyncio.get_running_loop().call_later(delay, self._start, alert)
+        timers[name] = asyncio.get_running_loop().call_later(delay, self._start, alert, question)
 
-    def _start(self, alert: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(alert)
+    def _start(self, alert: Send, question: PendingQuestion) -> None:
+        task = asyncio.get_running_loop().create_task(alert(question))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
