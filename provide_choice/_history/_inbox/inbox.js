@@ -2,6 +2,12 @@
 // that ended. The server reads the shared history; this page polls it and updates the lists in
 // place (keyed by row), so a link keeps its focus while the lists change around it. Agent text
 // only ever goes in as text (textContent), never as markup.
+//
+// While questions wait, the tab's title starts with how many ("(3) Inbox — provide-choice") and
+// its icon has a badge. "Notify me on this device" asks the browser for notifications (only on
+// that click), and from then on each question that starts waiting, once it waited
+// `alert_after_seconds`, is a notification; a click on one opens its page. Both follow the
+// person's settings (the browser's alerts on or off), which the state carries.
 "use strict";
 
 (() => {
@@ -19,7 +25,15 @@
   const recentList = byId("recent");
   const count = byId("count");
   const problem = byId("problem");
+  const icon = document.querySelector('link[rel="icon"]');
+  const plainIcon = icon.getAttribute("href");
+  const notify = byId("notify");
+  const notifyButton = byId("notify-button");
+  const notifyStatus = byId("notify-status");
+  const notifications = "Notification" in window;
   let state = JSON.parse(byId("inbox-state").textContent);
+  // The questions already told of (or waiting before notifications were on): told once each.
+  const told = new Set();
 
   // The address the inbox printed carries its token; the cookie that came with this page stands in
   // for it from now on, so the token leaves the address bar (and the history, bookmarks and screen
@@ -137,7 +151,11 @@
     const waiting = state.waiting.length;
     const words = waiting === 0 ? "Nothing waiting" : `${waiting} waiting`;
     if (count.textContent !== words) count.textContent = words;
-    document.title = `${waiting ? `(${waiting}) ` : ""}Inbox · provide-choice`;
+    const shown = state.alerts.browser ? waiting : 0;
+    document.title = `${shown ? `(${shown}) ` : ""}Inbox — provide-choice`;
+    const href = shown ? icon.dataset.waiting : plainIcon;
+    if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+    tellOfNew();
     if (problem.textContent !== (state.problem || "")) problem.textContent = state.problem || "";
     tick();
   }
@@ -160,6 +178,46 @@
     render();
   }
 
+  function allowed() {
+    return notifications && Notification.permission === "granted";
+  }
+
+  // Questions waiting when notifications come on were there to see: only later ones are told of.
+  function markAllTold() {
+    for (const question of state.waiting) told.add(question.key);
+  }
+
+  function tellOfNew() {
+    notify.hidden = !notifications || !state.alerts.browser;
+    if (!allowed() || !state.alerts.browser) return;
+    for (const question of state.waiting) {
+      if (told.has(question.key) || question.waited_seconds < state.alerts.after_seconds) continue;
+      told.add(question.key);
+      const shown = new Notification("Question waiting", { body: question.title, tag: `question-${question.key}` });
+      shown.addEventListener("click", () => {
+        window.focus();
+        if (question.url) location.assign(question.url);
+      });
+    }
+  }
+
+  function showPermission() {
+    const granted = allowed();
+    notifyButton.hidden = granted;
+    notifyStatus.textContent = granted ? "Notifications are on for this device: each new question is one."
+      : notifications && Notification.permission === "denied"
+        ? "This browser blocks notifications from the inbox; allow them in its site settings."
+        : "";
+  }
+
+  notifyButton.addEventListener("click", async () => {
+    markAllTold();
+    await Notification.requestPermission();
+    showPermission();
+  });
+
+  if (allowed()) markAllTold();
+  showPermission();
   render();
   setInterval(tick, 1000);
   setInterval(poll, POLL_MILLISECONDS);
