@@ -34,6 +34,7 @@
   let state = JSON.parse(byId("inbox-state").textContent);
   // The questions already told of (or waiting before notifications were on): told once each.
   const told = new Set();
+  let telling = false; // on since the page opened, or since the person's click
 
   // The address the inbox printed carries its token; the cookie that came with this page stands in
   // for it from now on, so the token leaves the address bar (and the history, bookmarks and screen
@@ -189,7 +190,7 @@
 
   function tellOfNew() {
     notify.hidden = !notifications || !state.alerts.browser;
-    if (!allowed() || !state.alerts.browser) return;
+    if (!telling || !allowed() || !state.alerts.browser) return;
     for (const question of state.waiting) {
       if (told.has(question.key) || question.waited_seconds < state.alerts.after_seconds) continue;
       told.add(question.key);
@@ -210,13 +211,18 @@
         : "";
   }
 
-  notifyButton.addEventListener("click", async () => {
+  function startTelling() {
     markAllTold();
+    telling = true;
+  }
+
+  notifyButton.addEventListener("click", async () => {
     await Notification.requestPermission();
+    if (allowed()) startTelling();
     showPermission();
   });
 
-  if (allowed()) markAllTold();
+  if (allowed()) startTelling();
   showPermission();
   render();
   setInterval(tick, 1000);
