@@ -22,6 +22,7 @@ from provide_choice_harness import (
     CTRL_C,
     DOWN,
     ENTER,
+    UP,
     expect_plain,
     finish,
 )
@@ -217,3 +218,26 @@ async def test_the_hand_off_terminal_and_the_server_terminal_alert_too(tmp_path:
     assert results[0].structured_content["selection"]["selected_ids"] == ["pg"]
     server.sendintr()
     server.expect(pexpect.EOF)
+
+
+def test_the_terminal_settings_screen_switches_the_alerts_and_saves_them(tmp_path: Path) -> None:
+    child, answer = spawn_ask(tmp_path, {})
+    expect_plain(child, "Change settings")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "Push alerts say: The question, its options and where to answer")
+    expect_plain(child, "Alert once a question waited untouched (seconds): 0")
+    for channel in ("in the terminal", "on the desktop", "in the browser", "by push"):
+        expect_plain(child, f"Tell me a question waits {channel}")
+    expect_plain(child, "to the addresses in notify_urls: On")
+    child.send(UP * 2 + ENTER)  # past the last entry, the options hidden: push
+    expect_plain(child, "to the addresses in notify_urls: Off")
+    child.send(UP * 4 + ENTER)  # alert_after_seconds
+    expect_plain(child, "Alert once a question waited untouched (seconds)")
+    child.send("\b45" + ENTER)
+    expect_plain(child, "Alert once a question waited untouched (seconds): 45")
+    child.send(UP * 2 + ENTER)  # notify_detail
+    expect_plain(child, "Push alerts say: The title only")
+    cancelled(child, answer)
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["alerts"] == {"terminal": True, "desktop": True, "browser": True, "push": False}
+    assert (saved["alert_after_seconds"], saved["notify_detail"]) == (45, "title_only")

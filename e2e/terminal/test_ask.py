@@ -272,7 +272,7 @@ def test_the_history_settings_are_shown_changed_and_saved(tmp_path: Path) -> Non
         child.send(DOWN)
     child.send(ENTER)
     expect_plain(child, "History of questions and answers: Not kept: nothing stays once a")
-    child.send(DOWN + ENTER)
+    child.send(DOWN + DOWN + ENTER)  # past "Push alerts say"
     expect_plain(child, "Days of history kept")
     child.send("\b\b0" + ENTER)  # 30 becomes 0
     expect_plain(child, "Type whole days from 1 to 3650.")
