@@ -67,7 +67,7 @@ e2e: $(TEST_STAMP) $(NODE_STAMP)
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
 screenshots: $(TEST_STAMP) $(NODE_STAMP)
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
-		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once"
+		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once or inbox_counts"
 
 bench: $(TEST_STAMP) $(NODE_STAMP)
 	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \
