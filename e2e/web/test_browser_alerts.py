@@ -26,29 +26,13 @@ from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from provide_choice_harness import COMMAND
 from screenshots import screenshot_path
+from web_notifications import RECORD_NOTIFICATIONS
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 SOON = 3_000
 EDITOR = Implementation(name="editor-one", version="1.4.2")
 ICON, WAITING_ICON = "/choice/assets/icon.svg", "/choice/assets/icon-waiting.svg"
-RECORD_NOTIFICATIONS = """
-(() => {
-  const Real = window.Notification;
-  if (!Real) return;
-  window.shownNotifications = [];
-  class Recorded extends Real {
-    constructor(title, options = {}) {
-      super(title, options);
-      window.shownNotifications.push({ title, body: options.body });
-    }
-  }
-  Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
-  Recorded.requestPermission = (...args) => Real.requestPermission(...args);
-  window.Notification = Recorded;
-})();
-"""
-"""Every notification a page shows, as it shows it (`window.shownNotifications`)."""
 
 
 def question(title: str, **changes: Any) -> dict[str, Any]:
