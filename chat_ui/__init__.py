@@ -27,6 +27,7 @@ from chat_ui._reply import (
     ThreadStarted,
 )
 from chat_ui._store import ConversationStore, LocalStore
+from chat_ui._tab_alert import TabAlert
 from present_choices import render_markdown  # the one renderer, shared with the web portal
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ __all__ = [
     "ReplyChunk",
     "ScriptAgent",
     "ScriptError",
+    "TabAlert",
     "ThreadStarted",
     "ToolCall",
     "answers",

@@ -6,7 +6,7 @@ the browser asks for the permission only on that click).
 It all happens in the browser (tab_alert.js): it reads the blocks as they are drawn (a pending
 block that is not locked, so a reply still streaming does not count until it ended), so the chat
 itself tells it nothing. `chat_page` puts one in its header; an app that embeds `ChatView` in a
-page of its own may add one where it likes.
+page of its own may add one (`chat_ui.TabAlert()`) where it likes.
 """
 
 from __future__ import annotations

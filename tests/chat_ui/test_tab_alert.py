@@ -5,8 +5,7 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from chat_ui import ScriptAgent, chat_page
-from chat_ui._tab_alert import TabAlert
+from chat_ui import ScriptAgent, TabAlert, chat_page
 
 pytestmark = pytest.mark.nicegui_main_file("")
 
