@@ -7,35 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from alert_environment import environment
 from extras import NEEDS_PUSH_EXTRA
 from mcp import Client, StdioServerParameters
 from mcp_servers import call_on_page, until
+from prompts import DATABASE_REQUEST
 from provide_choice_harness import COMMAND, history_of
 from webhook import refused_address, webhook
 
 pytest.importorskip("apprise", reason=NEEDS_PUSH_EXTRA)
-
-QUESTION = {
-    "title": "Database",
-    "prompt": "The app needs storage and none is configured.",
-    "selection_mode": "single",
-    "options": [
-        {"id": "pg", "label": "PostgreSQL", "recommended": True},
-        {"id": "lite", "label": "SQLite"},
-    ],
-}
-
-
-def environment(home: Path, **variables: str) -> dict[str, str]:
-    skipped = ("CI", "PROVIDE_CHOICE_NOTIFY", "DBUS_SESSION_BUS_ADDRESS")
-    kept = {name: value for name, value in os.environ.items() if name not in skipped}
-    return kept | {"AGENT_CHOICES_HOME": str(home)} | variables
 
 
 async def test_a_page_question_is_pushed_with_its_address_and_a_failed_push_only_noted(
@@ -51,7 +36,7 @@ async def test_a_page_question_is_pushed_with_its_address_and_a_failed_push_only
             env=environment(tmp_path, PROVIDE_CHOICE_NOTIFY=hook.address),
         )
         async with Client(parameters) as client, httpx.AsyncClient() as http:
-            call, page = await call_on_page(client, QUESTION)
+            call, page = await call_on_page(client, DATABASE_REQUEST)
             await until(lambda: len(hook.received) == 1, "the push reached the webhook")
             (alert,) = hook.received
             assert alert["title"] == "Question: Database"

@@ -9,14 +9,15 @@ the terminal it stands for."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pexpect
+from alert_environment import environment
 from mcp import Client, StdioServerParameters
 from mcp_servers import launch, poll
+from prompts import DATABASE_REQUEST
 from provide_choice_harness import (
     COMMAND,
     CTRL_C,
@@ -28,26 +29,6 @@ from provide_choice_harness import (
 )
 
 ESC, BEL, ST = "\x1b", "\x07", "\x1b\\"
-TERMINAL_VARIABLES = (
-    "TERM_PROGRAM",
-    "TMUX",
-    "LC_TERMINAL",
-    "KITTY_WINDOW_ID",
-    "VTE_VERSION",
-    "WT_SESSION",
-    "DBUS_SESSION_BUS_ADDRESS",
-    "PROVIDE_CHOICE_NOTIFY",
-    "CI",  # a test that starts `ask` or `serve` asks as a person would, never unattended
-)
-QUESTION = {
-    "title": "Database",
-    "prompt": "The app needs storage and none is configured.",
-    "selection_mode": "single",
-    "options": [
-        {"id": "pg", "label": "PostgreSQL", "recommended": True},
-        {"id": "lite", "label": "SQLite"},
-    ],
-}
 FAMILIES: list[tuple[dict[str, str], str]] = [
     # One terminal of each family (tests/provide_choice/test_alerts.py has them all).
     ({"TERM_PROGRAM": "iTerm.app"}, f"{ESC}]9;Database{BEL}"),
@@ -66,20 +47,11 @@ FAMILIES: list[tuple[dict[str, str], str]] = [
 ]
 
 
-def environment(home: Path, **variables: str) -> dict[str, str]:
-    clean = {name: value for name, value in os.environ.items() if name not in TERMINAL_VARIABLES}
-    return (
-        clean
-        | {"PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "AGENT_CHOICES_HOME": str(home)}
-        | variables
-    )
-
-
 def spawn_ask(home: Path, variables: dict[str, str], **changes: Any) -> tuple[pexpect.spawn, Path]:
     """`provide-choice ask request.json > answer.json` in a terminal of the given family."""
     home.mkdir(parents=True, exist_ok=True)
     request = home / "request.json"
-    request.write_text(json.dumps(QUESTION | changes))
+    request.write_text(json.dumps(DATABASE_REQUEST | changes))
     answer = home / "answer.json"
     child = pexpect.spawn(
         "/bin/sh",
@@ -175,7 +147,7 @@ async def test_the_hand_off_terminal_and_the_server_terminal_alert_too(tmp_path:
         command=COMMAND, args=["serve"], env=environment(tmp_path / "server")
     )
     async with Client(parameters) as client:
-        selection = await launch(client, QUESTION | {"transport": "terminal"})
+        selection = await launch(client, DATABASE_REQUEST | {"transport": "terminal"})
         handoff = pexpect.spawn(
             "/bin/sh",
             ["-c", selection["summary"]],
@@ -207,7 +179,7 @@ async def test_the_hand_off_terminal_and_the_server_terminal_alert_too(tmp_path:
         results: list[Any] = []
 
         async def ask() -> None:
-            results.append(await client.call_tool("provide_choice", QUESTION))
+            results.append(await client.call_tool("provide_choice", DATABASE_REQUEST))
 
         group.start_soon(ask)
         await anyio.to_thread.run_sync(expect_plain, server, "Continue with these settings")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import signal
 import subprocess
@@ -20,6 +19,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from alert_environment import environment
 from mcp import Client, StdioServerParameters
 from mcp_servers import call_on_page, held
 from mcp_types import CallToolResult, Implementation
@@ -45,13 +45,6 @@ def question(title: str, **changes: Any) -> dict[str, Any]:
             {"id": "lite", "label": "SQLite"},
         ],
     } | changes
-
-
-def environment(home: Path) -> dict[str, str]:
-    """The test's data directory; no CI (the server asks as it would for a person), no push."""
-    skipped = ("CI", "PROVIDE_CHOICE_NOTIFY", "DBUS_SESSION_BUS_ADDRESS")
-    kept = {name: value for name, value in os.environ.items() if name not in skipped}
-    return kept | {"AGENT_CHOICES_HOME": str(home)}
 
 
 @pytest.fixture(scope="module")

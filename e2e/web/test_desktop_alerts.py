@@ -5,11 +5,11 @@ the page; agent markup arrives escaped (the service reads markup), so it shows a
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alert_environment import environment
 from extras import NEEDS_NOTIFY_EXTRA
 from mcp import Client, StdioServerParameters
 from mcp_servers import call_on_page, until
@@ -40,14 +40,8 @@ def server(home: Path, bus_address: str, opened: Path) -> StdioServerParameters:
     home.mkdir(exist_ok=True)
     browser.write_text(f'#!/bin/sh\necho "$1" >> {opened}\n')
     browser.chmod(0o755)
-    skipped = ("CI", "PROVIDE_CHOICE_NOTIFY")
-    environment = {name: value for name, value in os.environ.items() if name not in skipped}
-    environment |= {
-        "AGENT_CHOICES_HOME": str(home),
-        "DBUS_SESSION_BUS_ADDRESS": bus_address,
-        "BROWSER": str(browser),
-    }
-    return StdioServerParameters(command=COMMAND, args=["serve", "--no-browser"], env=environment)
+    variables = environment(home, DBUS_SESSION_BUS_ADDRESS=bus_address, BROWSER=str(browser))
+    return StdioServerParameters(command=COMMAND, args=["serve", "--no-browser"], env=variables)
 
 
 async def test_a_question_on_its_page_is_a_desktop_notification_that_opens_it(

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from extras import NEEDS_PUSH_EXTRA
+from prompts import DATABASE_REQUEST
 from waiting import until
 from webhook import Webhook, refused_address, silent_address, webhook
 
@@ -20,15 +21,6 @@ from provide_choice._transports._alerts import QuestionAlerts, _push, terminal_a
 
 ESC, BEL, ST = "\x1b", "\x07", "\x1b\\"
 PAGE = "http://127.0.0.1:8123/choice/0123abcd"
-QUESTION = {
-    "title": "Database",
-    "prompt": "The app needs storage and none is configured.",
-    "selection_mode": "single",
-    "options": [
-        {"id": "pg", "label": "PostgreSQL", "recommended": True},
-        {"id": "lite", "label": "SQLite"},
-    ],
-}
 
 
 @pytest.mark.parametrize(
@@ -110,7 +102,7 @@ def ask(
     **changes: Any,
 ) -> PendingQuestion:
     """A question shown on its page (`PAGE`), as the page transport shows one."""
-    interaction = Interaction.start(parse_request(QUESTION | changes), settings)
+    interaction = Interaction.start(parse_request(DATABASE_REQUEST | changes), settings)
     interaction = Interaction(interaction.asked, interaction.settings, time.monotonic() + seconds)
     question = registry.create(interaction, transport)
     if transport == "web":
