@@ -420,6 +420,10 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
         "timeout_action": "return_defaults",
         "keep_history": True,
         "history_days": 30,
+        "alerts": {"terminal": True, "desktop": True, "browser": True, "push": True},
+        "alert_after_seconds": 0,
+        "notify_urls": [],
+        "notify_detail": "full",
     }
 
     call, url = await agent.ask(question("single", timeout_seconds=120))

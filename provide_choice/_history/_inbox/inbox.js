@@ -13,6 +13,7 @@
 (() => {
   const POLL_MILLISECONDS = 1000;
   const URGENT_SECONDS = 30;
+  const TICKING = new Set(["seconds_left", "waited_seconds"]); // change at every poll, shown by tick()
   const OUTCOMES = {
     selected: ["Answered", "answered"],
     custom_input: ["Answered", "answered"],
@@ -119,7 +120,7 @@
     }
     questions.forEach((question, index) => {
       const key = String(question.key);
-      const shown = JSON.stringify(question, (name, value) => (name === "seconds_left" ? undefined : value));
+      const shown = JSON.stringify(question, (name, value) => (TICKING.has(name) ? undefined : value));
       let item = existing.get(key);
       if (!item || !item.isConnected) {
         item = document.createElement("li");
