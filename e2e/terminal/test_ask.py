@@ -21,6 +21,7 @@ from provide_choice_harness import (
     DOWN,
     ENTER,
     SPACE,
+    UP,
     answer_of,
     continue_with_settings,
     expect_plain,
@@ -228,8 +229,8 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
         child.send(key)
     child.send(ENTER)  # notes off
     expect_plain(child, "Offer notes on options and on the whole question: Not offered")
-    for _ in range(5):  # past the suggested answer, the timeout action and the two history ones
-        child.send(DOWN)
+    for _ in range(5):  # up past Done to the last entry (the list wraps around)
+        child.send(UP)
     child.send(ENTER)  # open "Hidden options"
     expect_plain(child, "Options to hide")
     child.send(DOWN + SPACE + ENTER)  # hide SQLite
