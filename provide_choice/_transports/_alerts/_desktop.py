@@ -76,6 +76,7 @@ class DesktopAlerts:
 
 
 async def _server_reads_markup() -> bool:
+    # Deferred for start-up time: the D-Bus client comes with the extra, for Linux only.
     from dbus_fast import Message, MessageType
     from dbus_fast.aio import MessageBus
 
