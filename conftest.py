@@ -3,6 +3,10 @@
 NiceGUI's simulated `user` fixture is a plugin, and pytest takes plugins only from this top-level
 conftest; it touches nothing until a test asks for `user`.
 
+No test alerts the person who runs it: every process a test starts inherits an environment
+without their push addresses and with no session bus to reach their desktop (the alert tests
+bring a webhook and a bus of their own).
+
 The terminals speak the language of `LC_ALL`, `LC_MESSAGES` and `LANG`: the tests start from no
 language at all (English, the source), whatever the machine running them reads, and a test that
 wants another sets it for itself (and for the commands it starts).
@@ -12,6 +16,8 @@ import os
 
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
+os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
+os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
 for _name in ("LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"

@@ -15,6 +15,7 @@ from chat_ui._agents import Agent
 from chat_ui._chat_view import ChatView
 from chat_ui._language import chat_translation, speak_in_page
 from chat_ui._store import ConversationStore, LocalStore
+from chat_ui._tab_alert import TabAlert
 from present_choices._translation import N_
 
 TITLE = N_("Choices chat")
@@ -47,6 +48,7 @@ def chat_page(
                     ui.label(subtitle).classes("chat-subtitle")
             new_chat = ui.button(translation.gettext("New chat"), icon="add", color=None)
             new_chat.props("flat rounded no-caps").classes("chat-new")
+            TabAlert()
         view = ChatView(
             agent, store=LocalStore() if store is None else store, language=translation.tag
         )

@@ -19,9 +19,10 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
-from provide_choice._question import QuestionRegistry
+from provide_choice._question import QuestionRegistry, Recorders
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
+from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._base import TransportSetup
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import HOST, loopback_listener
@@ -37,9 +38,7 @@ def serve_stdio(
     uses `bridge_port`."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
-    setup = TransportSetup(
-        QuestionRegistry(recorder=recorder), bridge=bridge, open_browser=open_browser
-    )
+    setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     try:
         anyio.run(_serve_stdio, server, bridge, recorder)
@@ -111,13 +110,20 @@ def serve_http(
     print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
     bridge = Bridge(port=bridge_port)
     setup = TransportSetup(
-        QuestionRegistry(recorder=start_recorder()),
+        recorded_and_alerted(start_recorder()),
         bridge=bridge,
         terminal=terminal,
         open_browser=open_browser,
     )
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
+
+
+def recorded_and_alerted(history: HistoryRecorder) -> QuestionRegistry:
+    """The questions of this process: recorded in the history, and alerted (a failed alert is
+    noted in the history too)."""
+    alerts = QuestionAlerts(failed=history.alert_failed)
+    return QuestionRegistry(recorder=Recorders(history, alerts))
 
 
 async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:

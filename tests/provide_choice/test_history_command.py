@@ -44,6 +44,7 @@ JSON_FIELDS = {
     "ended_at",
     "action_status",
     "selection",
+    "alert_failed",
 }
 
 

@@ -89,11 +89,11 @@ STRING = re.compile(r""""((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`""")
 PROSE = re.compile(r"[A-Z][a-z]{3,}|[a-z]+ [a-z]+ [a-z]+|…|[a-z][.:;!?] ")
 """A capitalized word, three words in a row, an ellipsis, a sentence's stop: words for a person
 (class names and selectors are one or two lowercase words)."""
-NOT_PROSE = {"Enter", "Arrow", "Content-Type", "DOMContentLoaded"}
-"""Literals that look like words but are names: keys of the keyboard, a header, an event."""
+NOT_PROSE = {"Enter", "Arrow", "Content-Type", "DOMContentLoaded", "Notification"}
+"""Literals that look like words but are names: keys of the keyboard, a header, an event, an API."""
 TO_THE_HOST = re.compile(r"\$\{message\.method\} is not handled")
 """The one sentence a script writes for a program: the JSON-RPC error to a host (host.js)."""
-TEMPLATE_TEXT = re.compile(r"\$\w+|provide-choice|present-choices|·")
+TEMPLATE_TEXT = re.compile(r"\$\w+|provide-choice|present-choices|·|—")
 """What a template's text may hold: placeholders the server fills from the catalog, the names."""
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from present_choices._locale_format import format_moment
 from present_choices._translation import N_, Translation
+from provide_choice._contract._settings import InteractionSettings, load_settings, settings_path
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -42,6 +43,8 @@ class InboxState:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._settings: InteractionSettings | None = None
+        self._settings_version: tuple[int, int] | None = None
 
     def snapshot(self, translation: Translation) -> dict[str, Any]:
         """The page's state, in `translation`. A history that cannot be read is a problem to show,
@@ -55,6 +58,7 @@ class InboxState:
             "waiting": [],
             "recent": [],
             "problem": None,
+            "alerts": self._alerts(),
         }
         now = datetime.now()
         with self._lock:
@@ -75,6 +79,22 @@ class InboxState:
                 self.close_connection()
                 return empty | {"problem": str(error)}
 
+    def _alerts(self) -> dict[str, Any]:
+        """What the page's alerts follow of the person's settings: read again only when the
+        settings file changed (the page asks every second; a broken file warns once)."""
+        path = settings_path()
+        try:
+            stat = path.stat()
+            version: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            version = None
+        if self._settings is None or version != self._settings_version:
+            self._settings, self._settings_version = load_settings(path), version
+        return {
+            "browser": self._settings.alerts.browser,
+            "after_seconds": self._settings.alert_after_seconds,
+        }
+
     def close_connection(self) -> None:
         if self._connection is not None:
             self._connection.close()
@@ -92,6 +112,7 @@ def _waiting(question: RecordedQuestion, translation: Translation) -> dict[str, 
         "url": question.url if has_page else None,
         "where": None if shown_where is None else translation.gettext(shown_where),
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
+        "waited_seconds": round(max(time.time() - question.asked_at, 0.0), 1),
     }
 
 

@@ -16,6 +16,8 @@ from provide_choice._contract._presentation import (
 )
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     InteractionSettings,
     number_settings,
     setting_choices,
@@ -33,10 +35,13 @@ def setting_fields(
     }
     if all(value != settings.language for value, _text in fields["language"]["choices"]):
         fields["language"]["choices"].append([settings.language, settings.language])
-    return fields | {
+    numbers = {
         name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
         for name, (label, limits, rule, optional) in number_settings(translation).items()
     }
+    channels = [[channel, translation.gettext(label)] for channel, label in ALERT_CHANNELS.items()]
+    alerts = {"label": translation.gettext(ALERTS_LABEL), "channels": channels}
+    return fields | numbers | {"alerts": alerts}
 
 
 def question_part(

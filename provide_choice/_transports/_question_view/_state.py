@@ -47,9 +47,7 @@ from provide_choice._contract._response import (
     id_problems,
     summarize,
 )
-from provide_choice._contract._settings import (
-    InteractionSettings,
-)
+from provide_choice._contract._settings import InteractionSettings, shown_settings
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._question_view._drafts import (
@@ -142,7 +140,7 @@ class QuestionPage:
             "text_limit": TEXT_LIMIT,
             "note_limit": NOTE_LIMIT,
             "requested_timeout_seconds": asked.timeout_seconds,
-            "settings": settings.model_dump(mode="json"),
+            "settings": shown_settings(settings),
             "setting_choices": setting_fields(translation, settings),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
@@ -191,6 +189,7 @@ class QuestionPage:
     def save_draft(self, data: object) -> None:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
         self._refuse_when_ended()
+        self.question.touch()
         if self.batch is not None:
             self._save_batch_draft(self.batch, validated(BatchDraft, data))
             return
@@ -244,6 +243,7 @@ class QuestionPage:
         """Hide options from this question; a hidden option is no longer chosen. A refusal the
         person reads is in their language."""
         self._refuse_when_ended()
+        self.question.touch()
         if not isinstance(self.draft, Draft):
             raise ChoicesError(["the options of a batch's questions cannot be hidden"])
         hidden = validated(Visibility, data).hidden_ids

@@ -18,15 +18,21 @@ from present_choices._translation import AUTO, Translation, terminal_translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     InteractionSettings,
     choice_label,
     number_settings,
     setting_choices,
 )
+from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
+
+ALERT_ITEM = "alerts."
+"""The entries of the alert channels, each switched on or off by Enter: `alerts.push`."""
 
 
 class SettingsEditor:
@@ -88,6 +94,11 @@ class SettingsEditor:
             if item == "hidden" and self.single is not None:
                 self.single.hidden_ids = await self._ask_hidden_options(self.single)
                 continue
+            if item.startswith(ALERT_ITEM):
+                channel = item.removeprefix(ALERT_ITEM)
+                on = getattr(self.question.settings.alerts, channel)
+                await self.question.apply_settings({"alerts": {channel: not on}})
+                continue
             value = await self._next_value(item)
             if value != getattr(self.question.settings, item):
                 await self.question.apply_settings({item: value})
@@ -116,7 +127,18 @@ class SettingsEditor:
                 shown = _.gettext("{value} (this question allows none)", value=shown)
             if name != "language":  # after the history's, beside the question's own below
                 choices.append(entry(label, shown, name))
-        choices.append(entry(numbers["history_days"].label, settings.history_days, "history_days"))
+        for name, setting in numbers.items():
+            if name != "timeout_override_seconds":  # shown first, with the question's own
+                choices.append(entry(setting.label, getattr(settings, name), name))
+        for channel, channel_label in ALERT_CHANNELS.items():
+            on = _.gettext("On") if getattr(settings.alerts, channel) else _.gettext("Off")
+            title = _.gettext(
+                "{label} {channel}: {state}",
+                label=_.gettext(ALERTS_LABEL),
+                channel=in_a_sentence(_.gettext(channel_label)),
+                state=on,
+            )
+            choices.append(questionary.Choice(title, ALERT_ITEM + channel))
         language = choice_label("language", settings.language, _)
         choices.append(entry(labels["language"], language, "language"))
         if self.single is not None and self.single.request.options:
@@ -131,7 +153,10 @@ class SettingsEditor:
         if name in number_settings():
             return await self._ask_number(name)
         values = [value for value, _label in setting_choices()[name][1]]
-        return values[(values.index(getattr(self.question.settings, name)) + 1) % len(values)]
+        current = getattr(self.question.settings, name)
+        # A language written by hand, not among those offered, goes on to the first of them.
+        position = values.index(current) if current in values else -1
+        return values[(position + 1) % len(values)]
 
     async def _ask_number(self, name: str) -> int | None:
         """A setting typed as whole number within its range; empty (None) only when optional."""

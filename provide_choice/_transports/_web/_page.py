@@ -25,8 +25,8 @@ from provide_choice._web._local_http import (
 )
 
 PACKAGE = "provide_choice._transports._web"
-STARTER = "main.js"
-"""The part of the page's script that starts it, after the question view's parts."""
+PAGE_PARTS = ("tab.js", "main.js")
+"""The page's own parts of its script, after the question view's: its tab, and what starts it."""
 MISSING = N_("No question is waiting here")
 MISSING_WHY = N_(
     "It was answered, cancelled or timed out a while ago, or the server that asked it has "
@@ -61,7 +61,7 @@ def page_words() -> str:
 @cache
 def page_script() -> str:
     """The page's one inline script: the question view's parts, then the page's starter."""
-    return joined_script([*script_parts(), asset(STARTER, PACKAGE)])
+    return joined_script([*script_parts(), *(asset(name, PACKAGE) for name in PAGE_PARTS)])
 
 
 def missing_html(translation: Translation) -> str:

@@ -2,7 +2,7 @@
 // server, sends the answer. Its first state comes inline with the page; the server's messages come
 // over a WebSocket, or by plain HTTP when the WebSocket cannot connect (channel.js). Its words are
 // the messages of _web/messages.json (by key), in the language the state names.
-/* global byId, startQuestion, createChannel */
+/* global byId, startQuestion, createChannel, tabAlert */
 
 const ENDINGS = {
   answered: "answered",
@@ -14,5 +14,10 @@ const ENDINGS = {
 startQuestion(
   JSON.parse(byId("question-state").textContent),
   (handlers) => createChannel(location.pathname.replace(/\/+$/, ""), handlers),
-  { endings: ENDINGS, afterEnding: "after_ending", saved: "draft_saved" },
+  {
+    endings: ENDINGS,
+    afterEnding: "after_ending",
+    saved: "draft_saved",
+    followed: tabAlert(),
+  },
 );

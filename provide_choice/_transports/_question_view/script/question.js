@@ -17,10 +17,15 @@ const TICK_MILLISECONDS = 250;
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
 // what a saved draft means where the question is shown (each the key of a message of the page's
-// words; `afterEnding` may be null), and `ended(state)` hears the ending once it is shown. The
-// page speaks the language the state names. Returns `received`, through which the owner of the
+// words; `afterEnding` may be null), `ended(state)` hears the ending once it is shown, and
+// `followed(state)` every state the view follows (the page's tab follows them too). The page
+// speaks the language the state names. Returns `received`, through which the owner of the
 // document may also end it (a state whose status is not "pending").
-function startQuestion(initial, openChannel, { endings, afterEnding, saved, ended: onEnded = () => {} }) {
+function startQuestion(
+  initial,
+  openChannel,
+  { endings, afterEnding, saved, ended: onEnded = () => {}, followed = () => {} },
+) {
   let state = initial;
   const currentState = () => state;
   const isPending = () => state.status === "pending";
@@ -36,6 +41,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
     if (ended) return;
     state = next;
     if (speak(state.language) && state.intro_html) byId("question-prompt").innerHTML = state.intro_html;
+    followed(state);
     countdown.sync(state.seconds_left);
     // The inbox, when one runs: back to every question waiting, from every agent.
     inboxLink.hidden = !state.inbox_url;

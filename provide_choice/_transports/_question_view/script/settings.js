@@ -65,6 +65,21 @@ function createSettingsPanel(currentState, send) {
     return element("div", { class: "field" }, ...parts);
   }
 
+  // One box per alert channel; a change sends that channel alone (the others stay as they are).
+  function alertsField() {
+    const { label, channels } = fields.alerts;
+    controls.alerts = {};
+    const rows = channels.map(([channel, channelLabel]) => {
+      const box = element("input", { type: "checkbox", id: `setting-alerts-${channel}` });
+      box.addEventListener("change", () => changeSettings("settings", { alerts: { [channel]: box.checked } }));
+      controls.alerts[channel] = box;
+      return element("div", { class: "check" }, box, text("label", channelLabel, { for: box.id }));
+    });
+    hints.pushAddresses = text("p", "", { class: "hint", id: "setting-alerts-push-hint" });
+    controls.alerts.push.setAttribute("aria-describedby", hints.pushAddresses.id);
+    return element("fieldset", {}, text("legend", label), ...rows, hints.pushAddresses);
+  }
+
   function shownOptionsField() {
     const boxes = initial.options.map((option, index) => {
       const box = element("input", { type: "checkbox", id: `show-option-${index}` });
@@ -90,6 +105,9 @@ function createSettingsPanel(currentState, send) {
   function changeArrived(state) {
     if (change === null) return false;
     if ("hidden_ids" in change) return JSON.stringify(change.hidden_ids) === JSON.stringify(state.hidden_ids);
+    if ("alerts" in change) {
+      return Object.entries(change.alerts).every(([channel, on]) => state.settings.alerts[channel] === on);
+    }
     return Object.entries(change).every(([name, value]) => state.settings[name] === value);
   }
 
@@ -103,6 +121,11 @@ function createSettingsPanel(currentState, send) {
     }
     hints["setting-timeout"].textContent = words().t("timeout_hint", { seconds: state.requested_timeout_seconds });
     controls.annotations.checked = settings.annotations;
+    for (const [channel, box] of Object.entries(controls.alerts)) box.checked = settings.alerts[channel];
+    const count = settings.notify_url_count;
+    hints.pushAddresses.textContent = count
+      ? words().n("push_addresses", count)
+      : words().t("push_needs_addresses");
     for (const box of controls.shown || []) box.checked = !state.hidden_ids.includes(box.value);
     controls.placeholder_visible.disabled = !state.has_placeholder;
     controls.single_submit.disabled = state.mode !== "single";
@@ -131,6 +154,9 @@ function createSettingsPanel(currentState, send) {
       selectField("timeout_action"),
       selectField("keep_history", words().t("history_hint")),
       numberField("history_days", "setting-history-days", words().t("history_days_hint")),
+      alertsField(),
+      numberField("alert_after_seconds", "setting-alert-after", words().t("alert_after_hint")),
+      selectField("notify_detail", words().t("notify_detail_hint")),
     ];
     if (initial.options.length) parts.push(shownOptionsField());
     const focused = document.activeElement?.id; // the language just chosen keeps the focus
