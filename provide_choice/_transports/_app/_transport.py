@@ -34,7 +34,7 @@ class AppTransport:
             "extension with text/html;profile=mcp-app)"
         ),
         inbox=N_("Shown in the agent's conversation"),
-        answer_where="in the conversation",
+        answer_where=N_("in the conversation"),
         batches=True,
         auto_order=20,
     )

@@ -56,7 +56,7 @@ class ElicitationTransport:
         needs=lambda client: client.form,
         unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
         inbox=N_("Shown in the agent's own window"),
-        answer_where="in the conversation",
+        answer_where=N_("in the conversation"),
         batches=True,
         auto_order=30,
     )

@@ -30,7 +30,7 @@ class TerminalTransport:
         N_("The server's own terminal"),
         preference=N_("Terminal"),
         inbox=N_("Shown in its server's terminal"),
-        answer_where="in the terminal",
+        answer_where=N_("in the terminal"),
         batches=True,
         auto_order=10,
     )

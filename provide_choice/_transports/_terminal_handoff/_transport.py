@@ -41,7 +41,7 @@ class TerminalHandoffTransport:
             "`provide-choice serve --http PORT` in a terminal window and connect to it."
         ),
         inbox=N_("Shown in a terminal the agent opens"),
-        answer_where="in the terminal",
+        answer_where=N_("in the terminal"),
         batches=True,
     )
     cancelled_with_the_call = False
