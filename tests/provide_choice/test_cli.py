@@ -180,6 +180,24 @@ def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
             "usage: provide-choice serve",
             "provide-choice serve: error: unrecognized arguments: --verbose\n",
         ),
+        (
+            ["serv"],
+            "usage: provide-choice [-h]",
+            "provide-choice: error: argument command: invalid choice: 'serv'; did you mean serve? "
+            "(choose from serve, ask, history, inbox, client-config)\n",
+        ),
+        (
+            ["client-config", "cursr"],
+            "usage: provide-choice client-config [-h]",
+            "provide-choice client-config: error: argument client: invalid choice: 'cursr'; did "
+            "you mean cursor? (choose from claude-code, claude-desktop, cursor, vscode)\n",
+        ),
+        (
+            ["launch"],
+            "usage: provide-choice [-h]",
+            "provide-choice: error: argument command: invalid choice: 'launch' (choose from serve, "
+            "ask, history, inbox, client-config)\n",
+        ),
     ],
 )
 def test_regression_a_mistyped_option_shows_its_commands_usage_and_the_closest_option(
@@ -200,6 +218,19 @@ def test_a_mistyped_option_in_a_real_process_exits_2_with_the_suggestion() -> No
     assert result.stderr.startswith("usage: provide-choice serve ")
     assert result.stderr.endswith(
         "provide-choice serve: error: unrecognized arguments: --htpp 8765 (did you mean --http?)\n"
+    )
+
+
+def test_regression_a_mistyped_command_in_a_real_process_exits_2_with_the_suggestion() -> None:
+    # `provide-choice serv` listed the commands, and left finding the one meant to the person.
+    result = subprocess.run(
+        [installed_script(), "serv"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("usage: provide-choice ")
+    assert result.stderr.endswith(
+        "invalid choice: 'serv'; did you mean serve? (choose from serve, ask, history, inbox, client-config)\n"
     )
 
 
