@@ -55,7 +55,16 @@ NiceGUI writes each browser's conversation to a file of its own making."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Parse the command line, build the agent (failing early on a bad script or model), then serve."""
+    """Parse the command line, build the agent (failing early on a bad script or model), then serve
+    until Ctrl-C or SIGTERM (NiceGUI's last saves done, then one line)."""
+    try:
+        with stop_on_signals():
+            _run(argv)
+    except Stopped as stop:
+        print(f"choices-chat: stopped ({stop})", file=sys.stderr, flush=True)
+
+
+def _run(argv: Sequence[str] | None) -> None:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.agent == "script" and args.script is None:
@@ -109,19 +118,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     umask = os.umask(PRIVATE_UMASK)
     try:
-        with stop_on_signals():
-            ui.run(
-                host=args.host,
-                port=port,
-                show=not args.no_show,
-                reload=False,
-                storage_secret=secret or storage_secret(directory),
-                # NiceGUI's own line goes to stdout and says "ready" before the port is bound;
-                # ours above goes to stderr, with or without --no-show.
-                show_welcome_message=False,
-            )
-    except Stopped as stop:
-        print(f"choices-chat: stopped ({stop})", file=sys.stderr, flush=True)
+        ui.run(
+            host=args.host,
+            port=port,
+            show=not args.no_show,
+            reload=False,
+            storage_secret=secret or storage_secret(directory),
+            # NiceGUI's own line goes to stdout and says "ready" before the port is bound; ours
+            # above goes to stderr, with or without --no-show.
+            show_welcome_message=False,
+        )
     finally:
         os.umask(umask)
 

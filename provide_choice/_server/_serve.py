@@ -20,6 +20,7 @@ from typing import Any, TextIO
 import anyio
 from mcp.server.mcpserver import MCPServer
 
+from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._mcp_server import create_server
@@ -44,7 +45,8 @@ def serve_stdio(
     )
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     try:
-        anyio.run(_serve_until_signal, server.run_stdio_async, bridge, recorder, None)
+        with _stopped_while_starting():
+            anyio.run(_serve_until_signal, server.run_stdio_async, bridge, recorder, None)
     except BaseException as error:
         if not _client_went_away(error):
             raise
@@ -88,6 +90,17 @@ async def _exit_on_signal(
             os._exit(0)
 
 
+@contextlib.contextmanager
+def _stopped_while_starting() -> Iterator[None]:
+    """A stop signal that comes before `_exit_on_signal` listens (while the server starts, its
+    address maybe printed already) stops it as quietly."""
+    try:
+        with stop_on_signals():
+            yield
+    except Stopped as stop:
+        _note(f"stopped ({stop})")
+
+
 def _client_went_away(error: BaseException) -> bool:
     """Whether `error` is only the MCP client's end of stdio closing under a write."""
     gone = (BrokenPipeError, ConnectionResetError)
@@ -122,19 +135,20 @@ def serve_http(
     else:
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
-    print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    bridge = Bridge(port=bridge_port)
-    recorder = start_recorder()
-    setup = TransportSetup(
-        QuestionRegistry(recorder=recorder),
-        bridge=bridge,
-        terminal=terminal,
-        open_browser=open_browser,
-    )
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
-    serve = partial(_serve_http, server, listener)
-    held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
-    anyio.run(_serve_until_signal, serve, bridge, recorder, held)
+    with _stopped_while_starting():
+        print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
+        bridge = Bridge(port=bridge_port)
+        recorder = start_recorder()
+        setup = TransportSetup(
+            QuestionRegistry(recorder=recorder),
+            bridge=bridge,
+            terminal=terminal,
+            open_browser=open_browser,
+        )
+        server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
+        serve = partial(_serve_http, server, listener)
+        held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
+        anyio.run(_serve_until_signal, serve, bridge, recorder, held)
 
 
 async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:
