@@ -56,6 +56,7 @@ def write_private(path: Path, text: str) -> None:
             missing_ok=True
         )  # left by a process killed while writing: not ours to trust
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+        os.fchmod(descriptor, PRIVATE_FILE_MODE)  # the umask may have taken bits off
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()

@@ -8,6 +8,7 @@ import os
 import re
 import shlex
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -232,6 +233,39 @@ def test_regression_a_mistyped_command_in_a_real_process_exits_2_with_the_sugges
     assert result.stderr.endswith(
         "invalid choice: 'serv'; did you mean serve? (choose from serve, ask, history, inbox, client-config)\n"
     )
+
+
+def test_regression_files_left_open_are_made_private_at_start_saying_so_once(
+    tmp_path: Path,
+) -> None:
+    # Made by an earlier version, or by the chat before it made them private: 755 and 644.
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o755)
+    ours = [home / name for name in ("history.sqlite3", "inbox.json", "settings.json")]
+    for path in [*ours, home / "notes.txt"]:
+        path.write_text("")
+        path.chmod(0o644)
+
+    def history() -> str:
+        result = subprocess.run(
+            [installed_script(), "history"],
+            env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        return result.stderr
+
+    assert history().startswith(
+        f"provide-choice: made {home} and 3 files in {home} private (mode 700, files 600): "
+        "other users could read the conversations, questions, answers, tokens or settings they "
+        "hold\n"
+    )
+    modes = [stat.S_IMODE(path.stat().st_mode) for path in [home, *ours, home / "notes.txt"]]
+    assert modes == [0o700, 0o600, 0o600, 0o600, 0o644], "the person's own file is theirs"
+    assert "private" not in history()
 
 
 def test_serve_over_stdio_without_a_terminal_says_nothing_of_starting_it_by_hand() -> None:
