@@ -63,6 +63,7 @@ def page_assets() -> tuple[str, str]:
 def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
     """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
     with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
+    # Deferred for start-up time: loaded only when this runs.
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
@@ -155,6 +156,7 @@ def _open(address: str) -> threading.Thread | None:
 
 
 async def _serve(app: FastAPI, listener: socket.socket) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     config = uvicorn.Config(
