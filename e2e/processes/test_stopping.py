@@ -4,15 +4,19 @@ a process of its own, as a person runs it; `make demo` and `choice-terminal` in 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
 import signal
 import subprocess
+import termios
 from collections.abc import AsyncIterator, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pexpect
 import pytest
 import pytest_asyncio
@@ -25,6 +29,7 @@ from provide_choice_harness import (
     expect_plain,
     finish,
     run_summary,
+    spawn_server_terminal,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,3 +160,31 @@ async def test_a_stop_signal_to_choice_terminal_cancels_its_question(
     assert shown.rstrip().endswith("Cancelled by the person; nothing selected.")
     assert response["action_status"] == "cancelled"
     assert response["selection"]["transport"] == "terminal_handoff"
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_sigterm_to_the_server_with_a_question_on_its_terminal_gives_the_terminal_back(
+    tmp_path: Path,
+) -> None:
+    # The server exits at once on a stop signal (an open call waits up to --max-wait for its
+    # person): the question's screen had the terminal in raw mode, and it stayed so.
+    child, url = spawn_server_terminal(tmp_path)
+
+    async def call() -> None:
+        with suppress(Exception):  # the server goes away under the call: not what is tested
+            async with Client(url) as client:
+                await client.call_tool("provide_choice", question("On the server's screen"))
+
+    calling = asyncio.create_task(call())
+    await anyio.to_thread.run_sync(continue_with_settings, child)
+    await anyio.to_thread.run_sync(expect_plain, child, "Choose one")
+    os.kill(child.pid, signal.SIGTERM)
+    await anyio.to_thread.run_sync(expect_plain, child, "provide-choice: stopped (SIGTERM)")
+    await anyio.to_thread.run_sync(child.expect, pexpect.EOF)
+    local_modes = termios.tcgetattr(child.child_fd)[3]  # the terminal's, as the server left it
+    status, shown = finish(child)
+    await calling
+    assert status == 0
+    assert "Traceback" not in shown
+    wanted = termios.ICANON | termios.ECHO  # lines and echo, not raw mode
+    assert local_modes & wanted == wanted

@@ -203,7 +203,7 @@ class TerminalState:
     def restore(self) -> None:
         """Put the settings back when a screen changed them; show the cursor, end bracketed
         paste, and start a line of its own for what follows."""
-        import termios
+        import termios  # here as in `of`: there is no TerminalState where it is missing
 
         with contextlib.suppress(OSError, termios.error):
             if termios.tcgetattr(self.keys) != self.settings:
