@@ -30,9 +30,9 @@ class LongRunning:
         process = self.launch(home)
         return process, self.ready_line(process)
 
-    def launch(self, home: Path) -> subprocess.Popen[str]:
-        """Start it with `home` as its data directory, without waiting (to start several at
-        once); `ready_line` waits."""
+    def launch(self, home: Path, variables: dict[str, str] | None = None) -> subprocess.Popen[str]:
+        """Start it with `home` as its data directory (and `variables` set), without waiting (to
+        start several at once); `ready_line` waits."""
         command = shutil.which(self.arguments[0], path=str(SCRIPTS))
         assert command is not None, f"{self.arguments[0]} is not installed next to this Python"
         return subprocess.Popen(
@@ -40,7 +40,7 @@ class LongRunning:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=environment(home),
+            env=environment(home) | (variables or {}),
             text=True,
         )
 
