@@ -36,6 +36,18 @@ def environment(home: Path) -> dict[str, str]:
     return variables | {"AGENT_CHOICES_HOME": str(home)}
 
 
+def run_chat(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """`choices-chat ARGUMENTS` in a process of its own (one that exits at once, on a mistake)."""
+    return subprocess.run(
+        [sys.executable, "-m", "chat_ui", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment(home),
+        check=False,
+    )
+
+
 @pytest.fixture
 def taken_port() -> Iterator[int]:
     """A port another program listens on while the test runs."""
@@ -64,14 +76,7 @@ def test_bad_script_exits_2_with_one_line_and_no_traceback(tmp_path: Path) -> No
 
 def test_regression_a_mistyped_option_gets_the_closest_one(tmp_path: Path) -> None:
     # `choices-chat --agnet demo` said only "unrecognized arguments: --agnet demo".
-    result = subprocess.run(
-        [sys.executable, "-m", "chat_ui", "--agnet", "demo"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=environment(tmp_path),
-        check=False,
-    )
+    result = run_chat(tmp_path, "--agnet", "demo")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("usage: choices-chat ")
@@ -146,14 +151,7 @@ def test_regression_a_port_in_use_exits_2_with_one_line_before_claiming_to_be_re
 ) -> None:
     # It printed "NiceGUI ready to go on http://127.0.0.1:8080", then uvicorn's raw error, and
     # exited 3.
-    result = subprocess.run(
-        [sys.executable, "-m", "chat_ui", "--port", str(taken_port), "--no-show"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=environment(tmp_path),
-        check=False,
-    )
+    result = run_chat(tmp_path, "--port", str(taken_port), "--no-show")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == (
