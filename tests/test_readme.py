@@ -40,6 +40,7 @@ from provide_choice import (
     Answered,
     BatchAnswered,
     BatchRequest,
+    InteractionSettings,
     ProvideChoiceResponse,
     create_server,
     parse_call,
@@ -341,9 +342,20 @@ def json_blocks(*keys: str) -> list[Block]:
 
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
-    kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode", "questions")
+    kinds = json_blocks(
+        "mcpServers", "servers", "action_status", "selection_mode", "questions", "notify_urls"
+    )
     kinds += chat_histories()
     assert [str(block) for block in blocks("json") if block not in kinds] == []
+
+
+def test_the_settings_file_shown_is_settings_as_written() -> None:
+    (block,) = json_blocks("notify_urls")
+    data = json.loads(block.text)
+    assert set(data) <= set(InteractionSettings.model_fields)
+    assert (
+        InteractionSettings.model_validate(data).model_dump(mode="json", include=set(data)) == data
+    )
 
 
 def chat_histories() -> list[Any]:

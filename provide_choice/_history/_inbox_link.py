@@ -46,7 +46,7 @@ OPENER = """<!doctype html>
 <meta charset="utf-8">
 <meta name="referrer" content="no-referrer">
 <meta http-equiv="refresh" content="0;url={address}">
-<title>Opening the inbox · provide-choice</title>
+<title>Opening the inbox — provide-choice</title>
 </head>
 <body><p><a href="{address}">Open the inbox</a></p></body>
 </html>

@@ -17,6 +17,7 @@ from provide_choice._question._pending import (
     PendingQuestion,
     QuestionRecorder,
     QuestionRegistry,
+    Recorders,
 )
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "PendingQuestion",
     "QuestionRecorder",
     "QuestionRegistry",
+    "Recorders",
     "TransportError",
     "effective_timeout",
 ]

@@ -22,9 +22,10 @@ from mcp.server.mcpserver import MCPServer
 
 from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
-from provide_choice._question import QuestionRegistry
+from provide_choice._question import QuestionRegistry, Recorders
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
+from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._base import TransportSetup
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import HOST, loopback_listener
@@ -40,9 +41,7 @@ def serve_stdio(
     uses `bridge_port`."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
-    setup = TransportSetup(
-        QuestionRegistry(recorder=recorder), bridge=bridge, open_browser=open_browser
-    )
+    setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     try:
         with _stopped_while_starting():
@@ -140,7 +139,7 @@ def serve_http(
         bridge = Bridge(port=bridge_port)
         recorder = start_recorder()
         setup = TransportSetup(
-            QuestionRegistry(recorder=recorder),
+            recorded_and_alerted(recorder),
             bridge=bridge,
             terminal=terminal,
             open_browser=open_browser,
@@ -149,6 +148,13 @@ def serve_http(
         serve = partial(_serve_http, server, listener)
         held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
         anyio.run(_serve_until_signal, serve, bridge, recorder, held)
+
+
+def recorded_and_alerted(history: HistoryRecorder) -> QuestionRegistry:
+    """The questions of this process: recorded in the history, and alerted (a failed alert is
+    noted in the history too)."""
+    alerts = QuestionAlerts(failed=history.alert_failed)
+    return QuestionRegistry(recorder=Recorders(history, alerts))
 
 
 async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:

@@ -43,6 +43,7 @@ JSON_FIELDS = {
     "ended_at",
     "action_status",
     "selection",
+    "alert_failed",
 }
 
 

@@ -29,7 +29,7 @@ from provide_choice._history._inbox_link import (
 from provide_choice._history._store import history_path
 from provide_choice._web._local_http import (
     HOST,
-    ICON,
+    ICONS,
     SHARED_STYLE_SHEET,
     LoopbackGuard,
     asset,
@@ -85,10 +85,13 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     async def current() -> JSONResponse:
         return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
 
-    @app.get("/icon.svg")
-    async def icon() -> Response:
+    @app.get("/{name}.svg")
+    async def icon(name: str) -> Response:
+        svg = ICONS.get(f"{name}.svg")
+        if svg is None:
+            return Response(status_code=404, headers=headers)
         return Response(
-            ICON, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
+            svg, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
         )
 
     return app

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from provide_choice._contract._settings import InteractionSettings, load_settings, settings_path
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -37,6 +38,8 @@ class InboxState:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._settings: InteractionSettings | None = None
+        self._settings_version: tuple[int, int] | None = None
 
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
@@ -52,12 +55,34 @@ class InboxState:
                     "waiting": [_waiting(question) for question in waiting(self._connection)],
                     "recent": [_ended(question) for question in recent(self._connection)],
                     "problem": None,
+                    "alerts": self._alerts(),
                 }
             except HistoryMissing:
-                return {"waiting": [], "recent": [], "problem": None}
+                return {"waiting": [], "recent": [], "problem": None, "alerts": self._alerts()}
             except (HistoryUnavailable, sqlite3.Error) as error:
                 self.close_connection()
-                return {"waiting": [], "recent": [], "problem": str(error)}
+                return {
+                    "waiting": [],
+                    "recent": [],
+                    "problem": str(error),
+                    "alerts": self._alerts(),
+                }
+
+    def _alerts(self) -> dict[str, Any]:
+        """What the page's alerts follow of the person's settings: read again only when the
+        settings file changed (the page asks every second; a broken file warns once)."""
+        path = settings_path()
+        try:
+            stat = path.stat()
+            version: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            version = None
+        if self._settings is None or version != self._settings_version:
+            self._settings, self._settings_version = load_settings(path), version
+        return {
+            "browser": self._settings.alerts.browser,
+            "after_seconds": self._settings.alert_after_seconds,
+        }
 
     def close_connection(self) -> None:
         if self._connection is not None:
@@ -74,6 +99,7 @@ def _waiting(question: RecordedQuestion) -> dict[str, Any]:
         "url": question.url if has_page else None,
         "where": None if has_page else where or _not_at_a_page(question),
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
+        "waited_seconds": round(max(time.time() - question.asked_at, 0.0), 1),
     }
 
 

@@ -23,6 +23,7 @@ from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut, summarize
 from provide_choice._question import LiveQuestion
+from provide_choice._transports._terminal._alert import alerting
 from provide_choice._transports._terminal._option_list import OptionList
 from provide_choice._transports._terminal._screen import DeadlinePassed, Screen
 from provide_choice._transports._terminal._settings_editor import SettingsEditor
@@ -84,7 +85,8 @@ async def run_terminal_flow(
     state = QuestionState(request, question)
     reported: Submission | Cancelled | TimedOut
     try:
-        reported = await _ask(state)
+        with alerting(question, request.title):
+            reported = await _ask(state)
     except KeyboardInterrupt:
         reported = Cancelled()
     except DeadlinePassed:

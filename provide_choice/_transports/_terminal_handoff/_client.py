@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from contextlib import suppress
@@ -133,6 +134,7 @@ class RemoteQuestion:
         self.client = client
         self.session_url = session_url
         self.settings = InteractionSettings()
+        self.touched = False
         self._deadline = time.monotonic()
 
     def attach(self) -> Asked:
@@ -160,6 +162,20 @@ class RemoteQuestion:
 
     def seconds_left(self) -> float:
         return max(self._deadline - time.monotonic(), 0.0)
+
+    def touch(self) -> None:
+        """The person's first key: the server hears it once (the alerts it would send are no
+        longer needed), from a thread, so no key waits for it."""
+        if self.touched:
+            return
+        self.touched = True
+        threading.Thread(
+            target=self._tell_touched, name="choice-terminal-touch", daemon=True
+        ).start()
+
+    def _tell_touched(self) -> None:
+        with suppress(HandoffFailed):  # the server went away: posting the answer says so
+            _post(self.client, f"{self.session_url}/touch", {})
 
     async def apply_settings(self, changes: object) -> InteractionSettings:
         url = f"{self.session_url}/settings"
