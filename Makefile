@@ -49,14 +49,14 @@ $(LOCALES)/%.mo: $(LOCALES)/%.po | $(BASE_STAMP)
 catalogs: $(BASE_STAMP)
 	scripts/extract-messages $(BIN)/pybabel $(LOCALES)/$(DOMAIN).pot
 	$(BIN)/pybabel update --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
-		--domain $(DOMAIN) --no-fuzzy-matching --ignore-obsolete
+		--domain $(DOMAIN) --no-fuzzy-matching --ignore-obsolete --width 100
 
 # A new language: `make new-language LOCALE=fr` starts its catalog, every message waiting for its
 # translation (`make catalogs` keeps it up to date afterwards).
 new-language: $(BASE_STAMP)
 	scripts/extract-messages $(BIN)/pybabel $(LOCALES)/$(DOMAIN).pot
 	$(BIN)/pybabel init --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
-		--domain $(DOMAIN) --locale $(LOCALE)
+		--domain $(DOMAIN) --locale $(LOCALE) --width 100
 
 demo: $(BASE_STAMP) $(COMPILED)
 	$(BIN)/choices-chat --agent demo --port $(PORT)

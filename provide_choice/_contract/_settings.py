@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
@@ -27,8 +26,16 @@ from pydantic import (
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._locale_format import language_names
+from present_choices._private_files import write_private
 from present_choices._schema import quote
-from present_choices._translation import AUTO, ENGLISH, N_, Translation, valid_tag
+from present_choices._translation import (
+    AUTO,
+    ENGLISH,
+    N_,
+    Translation,
+    terminal_translation,
+    valid_tag,
+)
 from provide_choice._contract._transport_table import PreferredTransport, preference_labels
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
@@ -384,27 +391,23 @@ def load_settings(path: Path | None = None) -> InteractionSettings:
         return _defaults_with_warning(path, f"cannot be parsed ({type(error).__name__})")
 
 
+def terminal_words() -> Translation:
+    """The language a command speaks to the person at its terminal: their setting `language`,
+    else the terminal's variables."""
+    return terminal_translation(load_settings().language)
+
+
 def save_settings(settings: InteractionSettings, path: Path | None = None) -> None:
-    """Write the settings atomically (temp file + rename), so a crash never leaves half a file.
+    """Write the settings atomically (temp file + rename), so a crash never leaves half a file;
+    readable by the person alone, in a directory of theirs alone (modes 600 and 700).
 
     A failed write warns and returns: the person's answer matters more than remembering settings.
     """
     path = path or settings_path()
     text = json.dumps(settings.model_dump(mode="json"), indent=2) + "\n"
-    temporary: str | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
+        write_private(path, text)
     except OSError as error:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
         _warn(
             f"could not save settings to {path} ({_reason(error)}); they apply to this question only"
         )

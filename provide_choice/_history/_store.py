@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from present_choices._private_files import PRIVATE_FILE_MODE, private_directory
 from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
 from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
@@ -119,8 +120,8 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
 
     try:
         if create:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+            private_directory(path.parent)
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE_MODE))
         elif not path.exists():
             raise HistoryMissing(f"no question has been recorded yet (history: {path})")
         connection = sqlite3.connect(

@@ -2,22 +2,26 @@
 
 Over stdio the client owns the terminal, so questions go to the page, the client's dialog, or a
 terminal the agent opens; over HTTP in a terminal window they can appear right there. Either way
-the local bridge (hand-off and pages) stops with the server, Ctrl-C stops it, and a client that
-goes away ends it quietly.
+the local bridge (hand-off and pages) stops with the server, Ctrl-C or SIGTERM stops it at once
+(one line, exit status 0), and a client that goes away ends it quietly.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
+from typing import Any, TextIO
 
 import anyio
 from mcp.server.mcpserver import MCPServer
 
+from present_choices._stopping import Stopped, stop_on_signals
+from provide_choice._contract._settings import terminal_words
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import QuestionRegistry, Recorders
 from provide_choice._server._mcp_server import create_server
@@ -41,36 +45,62 @@ def serve_stdio(
     setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
     try:
-        anyio.run(_serve_stdio, server, bridge, recorder)
+        with _stopped_while_starting():
+            anyio.run(_serve_until_signal, server.run_stdio_async, bridge, recorder, None)
     except BaseException as error:
         if not _client_went_away(error):
             raise
         # Nothing reads our stdout any more: send what is left in its buffer nowhere.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        _note("the MCP client went away (its end of stdio closed); stopping")
+        _note(
+            terminal_words().gettext("the MCP client went away (its end of stdio closed); stopping")
+        )
 
 
-async def _serve_stdio(server: MCPServer, bridge: Bridge, recorder: HistoryRecorder) -> None:
+async def _serve_until_signal(
+    serve: Callable[[], Awaitable[None]],
+    bridge: Bridge,
+    recorder: HistoryRecorder,
+    terminal: TerminalState | None,
+) -> None:
     async with anyio.create_task_group() as group:
-        group.start_soon(_exit_on_signal, bridge, recorder)
-        await _until_stopped(server.run_stdio_async, bridge)
+        group.start_soon(_exit_on_signal, bridge, recorder, terminal)
+        await _until_stopped(serve, bridge)
         group.cancel_scope.cancel()
 
 
-async def _exit_on_signal(bridge: Bridge, recorder: HistoryRecorder) -> None:
-    """Ctrl-C (SIGINT) or SIGTERM: stop the bridge, write what the history has queued, say so, and
-    exit with 128 + the signal number.
+async def _exit_on_signal(
+    bridge: Bridge, recorder: HistoryRecorder, terminal: TerminalState | None
+) -> None:
+    """Ctrl-C (SIGINT) or SIGTERM: stop the bridge, write what the history has queued, give the
+    terminal back as it was, say so, and exit with status 0 (a stop the person asked for).
 
-    Exiting at once is deliberate: the SDK reads stdin in a worker thread that no cancellation
-    can interrupt, so the usual KeyboardInterrupt leaves the server hanging until stdin closes.
+    Exiting at once is deliberate. Over stdio, the SDK reads stdin in a worker thread that no
+    cancellation can interrupt, so the usual KeyboardInterrupt leaves the server hanging until
+    stdin closes; over HTTP, a tool call waits for its person up to `--max-wait`, and uvicorn's
+    graceful stop would wait for it. The questions still open are left as a server killed leaves
+    them: the history says their server stopped first, and the inbox drops them.
     """
     with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async for number in signals:
             with anyio.move_on_after(GRACEFUL_STOP_SECONDS, shield=True):
                 await bridge.aclose()
             await anyio.to_thread.run_sync(recorder.close)  # os._exit skips its atexit hook
-            _note(f"stopped ({'Ctrl-C' if number == signal.SIGINT else 'SIGTERM'})")
-            os._exit(128 + number)
+            if terminal is not None:
+                terminal.restore()
+            _note(Stopped(number).said(terminal_words()))
+            os._exit(0)
+
+
+@contextlib.contextmanager
+def _stopped_while_starting() -> Iterator[None]:
+    """A stop signal that comes before `_exit_on_signal` listens (while the server starts, its
+    address maybe printed already) stops it as quietly."""
+    try:
+        with stop_on_signals():
+            yield
+    except Stopped as stop:
+        _note(stop.said(terminal_words()))
 
 
 def _client_went_away(error: BaseException) -> bool:
@@ -80,6 +110,26 @@ def _client_went_away(error: BaseException) -> bool:
         _matched, rest = error.split(gone)
         return rest is None
     return isinstance(error, gone)
+
+
+def _serving_where(address: str, *, handoff: bool, terminal: bool) -> str:
+    """Where the server is, and where its questions for the terminal appear."""
+    words = terminal_words()
+    if handoff:
+        return words.gettext(
+            "MCP server at {address}; questions for the terminal are handed off to one the agent "
+            "opens (--handoff).",
+            address=address,
+        )
+    if terminal:
+        return words.gettext(
+            "MCP server at {address}; questions appear in this terminal.", address=address
+        )
+    return words.gettext(
+        "MCP server at {address}; no terminal here (stdin and stdout must be one), so questions "
+        "open in the browser.",
+        address=address,
+    )
 
 
 def _note(message: str) -> None:
@@ -100,23 +150,21 @@ def serve_http(
     listener = loopback_listener(port)
     has_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     terminal = sys.stdout if has_terminal and not handoff else None
-    if handoff:
-        where = "questions for the terminal are handed off to one the agent opens (--handoff)"
-    elif terminal is not None:
-        where = "questions appear in this terminal"
-    else:
-        where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
-    print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    bridge = Bridge(port=bridge_port)
-    setup = TransportSetup(
-        recorded_and_alerted(start_recorder()),
-        bridge=bridge,
-        terminal=terminal,
-        open_browser=open_browser,
-    )
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
-    anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
+    with _stopped_while_starting():
+        _note(_serving_where(address, handoff=handoff, terminal=terminal is not None))
+        bridge = Bridge(port=bridge_port)
+        recorder = start_recorder()
+        setup = TransportSetup(
+            recorded_and_alerted(recorder),
+            bridge=bridge,
+            terminal=terminal,
+            open_browser=open_browser,
+        )
+        server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
+        serve = partial(_serve_http, server, listener)
+        held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
+        anyio.run(_serve_until_signal, serve, bridge, recorder, held)
 
 
 def recorded_and_alerted(history: HistoryRecorder) -> QuestionRegistry:
@@ -138,6 +186,12 @@ async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
     # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
+    class SignalsLeftAlone(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn would take over SIGINT/SIGTERM while serving; `_exit_on_signal` has them.
+            yield
+
     config = uvicorn.Config(
         server.streamable_http_app(host=HOST),
         # The terminal shows questions: no access log on stdout, only warnings on stderr.
@@ -145,4 +199,36 @@ async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
         log_level="warning",
     )
     # The socket is already listening, so clients may connect as soon as the address is printed.
-    await uvicorn.Server(config).serve(sockets=[listener])
+    await SignalsLeftAlone(config).serve(sockets=[listener])
+
+
+class TerminalState:
+    """The terminal's settings as the server found them, put back before it exits at once: a
+    question on screen holds the terminal in raw mode, with the cursor hidden, and a process that
+    exits without unwinding its screen would leave it so."""
+
+    def __init__(self, keys: int, screen: int, settings: list[Any]) -> None:
+        self.keys = keys
+        self.screen = screen
+        self.settings = settings
+
+    @classmethod
+    def of(cls, keys: TextIO, screen: TextIO) -> TerminalState | None:
+        try:
+            import termios  # not on Windows, where there is nothing to put back
+        except ImportError:
+            return None
+        try:
+            return cls(keys.fileno(), screen.fileno(), termios.tcgetattr(keys.fileno()))
+        except (OSError, ValueError, termios.error):
+            return None
+
+    def restore(self) -> None:
+        """Put the settings back when a screen changed them; show the cursor, end bracketed
+        paste, and start a line of its own for what follows."""
+        import termios  # here as in `of`: there is no TerminalState where it is missing
+
+        with contextlib.suppress(OSError, termios.error):
+            if termios.tcgetattr(self.keys) != self.settings:
+                termios.tcsetattr(self.keys, termios.TCSANOW, self.settings)
+                os.write(self.screen, b"\x1b[?25h\x1b[?2004l\r\n")

@@ -18,8 +18,9 @@ from string import Template
 from typing import TYPE_CHECKING
 
 from present_choices._script_words import markup_words
+from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import Translation, accepted_languages, chosen
-from provide_choice._contract._settings import load_settings
+from provide_choice._contract._settings import load_settings, terminal_words
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
 from provide_choice._history._inbox_link import (
@@ -120,11 +121,17 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
 
 
 def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
-    """Serve the inbox until Ctrl-C. An inbox that already runs is opened instead of a second one,
-    and its full address printed again. Raises `OSError` when the port cannot be bound."""
+    """Serve the inbox until Ctrl-C or SIGTERM, which remove its record and its opener page as it
+    stops. An inbox that already runs is opened instead of a second one, and its full address
+    printed again; the files of one that was killed are replaced. Raises `OSError` when the port
+    cannot be bound."""
     already = running_inbox()
     if already is not None:
-        _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
+        words = terminal_words()
+        if open_browser:
+            _note(words.gettext("the inbox already runs at {address}; opening it", address=already))
+        else:
+            _note(words.gettext("the inbox already runs at {address}", address=already))
         if open_browser:
             opening = _open(already)
             if opening is not None:
@@ -135,24 +142,37 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
     url, token = f"http://{HOST}:{bound}", new_token()
     address = address_with_token(url, token)
     state = InboxState(history_path())
+    try:
+        with stop_on_signals():
+            try:
+                _announce(url, token, address)
+                if open_browser:
+                    _open(address)
+                asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
+            finally:
+                withdraw()
+                state.close_connection()
+    except Stopped as stop:
+        _note(stop.said(terminal_words()))
+
+
+def _announce(url: str, token: str, address: str) -> None:
+    """Write the record (replacing one a killed inbox left), then print the address."""
     problem = None
     try:
         announce(url, token)  # first: once the address is printed, a second inbox finds this one
     except OSError as error:  # the inbox works; question pages just cannot link back to it
         problem = error.strerror or str(error)
-    _note(f"inbox at {address} (Ctrl-C stops it)")
+    words = terminal_words()
+    _note(words.gettext("inbox at {address} (Ctrl-C stops it)", address=address))
     if problem is not None:
         _note(
-            "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
-            f"find this one again ({problem})"
+            words.gettext(
+                "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
+                "find this one again ({problem})",
+                problem=problem,
+            )
         )
-    try:
-        if open_browser:
-            _open(address)
-        asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
-    finally:
-        withdraw()
-        state.close_connection()
 
 
 def _open(address: str) -> threading.Thread | None:
@@ -163,7 +183,10 @@ def _open(address: str) -> threading.Thread | None:
         page = opener(address)
     except OSError as error:
         _note(
-            f"warning: not opening the browser ({error.strerror or error}); open the address above"
+            terminal_words().gettext(
+                "warning: not opening the browser ({problem}); open the address above",
+                problem=error.strerror or error,
+            )
         )
         return None
     return open_in_browser(page.as_uri())

@@ -7,7 +7,8 @@ server says what it means), and leaves one summary line on the screen. The agent
 answer with `provide_choice(session_id=...)`.
 
 Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
-person reading it is in the middle of someone else's task, so no tracebacks.
+person reading it is in the middle of someone else's task, so no tracebacks. Ctrl-C, and SIGINT or
+SIGTERM from outside, cancel the question (the agent gets `cancelled`) and exit 0.
 """
 
 from __future__ import annotations
@@ -24,13 +25,18 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from present_choices import ChoicesError
-from present_choices._translation import N_, Translation, terminal_translation
+from present_choices._stopping import Stopped, stop_on_signals
+from present_choices._translation import N_, Translation
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut
-from provide_choice._contract._settings import InteractionSettings, apply_changes, load_settings
+from provide_choice._contract._settings import (
+    InteractionSettings,
+    apply_changes,
+    terminal_words,
+)
 from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:
@@ -87,13 +93,15 @@ class SessionRefused(HandoffFailed):
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     try:
-        return answer(arguments.session, arguments.url)
+        with stop_on_signals():
+            return answer(arguments.session, arguments.url)
     except HandoffFailed as error:
-        said = error.said(terminal_translation(load_settings().language))
+        said = error.said(terminal_words())
         print(f"{CLIENT_COMMAND}: {said}", file=sys.stderr, flush=True)
         return FAILED
-    except KeyboardInterrupt:
-        return 130
+    except Stopped as stop:  # before the question was shown, or once its answer was sent
+        print(f"{CLIENT_COMMAND}: {stop.said(terminal_words())}", file=sys.stderr, flush=True)
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,7 +122,11 @@ def answer(session_id: str, url: str) -> int:
     import httpx
 
     from provide_choice._transports._terminal._batch_flow import run_batch_flow
-    from provide_choice._transports._terminal._flow import run_terminal_flow, terminal_session
+    from provide_choice._transports._terminal._flow import (
+        run_terminal_flow,
+        signals_cancel,
+        terminal_session,
+    )
 
     session_url = f"{_base_url(url, session_id)}{ROUTE_PREFIX}/{session_id}"
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
@@ -122,7 +134,7 @@ def answer(session_id: str, url: str) -> int:
         asked = question.attach()
 
         async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
-            with terminal_session(sys.stdout):
+            with terminal_session(sys.stdout), signals_cancel():
                 if isinstance(asked, BatchRequest):
                     return await run_batch_flow(asked, question, question.keep)
                 return await run_terminal_flow(asked, question)
