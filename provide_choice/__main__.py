@@ -14,9 +14,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO, cast
+from functools import cache
+from typing import TYPE_CHECKING, TextIO, cast
 
-from present_choices._translation import N_, Translation
+from present_choices._translation import N_, Translation, terminal_translation
 from provide_choice._server._command_line import (
     ANSWERED,
     DATA_COMMANDS,
@@ -27,6 +28,9 @@ from provide_choice._server._command_line import (
     command_line,
 )
 from provide_choice._transports._registry import load_plugins
+
+if TYPE_CHECKING:
+    from provide_choice._contract._settings import InteractionSettings
 
 STARTED_BY_HAND = N_(
     "this is an MCP server on stdin and stdout, for an MCP client to start\n"
@@ -44,15 +48,22 @@ class CommandError(Exception):
     """A problem the person running the command can fix; printed as is, exit status 2."""
 
 
+@cache
+def _settings() -> InteractionSettings:
+    """The person's settings, read once a command: a broken file is said to be so once."""
+    # Deferred for start-up time: the settings load pydantic, which `--help` never needs.
+    from provide_choice._contract._settings import load_settings
+
+    return load_settings()
+
+
 def _words() -> Translation:
     """The language the command speaks to the person: their setting, else the terminal's."""
-    # Deferred for start-up time: the settings load pydantic, which `--help` never needs.
-    from provide_choice._contract._settings import terminal_words
-
-    return terminal_words()
+    return terminal_translation(_settings().language)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _settings.cache_clear()  # read anew for each command run
     arguments = command_line().parse_args(argv)
     if arguments.command in DATA_COMMANDS:
         _make_private()
@@ -102,7 +113,6 @@ def _make_private() -> None:
 
 
 def _history(arguments: argparse.Namespace) -> int:
-    from provide_choice._contract._settings import load_settings
     from provide_choice._history._command import clear_history, show_history
     from provide_choice._history._store import history_path
 
@@ -125,7 +135,7 @@ def _history(arguments: argparse.Namespace) -> int:
             )
         confirm = None if arguments.yes else _confirm
         return clear_history(path, confirm=confirm, translation=_words())
-    if not load_settings().keep_history:
+    if not _settings().keep_history:
         off = _words().gettext(
             "keep_history is off in your settings, so questions are not recorded any more; "
             "these are from before."

@@ -287,3 +287,22 @@ def test_an_installed_package_names_the_extra_to_install(
         "choices-chat: --agent llm needs the llm extra (pydantic_ai is not installed): "
         "run pip install 'agent-choices[llm]'\n"
     )
+
+
+def test_the_commands_own_lines_speak_the_terminals_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert exit_message(["--agent", "dmeo"], capsys).endswith(
+        "choices-chat: error: argument --agent: 无效的选项：'dmeo'；您是想输入 demo 吗？"
+        "（可选：demo, script, llm, ag-ui）\n"
+    )
+    without_the_extra(monkeypatch)
+    root = checkout(tmp_path, monkeypatch, with_pip=True)
+    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
+    assert message == (
+        "choices-chat: --agent llm 需要 llm 附加组件（未安装 pydantic_ai）：在 "
+        f"{root}（运行本程序的代码检出目录）中运行 .venv/bin/pip install -e '.[llm]'\n"
+    )
