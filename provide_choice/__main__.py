@@ -13,8 +13,8 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
 from present_choices._translation import N_, Translation, terminal_translation
