@@ -2,8 +2,9 @@
 // the page's messages in every language it has a catalog for, by language tag; the page speaks the
 // one its state names (the app view: the host's, until the server says). A message a catalog lacks
 // is English. Messages fill named placeholders ({count}); a plural is its forms by plural category,
-// picked with Intl.PluralRules. Markup the server drew (data-words="key") is said again in the
-// language the page turns to.
+// picked with Intl.PluralRules; a clock time left ("4:59") is written with the language's digits
+// (Intl.NumberFormat). Markup the server drew (data-words="key") is said again in the language the
+// page turns to.
 /* exported words, speak, languageFor */
 
 const CATALOGS = JSON.parse(document.getElementById("words").textContent);
@@ -13,6 +14,8 @@ const TRADITIONAL_REGIONS = ["tw", "hk", "mo"];
 function wordsIn(tag) {
   const messages = { ...CATALOGS[SOURCE_LANGUAGE], ...CATALOGS[tag] };
   const plurals = new Intl.PluralRules(tag);
+  const minutes = new Intl.NumberFormat(tag, { useGrouping: false });
+  const twoDigits = new Intl.NumberFormat(tag, { minimumIntegerDigits: 2, useGrouping: false });
   const fill = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
   return {
     tag,
@@ -21,6 +24,8 @@ function wordsIn(tag) {
       const forms = messages[key];
       return fill(forms[plurals.select(count)] ?? forms.other, { count, ...values });
     },
+    // Seconds as minutes:seconds, "4:59", for a countdown.
+    clock: (seconds) => `${minutes.format(Math.floor(seconds / 60))}:${twoDigits.format(seconds % 60)}`,
   };
 }
 

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -211,15 +211,38 @@ TAGS = [
 ]  # fmt: skip
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_an_app_picks_the_hosts_language_as_the_server_would() -> None:
+def run_words_script(catalogs: dict[str, Any], tags: list[str], lang: str, seconds: int) -> Any:
+    """What words.js, run in Node on a page of `catalogs` speaking `lang`, says: the language it
+    picks for each of `tags`, and its countdown of `seconds`."""
     script = (ROOT / "provide_choice" / "_web" / WORDS_SCRIPT).read_text(encoding="utf-8")
+    request = {
+        "script": script,
+        "catalogs": catalogs,
+        "tags": tags,
+        "lang": lang,
+        "seconds": seconds,
+    }
     completed = subprocess.run(
         [str(shutil.which("node")), str(RUNNER)],
-        input=json.dumps({"script": script, "catalogs": json.loads(words_json(APP)), "tags": TAGS}),
+        input=json.dumps(request),
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
     )
-    assert json.loads(completed.stdout) == [negotiate([tag]).tag for tag in TAGS]
+    return json.loads(completed.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_an_app_picks_the_hosts_language_as_the_server_would() -> None:
+    said = run_words_script(json.loads(words_json(APP)), TAGS, "zh-Hans", 299)
+    assert said["languages"] == [negotiate([tag]).tag for tag in TAGS]
+    assert said["clock"] == "4:59"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_countdown_is_written_in_the_digits_of_the_pages_language() -> None:
+    # No catalog of ours has other digits yet; a page in Egyptian Arabic would show them.
+    catalogs = json.loads(words_json(APP))
+    said = run_words_script({**catalogs, "ar-EG": {}}, [], "ar-EG", 3605)
+    assert said["clock"] == "\u0666\u0660:\u0660\u0665"  # 60:05 in Arabic-Indic digits

@@ -57,7 +57,7 @@ function text(tag, content, className = "") {
 
 function clock(seconds) {
   const left = Math.max(0, Math.ceil(seconds));
-  return words().t("time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+  return words().t("time_left", { time: words().clock(left) });
 }
 
 // One list item per question, rebuilt only when what it shows changed.

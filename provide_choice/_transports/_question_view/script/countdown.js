@@ -16,7 +16,7 @@ function createCountdown(timer) {
     tick() {
       const elapsed = (performance.now() - syncedAt) / 1000;
       const left = Math.max(0, Math.ceil(secondsLeft - elapsed));
-      timer.textContent = words().t("time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+      timer.textContent = words().t("time_left", { time: words().clock(left) });
       timer.classList.toggle("urgent", left <= URGENT_SECONDS);
     },
   };
