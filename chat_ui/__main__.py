@@ -118,11 +118,10 @@ def _run(argv: Sequence[str] | None) -> None:
     # And $NICEGUI_REDIS_URL: its storage would rewrite whole dictionaries in Redis, and keep a
     # connection per browser, for nothing of ours. The conversations are in `redis_store`.
     Storage.redis_url = None
-    print(
-        f"choices-chat: the chat is at {_address(args.host, port)} (Ctrl-C stops it)",
-        file=sys.stderr,
-        flush=True,
+    at = _words().gettext(
+        "the chat is at {address} (Ctrl-C stops it)", address=_address(args.host, port)
     )
+    print(f"choices-chat: {at}", file=sys.stderr, flush=True)
     umask = os.umask(PRIVATE_UMASK)
     try:
         ui.run(
@@ -158,12 +157,23 @@ def _claim_port(host: str, port: int) -> int:
         with socket.create_server((host, port), family=family) as probe:
             bound: int = probe.getsockname()[1]
     except OverflowError:
-        _fail(f"--port must be from 0 (any free port) to 65535, got {port}")
+        _fail(
+            _words().gettext(
+                "--port must be from 0 (any free port) to 65535, got {port}", port=port
+            )
+        )
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             _fail(_port_taken(port, host))
         reason = error.strerror or error
-        _fail(f"cannot serve on {host} port {port}: {reason} (--host and --port choose where)")
+        _fail(
+            _words().gettext(
+                "cannot serve on {host} port {port}: {reason} (--host and --port choose where)",
+                host=host,
+                port=port,
+                reason=reason,
+            )
+        )
     return bound
 
 
@@ -234,9 +244,12 @@ def _shared_secret() -> str:
     secret = os.environ.get(SECRET_VARIABLE, "").strip()
     if not secret:
         _fail(
-            f"--redis needs ${SECRET_VARIABLE}: set it to one long random string, the same on "
-            "every instance (it signs the session cookies), e.g. the output of "
-            "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+            _words().gettext(
+                "--redis needs ${variable}: set it to one long random string, the same on every "
+                "instance (it signs the session cookies), e.g. the output of "
+                "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'",
+                variable=SECRET_VARIABLE,
+            )
         )
     return secret
 
@@ -254,12 +267,22 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
         asyncio.run(check_reachable(url))
     except ValueError as error:
         _fail(
-            f"--redis {shown} is not a Redis URL ({error}); expected "
-            "redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... or unix://PATH"
+            _words().gettext(
+                "--redis {url} is not a Redis URL ({problem}); expected "
+                "redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... or unix://PATH",
+                url=shown,
+                problem=error,
+            )
         )
     except Exception as error:
         reason = str(error) or type(error).__name__
-        _fail(f"cannot reach Redis at {shown}: {reason.replace(url, shown)}")
+        _fail(
+            _words().gettext(
+                "cannot reach Redis at {url}: {reason}",
+                url=shown,
+                reason=reason.replace(url, shown),
+            )
+        )
     return RedisStore(url)
 
 
