@@ -144,5 +144,6 @@ def spawn_server_terminal(
     """`provide-choice serve --http 0 OPTIONS` in a terminal window of its own (`dimensions`: rows,
     columns), and the URL it serves MCP on."""
     child = spawn([COMMAND, "serve", "--http", "0", *options], home, dimensions=dimensions)
-    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
+    # Its first line, in the person's language: "MCP server at http://...", "MCP 服务器在 http://..."
+    child.expect(r"provide-choice: MCP .*?(http://127\.0\.0\.1:\d+/mcp)")
     return child, child.match.group(1)
