@@ -4,9 +4,10 @@ any agent served over AG-UI.
 Every mistake on the command line (a model name without its provider, a missing API key, an extra
 not installed, an unreadable file, `--tools` that name no tools, a header that is not NAME:VALUE, a
 port that is taken, a Redis that cannot be reached or no cookie secret to share with the other
-instances) ends the program before it serves anything, with exit status 2 and a message that says what is expected; a mistyped option
-gets the closest one. Once it serves, it says where, on stderr, whether or not it opens a browser;
-Ctrl-C or SIGTERM stops it with one line and exit status 0, its last saves written.
+instances) ends the program before it serves anything, with exit status 2 and a message that says
+what is expected; a mistyped option gets the closest one. Once it serves, it says where, on stderr,
+whether or not it opens a browser; Ctrl-C or SIGTERM stops it with one line and exit status 0, its
+last saves written.
 
 With `--redis URL` (default: `$NICEGUI_REDIS_URL`) every conversation is kept in Redis, so that
 several instances behind a proxy with sticky sessions share them; the session cookie is then signed
