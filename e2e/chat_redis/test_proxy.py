@@ -38,7 +38,11 @@ WAIT = 30_000  # ms: the page's reconnect, then its reload on the other instance
 def readme_nginx_config() -> str:
     tokens = MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8"))
     (block,) = [
-        token.content for token in tokens if token.type == "fence" and token.info == "nginx"
+        token.content
+        for token in tokens
+        if token.type == "fence"
+        and token.info == "nginx"
+        and "upstream choices_chat" in token.content
     ]
     return block
 

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import stat
 import time
 from pathlib import Path
 
+from provide_choice._history._private_files import NotPrivate, read_private, write_private
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._store import data_directory
 
@@ -39,7 +38,6 @@ OPENER_FILE_NAME = "inbox-open.html"
 CHECK_SECONDS = 1.0
 """How long a page's state reuses what it found: the state is built every few seconds per page."""
 INBOX_ADDRESS = re.compile(r"http://127\.0\.0\.1:[0-9]{1,5}")
-PRIVATE_MODE = 0o600
 OPENER = """<!doctype html>
 <html lang="en">
 <head>
@@ -66,7 +64,7 @@ def announce(url: str, token: str) -> None:
     whole, readable by the person alone)."""
     process = this_process()
     record = {"url": url, "token": token, "pid": process.pid, "start": process.start}
-    _write_private(link_path(), json.dumps(record))
+    write_private(link_path(), json.dumps(record))
 
 
 def withdraw() -> None:
@@ -91,7 +89,7 @@ def opener(address: str) -> Path:
     """A private page that forwards the browser to `address`: open it instead of the address, so
     that the token stays off every command line."""
     path = opener_path()
-    _write_private(path, OPENER.format(address=html.escape(address)))
+    write_private(path, OPENER.format(address=html.escape(address)))
     return path
 
 
@@ -112,28 +110,14 @@ class InboxLink:
         return self._checked[2]
 
 
-def _write_private(path: Path, text: str) -> None:
-    """Replace `path` with `text` at once, in a file created with mode 600 (whatever the umask)."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.unlink(missing_ok=True)  # left by a process killed while writing: not ours to trust
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
-
-
 def _read(path: Path) -> tuple[ProcessIdentity, str] | None:
     """The process and the full address a record names, or None for a record that is missing, not
     private to this user, or not of the inbox's own form."""
     try:
-        with path.open(encoding="utf-8") as file:
-            if not _private(os.fstat(file.fileno())):
-                return None
-            data = json.loads(file.read())
+        data = json.loads(read_private(path))
         process = ProcessIdentity(int(data["pid"]), data["start"])
         url, token = data["url"], data["token"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, NotPrivate, ValueError, KeyError, TypeError):
         return None
     if not isinstance(url, str) or not INBOX_ADDRESS.fullmatch(url):
         return None
@@ -142,13 +126,6 @@ def _read(path: Path) -> tuple[ProcessIdentity, str] | None:
     if process.start is not None and not isinstance(process.start, str):
         return None
     return process, address_with_token(url, token)
-
-
-def _private(status: os.stat_result) -> bool:
-    """Owned by this user and readable by no one else (where the system has users and modes)."""
-    if not hasattr(os, "getuid"):
-        return True
-    return status.st_uid == os.getuid() and not stat.S_IMODE(status.st_mode) & 0o077
 
 
 def address_with_token(url: str, token: str) -> str:

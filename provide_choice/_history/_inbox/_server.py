@@ -1,7 +1,7 @@
 """`provide-choice inbox`: one local page listing every question waiting in any server of this
 person, and the last ones that ended, read live from the shared history.
 
-It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `LoopbackGuard`
+It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `HostGuard`
 refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
 none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
 in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
@@ -27,16 +27,15 @@ from provide_choice._history._inbox_link import (
 )
 from provide_choice._history._store import history_path
 from provide_choice._web._local_http import (
-    HOST,
     ICON,
     SHARED_STYLE_SHEET,
-    LoopbackGuard,
     asset,
-    loopback_listener,
+    listening_socket,
     open_in_browser,
     page_headers,
     script_safe_json,
 )
+from provide_choice._web._site import HOST, HostGuard, loopback_site
 
 if TYPE_CHECKING:
     import socket
@@ -69,7 +68,8 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     headers = page_headers(script, style)
     app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
     app.add_middleware(TokenGuard, token=token, port=port)
-    app.add_middleware(LoopbackGuard, port=port, name="inbox")  # added last: checked first
+    # Added last: checked first.
+    app.add_middleware(HostGuard, site=lambda: loopback_site(port()), name="inbox")
 
     @app.get("/")
     async def page() -> HTMLResponse:
@@ -103,7 +103,7 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
             if opening is not None:
                 opening.join(OPENING_SECONDS)  # this process ends now, and its thread with it
         return
-    listener = loopback_listener(port)
+    listener = listening_socket(port)
     bound = listener.getsockname()[1]
     url, token = f"http://{HOST}:{bound}", new_token()
     address = address_with_token(url, token)

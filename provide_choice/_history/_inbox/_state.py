@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 NOT_SHOWN = "Not shown yet"
 """Where a question waits before its transport shows it at its page."""
-PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
+PAGE_ADDRESS_SCHEMES = ("http://", "https://")
+"""A waiting question's address that is a page: on this machine, or under a server's public URL."""
 
 
 class InboxState:
@@ -68,7 +69,7 @@ def _waiting(question: RecordedQuestion) -> dict[str, Any]:
     """A waiting question links its page, or says where it waits as its transport words it
     (recorded when it was asked: a plug-in's words too, though this process never loaded it)."""
     where = question.transport_where
-    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
+    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_SCHEMES)
     return _common(question) | {
         "url": question.url if has_page else None,
         "where": None if has_page else where or _not_at_a_page(question),
@@ -77,7 +78,7 @@ def _waiting(question: RecordedQuestion) -> dict[str, Any]:
 
 
 def _not_at_a_page(question: RecordedQuestion) -> str:
-    """Where a question whose transport shows it at a page waits when that page is not local:
+    """Where a question whose transport shows it at a page waits when that is no web address:
     not shown yet (no address), else by its transport's label."""
     return NOT_SHOWN if question.url is None else question.transport_label
 

@@ -43,3 +43,11 @@ def page_script() -> str:
 def missing_html() -> str:
     """The page at the address of a question that is not (or no longer) waiting."""
     return Template(asset("missing.html", PACKAGE)).substitute(style=asset(SHARED_STYLE_SHEET))
+
+
+def away_html(problem: str) -> str:
+    """The page at a question's address while the store that keeps it cannot be reached: it says
+    why and looks again every few seconds."""
+    return Template(asset("away.html", PACKAGE)).substitute(
+        style=asset(SHARED_STYLE_SHEET), problem=html.escape(problem)
+    )

@@ -17,7 +17,9 @@
 
 A POST answers 200 `{"state": ...}`, 404 for an unknown id, 409 once the question ended, 413 for a
 body over the size limit, 422 `{"problems": [...]}` for anything invalid (the question stays
-pending). The bridge's middleware has already checked Host, Origin and the JSON content type.
+pending), 503 while a shared store is away (nothing changed: send it again). The bridge's
+middleware has already checked Host, Origin and the JSON content type. With a shared store, any
+instance serves any question's routes (`QuestionPages.fetch`).
 """
 
 from __future__ import annotations
@@ -32,13 +34,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from provide_choice._contract._request import describe
-from provide_choice._transports._question_view._state import (
-    HANDLERS,
-    QuestionPage,
-    QuestionPages,
-    apply,
-)
-from provide_choice._transports._web._page import missing_html, page_html, page_script
+from provide_choice._question import StoreUnavailable
+from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
+from provide_choice._transports._question_view._state import QuestionPage
+from provide_choice._transports._web._page import away_html, missing_html, page_html, page_script
 from provide_choice._web._local_http import (
     BODY_LIMIT,
     ICON,
@@ -81,22 +80,31 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.get(PREFIX + "/{question_id}")
     async def question_page(question_id: str) -> HTMLResponse:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return HTMLResponse(away_html(str(away)), status_code=503, headers=PAGE_HEADERS)
         if page is None:
             return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page_html(page), headers=PAGE_HEADERS)
 
     @app.get(PREFIX + "/{question_id}/state")
     async def question_state(question_id: str) -> JSONResponse:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return _problems(503, [str(away)])
         if page is None:
             return _not_found()
         return JSONResponse({"state": page.state()}, headers=PAGE_HEADERS)
 
     @app.post(PREFIX + "/{question_id}/{kind}")
     async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
-        page = pages.get(question_id)
-        if page is None or kind not in HANDLERS:
+        try:
+            page = None if kind not in HANDLERS else await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return _problems(503, [str(away)])
+        if page is None:
             return _not_found()
         try:
             data = await read_json(request)
@@ -107,7 +115,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.websocket(PREFIX + "/{question_id}/live")
     async def live(websocket: WebSocket, question_id: str) -> None:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable:
+            page = None  # the page falls back to HTTP, which says why
         if page is None:
             await websocket.close(code=4404)  # before accepting: the handshake gets 403
             return

@@ -29,6 +29,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
   const form = createForm(currentState, send);
   const countdown = createCountdown(byId("countdown"));
   const inboxLink = byId("inbox-link");
+  const storeProblem = byId("store-problem");
   let ended = false; // an ending is final, whatever arrives after it
 
   function applyState(next) {
@@ -38,6 +39,11 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
     // The inbox, when one runs: back to every question waiting, from every agent.
     inboxLink.hidden = !state.inbox_url;
     if (state.inbox_url) inboxLink.href = state.inbox_url;
+    // Several servers keep their questions in one store: while it is away, nothing can be sent.
+    storeProblem.hidden = !state.store_problem;
+    storeProblem.textContent = state.store_problem
+      ? `${state.store_problem}. Your choices stay on this page: send them once this message is gone.`
+      : "";
     if (!isPending()) {
       ended = true;
       showEnding();
