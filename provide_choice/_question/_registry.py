@@ -36,6 +36,10 @@ RETENTION_SECONDS = 600.0
 a question's keys expire this long after its deadline)."""
 
 
+READ_AGAIN_SECONDS = 1.0
+"""How often a question is read again while the store it is kept in does not answer."""
+
+
 class QuestionRecorder(Protocol):
     """Told about every question of a registry, whatever its transport (the history). Called in the
     event loop, so each call must return at once and never raise."""
@@ -208,11 +212,17 @@ class QuestionRegistry:
         return question
 
     async def _read_again(self, question: PendingQuestion) -> None:
+        """Read what the store holds of `question` now, trying again while the store is away (it
+        may answer the listener before every pooled connection is back) and the question waits."""
         assert self.store is not None
-        try:
-            stored = await self.store.load(question.id)
-        except StoreUnavailable:  # away again: `reconnected` reads it once it is back
-            return
+        while True:
+            try:
+                stored = await self.store.load(question.id)
+                break
+            except StoreUnavailable:
+                if question.outcome is not None or question.seconds_left() <= 0:
+                    return  # ended meanwhile, or its own writes end it at its deadline
+                await asyncio.sleep(READ_AGAIN_SECONDS)
         if stored is not None:
             question.adopt(stored)
 

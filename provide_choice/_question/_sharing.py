@@ -53,7 +53,7 @@ class Sharing:
             await self._writes.landed()
             return await self._commit(outcome)
         finally:
-            self.ending = self.question.status != "finished"
+            self.ending = False  # ended, or nothing changed (the store was away)
 
     async def landed(self) -> None:
         await self._writes.landed()

@@ -79,7 +79,7 @@ class Snapshot:
         client = None if self.client is None else list(self.client)
         fixed = {
             "transport": self.transport,
-            "asked": self.asked.model_dump(mode="json", by_alias=True, exclude_none=True),
+            "asked": self.asked.model_dump(mode="json", by_alias=True),
             "started": self.started,
             "note": self.note,
             "client": client,
