@@ -17,8 +17,14 @@ pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 
 import redis.asyncio as redis
 
-from provide_choice import Answered, BatchAnswered, Cancelled, InteractionSettings, TimedOut
-from provide_choice import parse_request
+from provide_choice import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    InteractionSettings,
+    TimedOut,
+    parse_request,
+)
 from provide_choice._contract._batch import parse_batch
 from provide_choice._question import (
     Interaction,
@@ -87,7 +93,8 @@ async def test_a_question_asked_on_one_instance_is_found_whole_on_another(
     question.show_at(f"https://choices.example.com/choice/{question.id}")
     await question.stored()
     found = await other.fetch(question.id)
-    assert found is not None and found is not question
+    assert found is not None
+    assert found is not question
     assert found.interaction.asked == REQUEST
     assert found.transport == "web"
     assert found.url == f"https://choices.example.com/choice/{question.id}"
