@@ -15,7 +15,8 @@ Keys, each starting with the prefix (`--redis-prefix`, default `provide-choice:`
 
 A question ends once: `finish` reads it and writes its ending in one transaction (WATCH/MULTI),
 so two answers racing through two instances give one ending, and the other finds it ended. A session
-is fetched once: `consume` deletes the key, and only one DEL of it finds it.
+is fetched once: `consume` marks it fetched, and only one mark finds it unmarked (it stays until it
+expires, so its pages on every instance still show how it ended).
 """
 
 from __future__ import annotations
@@ -66,6 +67,11 @@ return 1
 """
 """Change fields of a question that still exists (a hash written after its expiry would be a
 fragment), move its expiry with its deadline, and tell every instance."""
+_CONSUME = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('HSETNX', KEYS[1], 'consumed', '1')
+"""
+"""Mark a question fetched, once: it stays (its pages still show how it ended) until it expires."""
 _ATTACH = """
 if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return 0 end
 redis.call('HSET', KEYS[1], 'status', 'attached')
@@ -105,6 +111,7 @@ class RedisStore:
         self._listening: asyncio.Task[None] | None = None
         self._update = self.client.register_script(_UPDATE)
         self._attach = self.client.register_script(_ATTACH)
+        self._consume = self.client.register_script(_CONSUME)
 
     def key(self, name: str) -> str:
         return self.prefix + name
@@ -187,11 +194,8 @@ class RedisStore:
         return bool(attached)
 
     async def consume(self, question_id: str) -> bool:
-        async with self._reaching(), self.client.pipeline(transaction=True) as pipe:
-            pipe.delete(self._question(question_id))
-            pipe.publish(self.key("events"), self._message("consumed", question_id))
-            deleted, _listeners = await pipe.execute()
-        return bool(deleted)
+        async with self._reaching():
+            return bool(await self._consume(keys=[self._question(question_id)]))
 
     async def waiting(self) -> list[Snapshot]:
         async with self._reaching():
@@ -301,7 +305,7 @@ class RedisStore:
             return  # not one of ours
         if kind == "changed" and message.get("from") == self.instance:
             return  # this process made the change
-        if kind in ("finished", "changed", "consumed"):
+        if kind in ("finished", "changed"):
             self._events.heard(kind, question_id, ending)
 
 

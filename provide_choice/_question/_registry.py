@@ -4,7 +4,7 @@ poll, a cancel, a retried call).
 
 The store is the truth then: a question asked here is written there before it is shown; one asked
 elsewhere is read from there when a request names it (`fetch`); every instance hears, through the
-store, when a question it holds ended, changed or was fetched elsewhere (`heard`), and reads again
+store, when a question it holds ended or changed elsewhere (`heard`), and reads again
 what it holds when the store comes back after a while away (`reconnected`).
 """
 
@@ -131,12 +131,12 @@ class QuestionRegistry:
 
     async def consume(self, question: PendingQuestion) -> bool:
         """Take a finished question's outcome: True for the one call that does, on every instance
-        (sessions are single-use). Raises `StoreUnavailable` while the store cannot say."""
+        (sessions are single-use). Here it is dropped then; a shared store keeps it a while, so
+        that its pages, on any instance, still show how it ended. Raises `StoreUnavailable` while
+        the store cannot say."""
         if self.store is None:
             return self.pop(question.id) is not None
-        consumed = await self.store.consume(question.id)
-        self.pop(question.id)
-        return consumed
+        return await self.store.consume(question.id)
 
     async def asked_as(self, asked: Asked) -> list[PendingQuestion]:
         """The questions not finished yet that asked exactly `asked`, newest first: on every
@@ -167,14 +167,12 @@ class QuestionRegistry:
         sharing.put(lambda: store.save_settings(changes))
 
     def heard(self, kind: EventKind, question_id: str, outcome: Ending | None) -> None:
-        """The store says a question ended, changed or was fetched on some instance."""
+        """The store says a question ended, or changed, on some instance."""
         question = self._questions.get(question_id)
         if question is None:
             return
         if kind == "finished" and outcome is not None:
             question.end(outcome)
-        elif kind == "consumed":
-            self.pop(question_id)
         else:
             self._spawn(self._read_again(question))
 
@@ -213,10 +211,12 @@ class QuestionRegistry:
 
     async def _read_again(self, question: PendingQuestion) -> None:
         """Read what the store holds of `question` now, trying again while the store is away (it
-        may answer the listener before every pooled connection is back) and the question waits."""
+        may answer the listener before every pooled connection is back) and the question waits.
+        What this instance said of it lands first: a read made before would undo it here."""
         assert self.store is not None
         while True:
             try:
+                await question.stored()
                 stored = await self.store.load(question.id)
                 break
             except StoreUnavailable:

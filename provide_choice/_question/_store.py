@@ -28,7 +28,7 @@ from provide_choice._question._interaction import AgentClient
 
 QuestionStatus = Literal["pending", "attached", "finished"]
 STATUSES: dict[str, QuestionStatus] = {status: status for status in get_args(QuestionStatus)}
-EventKind = Literal["finished", "changed", "consumed"]
+EventKind = Literal["finished", "changed"]
 
 
 CREDENTIALS = re.compile(r"^(?P<scheme>[^:/]+://)(?P<user>[^@/]*?)(?P<colon>:[^@/]*)?@")
@@ -147,7 +147,7 @@ class Events(Protocol):
     """What a store tells the registry that listens to it."""
 
     def heard(self, kind: EventKind, question_id: str, outcome: Ending | None) -> None:
-        """A question ended (`outcome`), changed, or was fetched, on some instance."""
+        """A question ended (`outcome`), or changed, on some instance."""
 
     def reconnected(self) -> None:
         """The store is reachable again after a while away: what was missed must be read."""
@@ -186,7 +186,8 @@ class QuestionStore(Protocol):
         """Claim a pending question for one surface (a terminal); True for one claim only."""
 
     async def consume(self, question_id: str) -> bool:
-        """Forget a finished question once its outcome is fetched: True for one call only."""
+        """Mark a finished question's outcome fetched: True for one call only, on every instance
+        (its pages still show how it ended until it expires)."""
 
     async def waiting(self) -> list[Snapshot]:
         """The questions not ended yet, on every instance, newest first."""

@@ -23,6 +23,7 @@ from provide_choice._transports._question_view._state import (
 )
 
 ENDED = "this question has already ended"
+ANSWERED = "this question was already answered (maybe on another page of it): yours was not sent"
 NOT_SENT = (
     "your answer was not sent: {problem}. It stays here; send it again once this message is gone"
 )
@@ -46,7 +47,8 @@ async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[
     except ChoicesError as error:
         return 422, {"problems": error.problems}
     except QuestionEnded:
-        return 409, {"problems": [ENDED], "state": page.state()}
+        problem = ANSWERED if page.ending == "answered" else ENDED
+        return 409, {"problems": [problem], "state": page.state()}
     except StoreUnavailable as away:
         return 503, {"problems": [NOT_SENT.format(problem=away)], "state": page.state()}
     return 200, {"state": page.state()}

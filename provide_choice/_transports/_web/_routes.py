@@ -13,7 +13,8 @@
 - `WS   /choice/<id>/live`        the same four messages as `{"type": "draft", "data": {...}}`; the
                                   server sends `{"type": "state", "state": {...}}` at once, after
                                   every change and every few seconds, `{"type": "saved", "about":
-                                  "draft"}`, and `{"type": "refused", "about": ..., "problems": [...]}`
+                                  "draft" | "answer"}`, and `{"type": "refused", "about": ...,
+                                  "problems": [...]}` (with the `state` when the question ended)
 
 A POST answers 200 `{"state": ...}`, 404 for an unknown id, 409 once the question ended, 413 for a
 body over the size limit, 422 `{"problems": [...]}` for anything invalid (the question stays
@@ -51,6 +52,9 @@ from provide_choice._web._local_http import (
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0
+ENDING_GRACE_SECONDS = 1.0
+"""How long a live page's socket stays open after the ending it was sent: an answer on its way
+then (another page of the question answered first) still gets its refusal."""
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
@@ -127,8 +131,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
 
 async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
-    """Push the state while reading the page's messages; close once the question ended."""
-    sending = asyncio.Lock()
+    """Push the state while reading the page's messages; close once the question ended, but only
+    after the reply to a message being handled then (an answer that ended it, or one refused
+    because another page's came first: the page says which)."""
+    sending, replying = asyncio.Lock(), asyncio.Lock()
 
     async def send(message: dict[str, Any]) -> None:
         async with sending:
@@ -139,15 +145,18 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     async def push() -> None:
         async for state in page.updates(TICK_SECONDS):
             await send({"type": "state", "state": state})
-        async with sending:
+        # A message the page sent before it heard of the ending is still answered.
+        await asyncio.sleep(ENDING_GRACE_SECONDS)
+        async with replying, sending:
             await websocket.close()
 
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = await _live_reply(page, received.get("text"))
-            if reply is not None:
-                await send(reply)
+            async with replying:
+                reply = await _live_reply(page, received.get("text"))
+                if reply is not None:
+                    await send(reply)
     finally:
         pusher.cancel()
         # The page may have gone while the push was sending: nothing is left to tell it.
@@ -172,8 +181,11 @@ async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | 
         return {"type": "refused", "about": None, "problems": describe(error)}
     status, reply = await apply(page, message.type, message.data)
     if status != 200:
-        return {"type": "refused", "about": message.type, "problems": reply["problems"]}
-    return {"type": "saved", "about": "draft"} if message.type == "draft" else None
+        refused = {"type": "refused", "about": message.type, "problems": reply["problems"]}
+        return refused | ({"state": reply["state"]} if "state" in reply else {})
+    if message.type in ("draft", "answer"):
+        return {"type": "saved", "about": message.type}
+    return None  # the state push that follows the change is the reply
 
 
 def _not_found() -> JSONResponse:
