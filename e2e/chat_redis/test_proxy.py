@@ -7,19 +7,15 @@ It needs nginx (Debian's `nginx-light` will do); without one it is skipped, sayi
 
 from __future__ import annotations
 
-import re
-import shutil
 import signal
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from chat_harness import log, send_when_ready
-from markdown_it import MarkdownIt
 from model_server import ModelServer, Reply
+from nginx import readme_nginx_config, running_nginx
 from playwright.async_api import Page, expect
 from ports import free_port
 from redis_chat import instance
@@ -29,30 +25,8 @@ from chat_ui._chat_view import DRAFT_STALE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 MODELS = ("model-one", "model-two")
 WAIT = 30_000  # ms: the page's reconnect, then its reload on the other instance
-
-
-def readme_nginx_config() -> str:
-    tokens = MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8"))
-    (block,) = [
-        token.content
-        for token in tokens
-        if token.type == "fence"
-        and token.info == "nginx"
-        and "upstream choices_chat" in token.content
-    ]
-    return block
-
-
-def listens(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True
 
 
 @pytest.fixture
@@ -61,41 +35,19 @@ def proxied(
 ) -> Iterator[tuple[str, dict[str, subprocess.Popen[bytes]]]]:
     """nginx on a free port with the README's configuration, in front of two instances on their
     own ports: its URL, and each instance's process by the model it names."""
-    if NGINX is None:
-        pytest.skip("needs nginx (Debian's nginx-light package) for the README's proxy example")
     for name in ("one", "two"):
         (tmp_path / name).mkdir()
     with (
         instance(redis_server, model_server, tmp_path / "one", MODELS[0]) as one,
         instance(redis_server, model_server, tmp_path / "two", MODELS[1]) as two,
     ):
-        port = free_port()
-        config = readme_nginx_config()
-        config = config.replace("127.0.0.1:8081", one.url.removeprefix("http://").rstrip("/"))
-        config = config.replace("127.0.0.1:8082", two.url.removeprefix("http://").rstrip("/"))
-        config = re.sub(r"listen 8080;", f"listen 127.0.0.1:{port};", config)
-        temporary = " ".join(
-            f"{kind}_temp_path {tmp_path / kind};"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-        )
-        (tmp_path / "nginx.conf").write_text(
-            f"daemon off; worker_processes 1; pid {tmp_path / 'nginx.pid'}; events {{}}\n"
-            f"http {{ access_log off; {temporary}\n{config}\n}}\n"
-        )
-        nginx = subprocess.Popen(
-            [NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e", "stderr"],
-            stderr=(tmp_path / "nginx.log").open("wb"),
-        )
-        try:
-            deadline = time.monotonic() + 10
-            while not listens(port):
-                assert nginx.poll() is None, (tmp_path / "nginx.log").read_text()
-                assert time.monotonic() < deadline, "nginx did not listen within 10 s"
-                time.sleep(0.1)
-            yield f"http://127.0.0.1:{port}/", {MODELS[0]: one.process, MODELS[1]: two.process}
-        finally:
-            nginx.terminate()
-            nginx.wait(timeout=10)
+        servers = {
+            "127.0.0.1:8081": one.url.removeprefix("http://").rstrip("/"),
+            "127.0.0.1:8082": two.url.removeprefix("http://").rstrip("/"),
+        }
+        config = readme_nginx_config("choices_chat")
+        with running_nginx(config, tmp_path, free_port(), servers) as url:
+            yield f"{url}/", {MODELS[0]: one.process, MODELS[1]: two.process}
 
 
 async def serving_model(page: Page) -> str:

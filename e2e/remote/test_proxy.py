@@ -1,0 +1,87 @@
+"""The README's nginx example for provide_choice, as written, in front of two instances on one
+Redis: round-robin, no sticky sessions. The agent (the MCP SDK's client) and the person (Chromium)
+reach everything through it at the public URL: the token is asked there, the calls stream their
+progress through it, each instance asks some of the questions, and every page, with its WebSocket,
+is answered through whichever instance nginx picks.
+
+It needs nginx (Debian's `nginx-light` will do); without one it is skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from mcp_servers import call_on_page, http_client, structured
+from nginx import readme_nginx_config, running_nginx
+from playwright.async_api import BrowserContext, WebSocket, expect
+from ports import free_port
+from redis_server import RedisServer
+from remote_instances import Instance, instance
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+QUESTION: dict[str, Any] = {
+    "prompt": "The release is tagged.",
+    "selection_mode": "single",
+    "options": [
+        {"id": "api", "label": "API", "recommended": True},
+        {"id": "web", "label": "Web"},
+    ],
+    "timeout_seconds": 120,
+    "transport": "web",
+}
+
+
+@pytest.fixture
+def proxied(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[str, Instance, Instance]]:
+    """nginx with the README's configuration on a free port, in front of two instances whose
+    public URL is nginx's: that URL, and the two instances."""
+    port = free_port()
+    public = ("--public-url", f"http://127.0.0.1:{port}", "--max-wait", "30")
+    with (
+        instance(redis_server, tmp_path / "one", *public) as one,
+        instance(redis_server, tmp_path / "two", *public) as two,
+    ):
+        servers = {
+            "127.0.0.1:8081": f"127.0.0.1:{one.port}",
+            "127.0.0.1:8082": f"127.0.0.1:{two.port}",
+        }
+        config = readme_nginx_config("provide_choice")
+        with running_nginx(config, tmp_path, port, servers) as url:
+            yield url, one, two
+
+
+async def test_through_the_readme_s_nginx_any_instance_serves_every_step(
+    proxied: tuple[str, Instance, Instance], person: BrowserContext
+) -> None:
+    url, one, two = proxied
+    async with httpx.AsyncClient() as http:
+        refused = await http.post(f"{url}/mcp", json={}, headers={"Accept": "application/json"})
+    assert refused.status_code == 401
+    assert refused.headers["WWW-Authenticate"] == "Bearer"
+    async with http_client(f"{url}/mcp") as agent:
+        asked = [await call_on_page(agent, {**QUESTION, "title": f"Question {n}"}) for n in (1, 2)]
+        sockets: list[WebSocket] = []
+        for (asking, address), label in zip(asked, ("API", "Web"), strict=True):
+            assert address.startswith(f"{url}/choice/")  # under the public URL
+            page = await person.new_page()
+            page.on("websocket", lambda socket: sockets.append(socket))
+            await page.goto(address)
+            await page.get_by_role("radio", name=label).click()
+            await expect(
+                page.get_by_role("heading", name="Answer sent, you can close this tab")
+            ).to_be_visible()
+            result = structured(await asyncio.wait_for(asking, 10))
+            assert result["selection"]["selected_ids"] == [label.lower()]
+            assert result["selection"]["url"] == address
+    assert sockets, "the pages talked to their server over a WebSocket, through nginx"
+    assert all(
+        socket.url.startswith(f"ws://127.0.0.1:{url.rsplit(':', 1)[1]}/") for socket in sockets
+    )
+    for server in (one, two):  # round-robin: each instance asked one of the questions
+        assert any("question waiting at" in line for line in server.said), server.said
