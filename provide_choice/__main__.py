@@ -23,6 +23,7 @@ from provide_choice._server._command_line import (
     HISTORY_LIMIT,
     NOT_ANSWERED,
     PLUGIN_COMMANDS,
+    REDIS_PREFIX,
     USAGE_ERROR,
     command_line,
     serve_problem,
@@ -57,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "history":
             return _history(arguments)
         if arguments.command == "inbox":
-            return _inbox(arguments.port, open_browser=not arguments.no_browser)
+            return _inbox(arguments)
         if arguments.command == "client-config":
             return _client_config(arguments.client, arguments.http)
         return _ask(arguments.request_file, arguments.request_json)
@@ -110,13 +111,18 @@ def _confirm(question: str) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
-def _inbox(port: int, *, open_browser: bool) -> int:
+def _inbox(arguments: argparse.Namespace) -> int:
     from provide_choice._history._inbox._server import serve_inbox
 
+    if arguments.redis is None and arguments.redis_prefix != REDIS_PREFIX:
+        raise CommandError("--redis-prefix goes with --redis URL")
+    store = None
+    if arguments.redis is not None:
+        store, _key = _redis_store(arguments.redis, arguments.redis_prefix)
     try:
-        serve_inbox(port, open_browser=open_browser)
+        serve_inbox(arguments.port, open_browser=not arguments.no_browser, store=store)
     except OSError as error:
-        raise _cannot_listen(error, port, "--port") from None
+        raise _cannot_listen(error, arguments.port, "--port") from None
     return 0
 
 

@@ -174,6 +174,11 @@ class PendingQuestion:
         if self._sharing is not None:
             await self._sharing.landed()
 
+    @property
+    def unsaid(self) -> bool:
+        """Whether something said of it here has not reached the shared store yet."""
+        return self._sharing is not None and self._sharing.busy
+
     def forget(self) -> None:
         """Stop: no write that has not landed is made, and no timer fires (a question that could
         not be kept, and is dropped)."""

@@ -5,8 +5,9 @@ Keys, each starting with the prefix (`--redis-prefix`, default `provide-choice:`
 
 - `question:<id>`: a hash, one field per part of the question (`Snapshot.fields`), expiring at the
   question's deadline plus the poll grace (and the grace after its end), so Redis does not grow;
-- `waiting`: a sorted set of the ids not ended yet, scored by when their keys expire (what
-  `inbox --redis` lists; entries past their expiry are dropped as new ones come);
+- `questions`: a sorted set of every question's id, scored by when its keys expire (what
+  `inbox --redis` lists, waiting and ended; entries past their expiry are dropped as new ones
+  come);
 - `settings`: a hash of the settings the person changed through any instance, one field each;
 - `request-state-key`: the key that seals a 2026-07-28 call's state, so that a retried call is
   read by whichever instance the proxy sends it to;
@@ -135,15 +136,15 @@ class RedisStore:
         self._listening = asyncio.get_running_loop().create_task(self._listen())
 
     async def add(self, snapshot: Snapshot) -> None:
-        key, waiting = self._question(snapshot.id), self.key("waiting")
+        key, questions = self._question(snapshot.id), self.key("questions")
         expires = snapshot.deadline + self.retention
         async with self._reaching(), self.client.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping=_fields(snapshot.fields()))
             pipe.pexpireat(key, int(expires * 1000))
-            pipe.zremrangebyscore(waiting, "-inf", time.time())
-            pipe.zadd(waiting, {snapshot.id: expires})
-            pipe.expireat(waiting, int(expires) + 1, nx=True)
-            pipe.expireat(waiting, int(expires) + 1, gt=True)
+            pipe.zremrangebyscore(questions, "-inf", time.time())
+            pipe.zadd(questions, {snapshot.id: expires})
+            pipe.expireat(questions, int(expires) + 1, nx=True)
+            pipe.expireat(questions, int(expires) + 1, gt=True)
             await pipe.execute()
 
     async def load(self, question_id: str) -> Snapshot | None:
@@ -156,7 +157,7 @@ class RedisStore:
         if "deadline" in changes:
             expires = str(int((float(changes["deadline"]) + self.retention) * 1000))
         flat = [item for pair in changes.items() for item in pair]
-        keys = [self._question(question_id), self.key("waiting"), self.key("events")]
+        keys = [self._question(question_id), self.key("questions"), self.key("events")]
         message = self._message("changed", question_id)
         async with self._reaching():
             await self._update(keys=keys, args=[message, expires, question_id, *flat])
@@ -175,10 +176,13 @@ class RedisStore:
                         return False, stored.outcome
                     outcome = decide(stored)
                     encoded = ENDING_ADAPTER.dump_json(outcome).decode()
+                    now = time.time()
+                    ended = {"status": "finished", "outcome": encoded, "ended": repr(now)}
+                    expires = now + self.retention
                     pipe.multi()  # type: ignore[no-untyped-call]
-                    pipe.hset(key, mapping=_fields({"status": "finished", "outcome": encoded}))
-                    pipe.pexpireat(key, int((time.time() + self.retention) * 1000), lt=True)
-                    pipe.zrem(self.key("waiting"), question_id)
+                    pipe.hset(key, mapping=_fields(ended))
+                    pipe.pexpireat(key, int(expires * 1000), lt=True)
+                    pipe.zadd(self.key("questions"), {question_id: expires}, xx=True, lt=True)
                     pipe.publish(
                         self.key("events"), self._message("finished", question_id, encoded)
                     )
@@ -197,10 +201,10 @@ class RedisStore:
         async with self._reaching():
             return bool(await self._consume(keys=[self._question(question_id)]))
 
-    async def waiting(self) -> list[Snapshot]:
+    async def questions(self) -> list[Snapshot]:
         async with self._reaching():
-            waiting = self.key("waiting")
-            ids = cast(list[str], await self.client.zrangebyscore(waiting, time.time(), "+inf"))
+            kept = self.key("questions")
+            ids = cast(list[str], await self.client.zrangebyscore(kept, time.time(), "+inf"))
             async with self.client.pipeline(transaction=False) as pipe:
                 for question_id in ids:
                     pipe.hgetall(self._question(question_id))
@@ -210,8 +214,7 @@ class RedisStore:
             for question_id, fields in zip(ids, found, strict=True)
             if fields
         ]
-        open_ones = [stored for stored in snapshots if stored.outcome is None]
-        return sorted(open_ones, key=lambda stored: stored.started, reverse=True)
+        return sorted(snapshots, key=lambda stored: stored.started, reverse=True)
 
     async def settings(self, base: InteractionSettings) -> InteractionSettings:
         async with self._reaching():

@@ -146,8 +146,12 @@ class QuestionRegistry:
             same = [question for question in local if question.interaction.asked == asked]
             return sorted(same, key=lambda question: question.started, reverse=True)
         self._listen()
-        waiting = await self.store.waiting()
-        return [self._held(stored) for stored in waiting if stored.asked == asked]
+        kept = await self.store.questions()
+        return [
+            self._held(stored)
+            for stored in kept
+            if stored.outcome is None and stored.asked == asked
+        ]
 
     async def person_settings(self) -> InteractionSettings:
         """The person's saved settings: this machine's settings file, with every change the
@@ -212,13 +216,15 @@ class QuestionRegistry:
     async def _read_again(self, question: PendingQuestion) -> None:
         """Read what the store holds of `question` now, trying again while the store is away (it
         may answer the listener before every pooled connection is back) and the question waits.
-        What this instance said of it lands first: a read made before would undo it here."""
+        What this instance said of it lands first, and it is read again when more was said while it
+        was read: a read older than what was said here would undo it here."""
         assert self.store is not None
         while True:
             try:
                 await question.stored()
                 stored = await self.store.load(question.id)
-                break
+                if not question.unsaid:
+                    break
             except StoreUnavailable:
                 if question.outcome is not None or question.seconds_left() <= 0:
                     return  # ended meanwhile, or its own writes end it at its deadline

@@ -58,6 +58,11 @@ class Sharing:
     async def landed(self) -> None:
         await self._writes.landed()
 
+    @property
+    def busy(self) -> bool:
+        """Whether something said here has not reached the store yet."""
+        return self._writes.busy
+
     def cancel(self) -> None:
         self._writes.cancel()
 

@@ -69,6 +69,8 @@ class Snapshot:
     kept: Mapping[str, Answered] = field(default_factory=dict)
     view: Mapping[str, Any] = field(default_factory=dict)
     """What a page of the question keeps (drafts, hidden options), as the page writes it."""
+    ended: float | None = None
+    """When it ended."""
 
     @property
     def seconds_left(self) -> float:
@@ -127,6 +129,7 @@ class Snapshot:
             outcome=ENDING_ADAPTER.validate_json(outcome) if outcome else None,
             kept=decode_kept(fields.get("kept", "{}")),
             view=json.loads(fields.get("view") or "{}"),
+            ended=float(fields["ended"]) if fields.get("ended") else None,
         )
 
 
@@ -189,8 +192,9 @@ class QuestionStore(Protocol):
         """Mark a finished question's outcome fetched: True for one call only, on every instance
         (its pages still show how it ended until it expires)."""
 
-    async def waiting(self) -> list[Snapshot]:
-        """The questions not ended yet, on every instance, newest first."""
+    async def questions(self) -> list[Snapshot]:
+        """Every question kept, waiting or ended (until its keys expire), on every instance,
+        newest first."""
 
     async def settings(self, base: InteractionSettings) -> InteractionSettings:
         """`base` with every setting the person saved in the store over it."""

@@ -47,6 +47,11 @@ class Writes:
         if not done:
             raise StoreUnavailable(self.problem() or "the question store does not answer")
 
+    @property
+    def busy(self) -> bool:
+        """Whether a write put has not landed yet."""
+        return self._last is not None and not self._last.done()
+
     def cancel(self) -> None:
         """Give up every write not landed yet (a question that could not be kept at all)."""
         if self._last is not None:

@@ -7,10 +7,16 @@ expire; a store away for a while loses nothing."""
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
+import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
+from mcp_servers import environment
+from provide_choice_harness import COMMAND
 from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
 
 pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
@@ -26,7 +32,9 @@ from provide_choice import (
     parse_request,
 )
 from provide_choice._contract._batch import parse_batch
+from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._question import (
+    AgentClient,
     Interaction,
     PendingQuestion,
     QuestionRegistry,
@@ -102,7 +110,7 @@ async def test_a_question_asked_on_one_instance_is_found_whole_on_another(
     assert await other.fetch(question.id) is found  # one live copy per instance
     assert await other.fetch("0" * 48) is None
     assert await other.fetch("not an id") is None
-    assert set(await raw.keys("*")) == {f"{PREFIX}question:{question.id}", f"{PREFIX}waiting"}
+    assert set(await raw.keys("*")) == {f"{PREFIX}question:{question.id}", f"{PREFIX}questions"}
 
 
 async def test_an_ending_on_one_instance_ends_the_wait_on_the_other_at_once(
@@ -152,7 +160,6 @@ async def test_a_session_is_fetched_once_whatever_instance_asks(
     assert sorted(fetched) == [False, True]
     assert not await one.consume(question)
     assert not await other.consume(copy)
-    assert await raw.zcard(f"{PREFIX}waiting") == 0
     third = RedisStore(redis_server.url, PREFIX)
     try:
         elsewhere = QuestionRegistry(store=third)
@@ -171,13 +178,15 @@ async def test_keys_are_namespaced_and_expire_after_the_deadline_and_the_grace(
     question = await asked(one)
     key = f"{PREFIX}question:{question.id}"
     assert 120 + RETENTION - 5 < await raw.ttl(key) <= 120 + RETENTION
-    assert 0 < await raw.ttl(f"{PREFIX}waiting") <= 120 + RETENTION + 1
+    assert 0 < await raw.ttl(f"{PREFIX}questions") <= 120 + RETENTION + 1
     question.extend_deadline(600)  # the person set a longer timeout while looking at it
     await question.stored()
     assert 600 + RETENTION - 5 < await raw.ttl(key) <= 600 + RETENTION
     assert await question.settle(TimedOut(action="return_defaults"))
     assert RETENTION - 5 < await raw.ttl(key) <= RETENTION  # ended: only the poll grace is left
-    assert await raw.zcard(f"{PREFIX}waiting") == 0
+    (kept,) = await raw.zrange(f"{PREFIX}questions", 0, -1, withscores=True)
+    assert kept[0] == question.id
+    assert RETENTION - 5 < kept[1] - time.time() <= RETENTION
 
 
 async def test_a_terminal_claims_a_question_once_on_every_instance(
@@ -300,3 +309,61 @@ async def test_a_server_starts_only_on_a_redis_that_answers(redis_server: RedisS
 )
 def test_a_redis_url_is_shown_without_its_password(url: str, shown: str) -> None:
     assert without_password(url) == shown
+
+
+async def test_the_inbox_lists_what_waits_on_every_instance_and_what_ended(
+    instances: tuple[QuestionRegistry, QuestionRegistry], redis_server: RedisServer
+) -> None:
+    one, other = instances
+    first = await asked(one)
+    first.show_at(f"https://choices.example.com/choice/{first.id}")
+    interaction = Interaction.start(REQUEST, InteractionSettings(), client=AgentClient("ci", "1"))
+    in_terminal = other.create(interaction, "terminal")
+    answered = await asked(other)
+    assert await answered.settle(Answered(selected_ids=["web"]))
+    await first.stored()
+    await in_terminal.stored()
+    inbox = SharedInboxState(RedisStore(redis_server.url, PREFIX))
+    try:
+        state = await inbox.read()
+    finally:
+        await inbox.close()
+    assert state["problem"] is None
+    newest, oldest = state["waiting"]
+    assert (newest["title"], newest["client"], newest["url"], newest["where"]) == (
+        "Deploy",
+        "ci 1",
+        None,
+        "Shown in its server's terminal",
+    )
+    assert (oldest["url"], oldest["where"]) == (first.url, None)
+    assert 115 < oldest["seconds_left"] <= 120
+    (ended,) = state["recent"]
+    assert (ended["action_status"], ended["summary"]) == ("selected", "Selected: Web.")
+
+
+@pytest.mark.parametrize("command", ["serve", "inbox"])
+def test_a_redis_that_does_not_answer_at_start_is_one_line_and_exit_2(
+    command: str, home: Path
+) -> None:
+    with socket.socket() as unused:  # nothing listens on a port bound but never listened on
+        unused.bind(("127.0.0.1", 0))
+        url = f"redis://:hunter2@127.0.0.1:{unused.getsockname()[1]}/0"
+        started = time.monotonic()
+        result = subprocess.run(
+            [COMMAND, command, "--http" if command == "serve" else "--port", "0", "--redis", url],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            env=environment(home),
+            timeout=60,
+        )
+    assert time.monotonic() - started < 10
+    assert result.returncode == 2
+    shown = url.replace("hunter2", "***")
+    assert re.fullmatch(
+        rf"provide-choice {command}: cannot start: the question store, Redis at "
+        rf"{re.escape(shown)}, is unreachable \(.+\)\n",
+        result.stderr,
+    ), result.stderr
+    assert "hunter2" not in result.stderr + result.stdout

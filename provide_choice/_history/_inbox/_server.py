@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import sys
 from string import Template
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
+from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
 from provide_choice._history._inbox_link import (
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 
     from fastapi import FastAPI
 
+    from provide_choice._question import QuestionStore
+
 DEFAULT_PORT = 8766
 OPENING_SECONDS = 5.0
 """How long a second `provide-choice inbox` waits for the browser command it started (one that
@@ -58,7 +61,16 @@ def page_assets() -> tuple[str, str]:
     return asset("inbox.js", PACKAGE), style
 
 
-def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
+class InboxSource(Protocol):
+    """Where the inbox reads what it shows: this machine's history (`InboxState`), or the store
+    that instances on one Redis share (`SharedInboxState`)."""
+
+    async def read(self) -> dict[str, Any]: ...
+
+    async def close(self) -> None: ...
+
+
+def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastAPI:
     """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
     with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
     from fastapi import FastAPI
@@ -73,7 +85,7 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
 
     @app.get("/")
     async def page() -> HTMLResponse:
-        snapshot = await asyncio.to_thread(state.snapshot)
+        snapshot = await state.read()
         html = Template(asset("inbox.html", PACKAGE)).substitute(
             style=style, state=script_safe_json(snapshot), script=script
         )
@@ -81,7 +93,7 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
 
     @app.get("/state")
     async def current() -> JSONResponse:
-        return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
+        return JSONResponse({"state": await state.read()}, headers=headers)
 
     @app.get("/icon.svg")
     async def icon() -> Response:
@@ -92,9 +104,12 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     return app
 
 
-def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
-    """Serve the inbox until Ctrl-C. An inbox that already runs is opened instead of a second one,
-    and its full address printed again. Raises `OSError` when the port cannot be bound."""
+def serve_inbox(
+    port: int = DEFAULT_PORT, *, open_browser: bool = True, store: QuestionStore | None = None
+) -> None:
+    """Serve the inbox until Ctrl-C: the questions of this machine's servers, or with `store`
+    those of every instance sharing it. An inbox that already runs is opened instead of a second
+    one, and its full address printed again. Raises `OSError` when the port cannot be bound."""
     already = running_inbox()
     if already is not None:
         _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
@@ -107,7 +122,7 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
     bound = listener.getsockname()[1]
     url, token = f"http://{HOST}:{bound}", new_token()
     address = address_with_token(url, token)
-    state = InboxState(history_path())
+    state: InboxSource = InboxState(history_path()) if store is None else SharedInboxState(store)
     problem = None
     try:
         announce(url, token)  # first: once the address is printed, a second inbox finds this one
@@ -122,10 +137,9 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
     try:
         if open_browser:
             _open(address)
-        asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
+        asyncio.run(_serve(create_app(state, lambda: bound, token), listener, state))
     finally:
         withdraw()
-        state.close_connection()
 
 
 def _open(address: str) -> threading.Thread | None:
@@ -142,13 +156,16 @@ def _open(address: str) -> threading.Thread | None:
     return open_in_browser(page.as_uri())
 
 
-async def _serve(app: FastAPI, listener: socket.socket) -> None:
+async def _serve(app: FastAPI, listener: socket.socket, state: InboxSource) -> None:
     import uvicorn
 
     config = uvicorn.Config(
         app, log_config=None, log_level="warning", access_log=False, lifespan="off"
     )
-    await uvicorn.Server(config).serve(sockets=[listener])
+    try:
+        await uvicorn.Server(config).serve(sockets=[listener])
+    finally:
+        await state.close()
 
 
 def _note(message: str) -> None:

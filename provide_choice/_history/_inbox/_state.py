@@ -7,6 +7,7 @@ while every server wrote its deadline on the one wall clock of this machine.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
@@ -39,6 +40,13 @@ class InboxState:
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
 
+    async def read(self) -> dict[str, Any]:
+        """`snapshot()`, read off the event loop."""
+        return await asyncio.to_thread(self.snapshot)
+
+    async def close(self) -> None:
+        self.close_connection()
+
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
         the next snapshot tries again (the file may be created, or replaced, meanwhile)."""
@@ -49,8 +57,8 @@ class InboxState:
                 if self._connection is None:
                     self._connection = open_history(self.path, create=False)
                 return {
-                    "waiting": [_waiting(question) for question in waiting(self._connection)],
-                    "recent": [_ended(question) for question in recent(self._connection)],
+                    "waiting": [waiting_row(question) for question in waiting(self._connection)],
+                    "recent": [ended_row(question) for question in recent(self._connection)],
                     "problem": None,
                 }
             except HistoryMissing:
@@ -65,7 +73,7 @@ class InboxState:
             self._connection = None
 
 
-def _waiting(question: RecordedQuestion) -> dict[str, Any]:
+def waiting_row(question: RecordedQuestion) -> dict[str, Any]:
     """A waiting question links its page, or says where it waits as its transport words it
     (recorded when it was asked: a plug-in's words too, though this process never loaded it)."""
     where = question.transport_where
@@ -83,7 +91,7 @@ def _not_at_a_page(question: RecordedQuestion) -> str:
     return NOT_SHOWN if question.url is None else question.transport_label
 
 
-def _ended(question: RecordedQuestion) -> dict[str, Any]:
+def ended_row(question: RecordedQuestion) -> dict[str, Any]:
     selection = question.selection or {}
     return _common(question) | {
         "action_status": question.action_status,
