@@ -42,12 +42,14 @@ class Instance:
 
 
 @contextmanager
-def instance(redis: RedisServer, home: Path, *options: str) -> Iterator[Instance]:
-    """`provide-choice serve --no-browser --redis URL OPTIONS --http PORT` with `home` as its own,
-    stopped (SIGTERM) at the end unless it is gone already."""
+def instance(redis: RedisServer | None, home: Path, *options: str) -> Iterator[Instance]:
+    """`provide-choice serve --no-browser --redis URL OPTIONS --http PORT` with `home` as its own
+    (without `redis`: an instance alone, its questions in its memory), stopped (SIGTERM) at the
+    end unless it is gone already."""
     home.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    arguments = ["serve", "--no-browser", "--redis", redis.url, *options]
+    shared = [] if redis is None else ["--redis", redis.url]
+    arguments = ["serve", "--no-browser", *shared, *options]
     process, url = start_http_server(arguments, home, port=port)
     started = Instance(process, url, port)
     assert process.stderr is not None

@@ -265,12 +265,14 @@ class PendingQuestion:
         if self._sharing is not None:
             self._sharing.update(changes)
 
+    def keeps(self, outcome: Ending) -> bool:
+        """Whether `outcome` keeps the answers given so far: a batch cancelled or timed out."""
+        return self.interaction.batch is not None and isinstance(outcome, Cancelled | TimedOut)
+
     def final(self, outcome: Ending, kept: dict[str, Answered], rest: TimeoutAction) -> Ending:
-        """How it ends: a batch cancelled or timed out keeps the answers given so far, and its
-        other questions follow `rest`, the timeout action in force then."""
-        if self.interaction.batch is None:
-            return outcome
-        return _with_kept(outcome, kept, rest)
+        """How it ends: when it `keeps` them, with the answers given so far, its other questions
+        following `rest`, the timeout action in force then."""
+        return _with_kept(outcome, kept, rest) if self.keeps(outcome) else outcome
 
     def _move_deadline(self, deadline: float) -> None:
         self.interaction = replace(self.interaction, deadline=deadline)
@@ -287,8 +289,6 @@ class PendingQuestion:
 
 
 def _with_kept(outcome: Ending, kept: dict[str, Answered], rest: TimeoutAction) -> Ending:
-    if isinstance(outcome, TimedOut):
-        return outcome.model_copy(update={"kept": dict(kept)})
     if isinstance(outcome, Cancelled):
         return outcome.model_copy(update={"kept": dict(kept), "rest": rest})
-    return outcome
+    return outcome.model_copy(update={"kept": dict(kept)})

@@ -68,6 +68,18 @@ return 1
 """
 """Change fields of a question that still exists (a hash written after its expiry would be a
 fragment), move its expiry with its deadline, and tell every instance."""
+_END = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local outcome = redis.call('HGET', KEYS[1], 'outcome')
+if outcome and outcome ~= '' then return {0, outcome} end
+redis.call('HSET', KEYS[1], 'status', 'finished', 'outcome', ARGV[1], 'ended', ARGV[2])
+redis.call('PEXPIREAT', KEYS[1], ARGV[3], 'LT')
+redis.call('ZADD', KEYS[2], 'XX', 'LT', ARGV[3] / 1000, ARGV[4])
+redis.call('PUBLISH', KEYS[3], ARGV[5])
+return {1, ARGV[1]}
+"""
+"""End a question with an outcome that depends on nothing stored, unless it has ended: one round
+trip, where a batch's ending (its kept answers read first) takes a transaction."""
 _CONSUME = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 return redis.call('HSETNX', KEYS[1], 'consumed', '1')
@@ -113,6 +125,7 @@ class RedisStore:
         self._update = self.client.register_script(_UPDATE)
         self._attach = self.client.register_script(_ATTACH)
         self._consume = self.client.register_script(_CONSUME)
+        self._end = self.client.register_script(_END)
 
     def key(self, name: str) -> str:
         return self.prefix + name
@@ -162,7 +175,9 @@ class RedisStore:
         async with self._reaching():
             await self._update(keys=keys, args=[message, expires, question_id, *flat])
 
-    async def finish(self, question_id: str, decide: Decide) -> tuple[bool, Ending] | None:
+    async def finish(self, question_id: str, decide: Decide | Ending) -> tuple[bool, Ending] | None:
+        if not callable(decide):
+            return await self._finish_with(question_id, decide)
         key = self._question(question_id)
         async with self._reaching(), self.client.pipeline(transaction=True) as pipe:
             while True:
@@ -190,6 +205,20 @@ class RedisStore:
                     return True, outcome
                 except WatchError:  # it changed meanwhile (another instance ended it?): again
                     continue
+
+    async def _finish_with(self, question_id: str, outcome: Ending) -> tuple[bool, Ending] | None:
+        encoded, now = ENDING_ADAPTER.dump_json(outcome).decode(), time.time()
+        expires = str(int((now + self.retention) * 1000))
+        keys = [self._question(question_id), self.key("questions"), self.key("events")]
+        message = self._message("finished", question_id, encoded)
+        async with self._reaching():
+            result = await self._end(
+                keys=keys, args=[encoded, repr(now), expires, question_id, message]
+            )
+        if result is None:
+            return None
+        won, ending = result
+        return bool(won), ENDING_ADAPTER.validate_json(ending)
 
     async def attach(self, question_id: str) -> bool:
         keys = [self._question(question_id), self.key("events")]

@@ -72,7 +72,9 @@ class Sharing:
         def decide(stored: Snapshot) -> Ending:
             return question.final(outcome, dict(stored.kept), stored.settings.timeout_action)
 
-        result = await self.store.finish(question.id, decide)
+        result = await self.store.finish(
+            question.id, decide if question.keeps(outcome) else outcome
+        )
         won, ended = (False, outcome) if result is None else result  # gone: ended long ago
         self.ending = False
         question.end(ended)

@@ -180,10 +180,11 @@ class QuestionStore(Protocol):
         """Change some of a question's `Snapshot.fields` (not its outcome), and tell every
         instance."""
 
-    async def finish(self, question_id: str, decide: Decide) -> tuple[bool, Ending] | None:
-        """End the question with `decide(snapshot)` unless it has ended: (True, that outcome) for
-        the one call that ended it, (False, the outcome it has) for every other, None when the
-        store has no such question. Atomic, whatever the number of instances."""
+    async def finish(self, question_id: str, decide: Decide | Ending) -> tuple[bool, Ending] | None:
+        """End the question with `decide(snapshot)` (or with `decide`, an outcome that depends on
+        nothing stored) unless it has ended: (True, that outcome) for the one call that ended it,
+        (False, the outcome it has) for every other, None when the store has no such question.
+        Atomic, whatever the number of instances."""
 
     async def attach(self, question_id: str) -> bool:
         """Claim a pending question for one surface (a terminal); True for one claim only."""
