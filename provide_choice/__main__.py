@@ -137,11 +137,11 @@ def _cannot_listen(error: OSError, port: int, option: str, host: str = HOST) -> 
 
 
 def _serve(arguments: argparse.Namespace) -> int:
-    from provide_choice._server._serve import serve_http, serve_stdio
-
     problem = serve_problem(arguments)
     if problem is not None:
         raise CommandError(problem)
+    from provide_choice._server._serve import serve_http, serve_stdio
+
     open_browser, max_wait = not arguments.no_browser, arguments.max_wait
     if arguments.http is None:
         if sys.stdin.isatty():

@@ -129,6 +129,54 @@ def run_serve(*arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        (
+            ["--redis", "redis://127.0.0.1:6379/0"],
+            "--redis goes with --http PORT (over stdio the MCP client starts the server)",
+        ),
+        (
+            ["--public-url", "https://choices.example.com"],
+            "--public-url goes with --http PORT (over stdio the MCP client starts the server)",
+        ),
+        (
+            ["--http", "0", "--bridge-port", "5000"],
+            "--bridge-port is for a server over stdio: with --http, the pages and hand-offs are "
+            "served on the --http port",
+        ),
+        (
+            ["--http", "0", "--host", "0.0.0.0"],
+            "--host 0.0.0.0 listens on every interface: say where people and agents reach this "
+            "server with --public-url (https://choices.example.com), since every address it "
+            "gives out is under it",
+        ),
+        (["--http", "0", "--redis-prefix", "mine:"], "--redis-prefix goes with --redis URL"),
+        (
+            ["--http", "0", "--redis", "http://127.0.0.1:1/0"],
+            "--redis http://127.0.0.1:1/0 is not a Redis URL (",
+        ),
+    ],
+)
+def test_serve_options_that_do_not_go_together_exit_2_saying_why(
+    arguments: list[str], problem: str
+) -> None:
+    pytest.importorskip("redis", reason="the redis extra reads the URL")
+    result = run_serve(*arguments)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"provide-choice serve: {problem}"), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_public_url_that_is_none_is_refused_with_the_usage() -> None:
+    result = run_serve("--http", "0", "--public-url", "ftp://choices.example.com")
+    assert result.returncode == 2
+    assert (
+        "argument --public-url: must be an http:// or https:// address such as "
+        "https://choices.example.com, got 'ftp://choices.example.com'" in result.stderr
+    )
+
+
 @pytest.mark.parametrize("port", ["70000", "-5", "http"])
 @pytest.mark.parametrize("option", ["--bridge-port", "--http"])
 def test_regression_a_port_outside_the_range_exits_2_at_start(option: str, port: str) -> None:
