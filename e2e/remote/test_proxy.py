@@ -19,9 +19,7 @@ import pytest
 from mcp_servers import call_on_page, http_client, structured
 from nginx import readme_nginx_config, running_nginx
 from playwright.async_api import BrowserContext, WebSocket, expect
-from ports import free_port
-from redis_server import RedisServer
-from remote_instances import Instance, instance
+from remote_instances import Instance
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -38,28 +36,19 @@ QUESTION: dict[str, Any] = {
 
 
 @pytest.fixture
-def proxied(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[str, Instance, Instance]]:
-    """nginx with the README's configuration on a free port, in front of two instances whose
-    public URL is nginx's: that URL, and the two instances."""
-    port = free_port()
-    public = ("--public-url", f"http://127.0.0.1:{port}", "--max-wait", "30")
-    with (
-        instance(redis_server, tmp_path / "one", *public) as one,
-        instance(redis_server, tmp_path / "two", *public) as two,
-    ):
-        servers = {
-            "127.0.0.1:8081": f"127.0.0.1:{one.port}",
-            "127.0.0.1:8082": f"127.0.0.1:{two.port}",
-        }
-        config = readme_nginx_config("provide_choice")
-        with running_nginx(config, tmp_path, port, servers) as url:
-            yield url, one, two
+def proxied(a: Instance, b: Instance, public_url: str, tmp_path: Path) -> Iterator[str]:
+    """nginx with the README's configuration at the instances' public URL, in front of them."""
+    servers = {"127.0.0.1:8081": f"127.0.0.1:{a.port}", "127.0.0.1:8082": f"127.0.0.1:{b.port}"}
+    port = int(public_url.rsplit(":", 1)[1])
+    with running_nginx(readme_nginx_config("provide_choice"), tmp_path, port, servers) as url:
+        yield url
 
 
 async def test_through_the_readme_s_nginx_any_instance_serves_every_step(
-    proxied: tuple[str, Instance, Instance], person: BrowserContext
+    proxied: str, a: Instance, b: Instance, person: BrowserContext
 ) -> None:
-    url, one, two = proxied
+    url = proxied
+    asked_before = {server.port: _asked(server) for server in (a, b)}
     async with httpx.AsyncClient() as http:
         refused = await http.post(f"{url}/mcp", json={}, headers={"Accept": "application/json"})
     assert refused.status_code == 401
@@ -83,5 +72,10 @@ async def test_through_the_readme_s_nginx_any_instance_serves_every_step(
     assert all(
         socket.url.startswith(f"ws://127.0.0.1:{url.rsplit(':', 1)[1]}/") for socket in sockets
     )
-    for server in (one, two):  # round-robin: each instance asked one of the questions
-        assert any("question waiting at" in line for line in server.said), server.said
+    for server in (a, b):  # round-robin: each instance asked one of the questions
+        assert _asked(server) == asked_before[server.port] + 1, server.said
+
+
+def _asked(server: Instance) -> int:
+    """How many questions the instance asked (it says so on stderr, each)."""
+    return sum("question waiting at" in line for line in server.said)

@@ -6,9 +6,10 @@ created with its deadline, shown by a transport (maybe at an address, maybe atta
 finished exactly once (answer, cancel, or the deadline), then consumed by the call that returns the
 outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
 
-Memory per pending question is the `Interaction` plus one timer handle, never a task: the deadline
-is a `loop.call_later`, replaced on finish by the retention timer that drops a never-consumed
-question, so the registry cannot grow without bound.
+Memory per pending question is the `Interaction` plus one timer handle, never a task (but, with a
+shared store, its writes on their way there): the deadline is a `loop.call_later`, replaced on
+finish by the retention timer that drops a never-consumed question, so the registry cannot grow
+without bound.
 
 With a shared store (`serve --http --redis`), the same object is each instance's live copy of a
 question the store keeps: every change is written there too (`Writes`, in order, retried while the

@@ -163,7 +163,7 @@ class RedisStore:
     async def load(self, question_id: str) -> Snapshot | None:
         async with self._reaching():
             fields = cast(dict[str, str], await self.client.hgetall(self._question(question_id)))
-        return Snapshot.from_fields(question_id, fields) if fields else None
+        return _read(question_id, fields)
 
     async def update(self, question_id: str, changes: Mapping[str, str]) -> None:
         expires = ""
@@ -183,10 +183,9 @@ class RedisStore:
             while True:
                 try:
                     await pipe.watch(key)
-                    fields = cast(dict[str, str], await pipe.hgetall(key))
-                    if not fields:
+                    stored = _read(question_id, cast(dict[str, str], await pipe.hgetall(key)))
+                    if stored is None:
                         return None
-                    stored = Snapshot.from_fields(question_id, fields)
                     if stored.outcome is not None:
                         return False, stored.outcome
                     outcome = decide(stored)
@@ -239,11 +238,13 @@ class RedisStore:
                     pipe.hgetall(self._question(question_id))
                 found = cast(list[dict[str, str]], await pipe.execute())
         snapshots = [
-            Snapshot.from_fields(question_id, fields)
-            for question_id, fields in zip(ids, found, strict=True)
-            if fields
+            _read(question_id, fields) for question_id, fields in zip(ids, found, strict=True)
         ]
-        return sorted(snapshots, key=lambda stored: stored.started, reverse=True)
+        return sorted(
+            (stored for stored in snapshots if stored is not None),
+            key=lambda stored: stored.started,
+            reverse=True,
+        )
 
     async def settings(self, base: InteractionSettings) -> InteractionSettings:
         async with self._reaching():
@@ -339,6 +340,17 @@ class RedisStore:
             return  # this process made the change
         if kind in ("finished", "changed"):
             self._events.heard(kind, question_id, ending)
+
+
+def _read(question_id: str, fields: Mapping[str, str]) -> Snapshot | None:
+    """The question these fields hold; None for none (gone), and for fields that are no question
+    of this version (a key under the prefix written by something else): nothing to show."""
+    if not fields:
+        return None
+    try:
+        return Snapshot.from_fields(question_id, fields)
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _fields(fields: Mapping[str, str]) -> Mapping[Any, Any]:

@@ -34,10 +34,14 @@ class Writes:
         self.until = until
         self.problem = problem
         self._last: asyncio.Task[None] | None = None
+        self._waiting: set[asyncio.Task[None]] = set()
 
     def put(self, write: Write) -> None:
         """Make `write` after every write put before it."""
-        self._last = asyncio.get_running_loop().create_task(self._after(self._last, write))
+        task = asyncio.get_running_loop().create_task(self._after(self._last, write))
+        self._waiting.add(task)
+        task.add_done_callback(self._waiting.discard)
+        self._last = task
 
     async def landed(self, seconds: float = LANDED_SECONDS) -> None:
         """Return once every write put so far has landed; `StoreUnavailable` after `seconds`."""
@@ -54,19 +58,20 @@ class Writes:
 
     def cancel(self) -> None:
         """Give up every write not landed yet (a question that could not be kept at all)."""
-        if self._last is not None:
-            self._last.cancel()
+        for task in list(self._waiting):
+            task.cancel()
 
     async def _after(self, previous: asyncio.Task[None] | None, write: Write) -> None:
         if previous is not None:
             await asyncio.wait({previous})  # it never raises: a write gives up by itself
+        until = self.until()
         for attempt in itertools.count():
             try:
                 await write()
                 return
             except StoreUnavailable:
                 pause = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
-                if time.time() + pause > self.until():
+                if time.time() + pause > until:
                     return  # its keys have expired by then: there is nothing left to write to
                 await asyncio.sleep(pause)
             except Exception as error:  # a bug, not the store being away: say so, go on
