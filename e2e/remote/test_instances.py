@@ -17,21 +17,10 @@ import pytest
 from mcp_servers import call, call_on_page, http_client, structured
 from playwright.async_api import BrowserContext, Page, WebSocketRoute, expect
 from redis_server import RedisServer
-from remote_instances import Instance, instance
+from remote_instances import QUESTION, Instance, instance
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-QUESTION: dict[str, Any] = {
-    "title": "Which service goes first?",
-    "prompt": "The release is tagged.",
-    "selection_mode": "single",
-    "options": [
-        {"id": "api", "label": "API", "recommended": True},
-        {"id": "web", "label": "Web"},
-    ],
-    "timeout_seconds": 120,
-    "transport": "web",
-}
 SUBMITTED = {**QUESTION, "selection_mode": "multi", "title": "Which services go first?"}
 
 

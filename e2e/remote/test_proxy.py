@@ -12,27 +12,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from mcp_servers import call_on_page, http_client, structured
 from nginx import readme_nginx_config, running_nginx
 from playwright.async_api import BrowserContext, WebSocket, expect
-from remote_instances import Instance
+from remote_instances import QUESTION, Instance
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-QUESTION: dict[str, Any] = {
-    "prompt": "The release is tagged.",
-    "selection_mode": "single",
-    "options": [
-        {"id": "api", "label": "API", "recommended": True},
-        {"id": "web", "label": "Web"},
-    ],
-    "timeout_seconds": 120,
-    "transport": "web",
-}
 
 
 @pytest.fixture

@@ -10,10 +10,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mcp_servers import start_http_server
 from ports import free_port
 from redis_server import RedisServer
+
+QUESTION: dict[str, Any] = {
+    "title": "Which service goes first?",
+    "prompt": "The release is tagged.",
+    "selection_mode": "single",
+    "options": [
+        {"id": "api", "label": "API", "recommended": True},
+        {"id": "web", "label": "Web"},
+    ],
+    "timeout_seconds": 120,
+    "transport": "web",
+}
+"""The question the tests of several instances ask (a single choice: choosing sends it)."""
 
 
 @dataclass(frozen=True)

@@ -14,21 +14,12 @@ import httpx
 import pytest
 from mcp_servers import TOKEN, call, http_client, start_http_server
 from ports import free_port
+from remote_instances import QUESTION
 
 from provide_choice._web._site import PublicUrl, is_loopback, parse_public_url
 
 PUBLIC = "https://choices.example.com/team"
 PUBLIC_HOST = "choices.example.com"
-QUESTION = {
-    "title": "Deploy now?",
-    "prompt": "The release is tagged.",
-    "selection_mode": "single",
-    "options": [
-        {"id": "go", "label": "Deploy", "recommended": True},
-        {"id": "wait", "label": "Wait"},
-    ],
-    "transport": "web",
-}
 
 
 @pytest.fixture
@@ -60,7 +51,7 @@ async def test_addresses_are_under_the_public_url_and_its_host_is_taken_on_every
     async with httpx.AsyncClient(base_url=server) as http:
         shown = await http.get(path, headers=public)
         assert shown.status_code == 200
-        assert "Deploy now?" in shown.text
+        assert QUESTION["title"] in shown.text
         foreign = {"Origin": "https://evil.example"}
         token = {"Authorization": f"Bearer {TOKEN}"}
         for refused in [
@@ -73,14 +64,14 @@ async def test_addresses_are_under_the_public_url_and_its_host_is_taken_on_every
             assert refused.status_code == 403, (refused.request.url, refused.request.headers)
         answered = await http.post(
             f"{path}/answer",
-            json={"kind": "answered", "selected_ids": ["go"]},
+            json={"kind": "answered", "selected_ids": ["web"]},
             headers=public | origin,
         )
         assert answered.status_code == 200, answered.text
     async with http_client(f"{server}/mcp", headers=public) as client:
         polled = await call(client, {"session_id": pending["selection"]["session_id"]})
     assert polled["action_status"] == "selected"
-    assert polled["selection"]["selected_ids"] == ["go"]
+    assert polled["selection"]["selected_ids"] == ["web"]
     assert polled["selection"]["url"] == page
 
 

@@ -18,6 +18,7 @@ import pytest
 from mcp_servers import environment
 from provide_choice_harness import COMMAND
 from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
+from remote_instances import QUESTION
 
 pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 
@@ -45,18 +46,7 @@ from provide_choice._question._store import without_password
 
 PREFIX = "test-prefix:"
 RETENTION = 60.0
-REQUEST = parse_request(
-    {
-        "title": "Deploy",
-        "prompt": "Which service first?",
-        "selection_mode": "single",
-        "options": [
-            {"id": "api", "label": "API", "recommended": True},
-            {"id": "web", "label": "Web"},
-        ],
-        "timeout_seconds": 120,
-    }
-)
+REQUEST = parse_request({key: value for key, value in QUESTION.items() if key != "transport"})
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +167,7 @@ async def test_keys_are_namespaced_and_expire_after_the_deadline_and_the_grace(
     one, _other = instances
     question = await asked(one)
     key = f"{PREFIX}question:{question.id}"
-    assert 120 + RETENTION - 5 < await raw.ttl(key) <= 120 + RETENTION
+    assert 120 + RETENTION - 5 < await raw.ttl(key) <= 120 + RETENTION  # its timeout_seconds
     assert 0 < await raw.ttl(f"{PREFIX}questions") <= 120 + RETENTION + 1
     question.extend_deadline(600)  # the person set a longer timeout while looking at it
     await question.stored()
@@ -331,7 +321,7 @@ async def test_the_inbox_lists_what_waits_on_every_instance_and_what_ended(
     assert state["problem"] is None
     newest, oldest = state["waiting"]
     assert (newest["title"], newest["client"], newest["url"], newest["where"]) == (
-        "Deploy",
+        QUESTION["title"],
         "ci 1",
         None,
         "Shown in its server's terminal",
