@@ -23,6 +23,7 @@ from provide_choice._server._command_line import (
     HISTORY_LIMIT,
     NOT_ANSWERED,
     PLUGIN_COMMANDS,
+    PREFIX_WITHOUT_REDIS,
     REDIS_PREFIX,
     USAGE_ERROR,
     command_line,
@@ -115,7 +116,7 @@ def _inbox(arguments: argparse.Namespace) -> int:
     from provide_choice._history._inbox._server import serve_inbox
 
     if arguments.redis is None and arguments.redis_prefix != REDIS_PREFIX:
-        raise CommandError("--redis-prefix goes with --redis URL")
+        raise CommandError(PREFIX_WITHOUT_REDIS)
     store = None
     if arguments.redis is not None:
         store, _key = _redis_store(arguments.redis, arguments.redis_prefix)

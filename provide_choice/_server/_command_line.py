@@ -30,6 +30,7 @@ HISTORY_LIMIT = 50
 HISTORY_LIMIT_MAX = 1_000_000
 REDIS_PREFIX = "provide-choice:"
 """The default of `--redis-prefix`: every key this package writes in Redis starts with it."""
+PREFIX_WITHOUT_REDIS = "--redis-prefix goes with --redis URL"
 
 
 class _CommandParser(argparse.ArgumentParser):
@@ -246,7 +247,7 @@ def serve_problem(arguments: argparse.Namespace) -> str | None:
             "served on the --http port"
         )
     if arguments.redis is None and arguments.redis_prefix != REDIS_PREFIX:
-        return "--redis-prefix goes with --redis URL"
+        return PREFIX_WITHOUT_REDIS
     if not arguments.redis_prefix:
         return "--redis-prefix must not be empty: every key starts with it"
     public = arguments.public_url
