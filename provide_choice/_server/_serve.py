@@ -196,6 +196,7 @@ async def _serve_http(
     site: Site,
     serving: HttpServing,
 ) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
     from mcp.server.transport_security import TransportSecuritySettings
 

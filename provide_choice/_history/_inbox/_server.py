@@ -73,6 +73,7 @@ class InboxSource(Protocol):
 def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastAPI:
     """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
     with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
+    # Deferred for start-up time: loaded only when this runs.
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
@@ -157,6 +158,7 @@ def _open(address: str) -> threading.Thread | None:
 
 
 async def _serve(app: FastAPI, listener: socket.socket, state: InboxSource) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     config = uvicorn.Config(

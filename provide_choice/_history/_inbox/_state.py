@@ -50,6 +50,7 @@ class InboxState:
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
         the next snapshot tries again (the file may be created, or replaced, meanwhile)."""
+        # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
         with self._lock:
