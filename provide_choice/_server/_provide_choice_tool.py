@@ -226,8 +226,7 @@ class ProvideChoiceTool:
                 if not await self.questions.consume(question):  # another poll fetched it first
                     return error_result(_no_session(question.id))
             except StoreUnavailable as away:  # fetched only once the store can say it was
-                problem = str(away)
-                outcome = StillOpen(session_id=question.id, seconds_left=0.0, problem=problem)
+                outcome = StillOpen(session_id=question.id, seconds_left=None, problem=str(away))
         else:
             seconds_left = question.seconds_left()
             outcome = StillOpen(session_id=question.id, seconds_left=seconds_left, problem=problem)

@@ -4,8 +4,10 @@ The terminal hand-off (`/terminal/...`) and the page (`/choice/...`) add their r
 same bridge. It starts when the first pending question needs it and stops a little after the last
 one ends (and when the MCP server stops), so an idle MCP server holds no listening port. It runs as a
 task in the MCP server's own event loop; uvicorn and FastAPI are imported only when it first starts.
+`serve --http` has a port anyway: there the same routes are served on it (`ServedBridge`), under the
+server's public URL.
 
-It listens on 127.0.0.1 only, and a middleware guards every route, because any web page the person
+It listens on 127.0.0.1 only, and a middleware guards every route (`_site.HostGuard`), because any web page the person
 visits can send requests to a loopback port: a foreign `Host` is a DNS-rebinding attempt (403), a
 state-changing request from a foreign `Origin` is a cross-site request (403), and requiring a JSON
 body on those keeps plain HTML forms (which cannot send JSON without a CORS preflight) out (415).

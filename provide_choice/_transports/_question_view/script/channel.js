@@ -2,8 +2,9 @@
 // per message, the state polled) when the WebSocket cannot connect or closes while the question is
 // pending. Every carrier takes `send(type, data)` and gives the server's messages to
 // `received(message)`: {type: "state", state}, {type: "saved", about} (a draft, or an answer) or
-// {type: "refused", about, problems, state} (the state when the refusal changed what to show). `pollingChannel` carries them over anything that answers one request at a time
-// (HTTP here, the host's `tools/call` in the provide_choice app).
+// {type: "refused", about, problems, state} (the state when the refusal changed what to show).
+// `pollingChannel` carries them over anything that answers one request at a time (HTTP here, the
+// host's `tools/call` in the provide_choice app).
 /* exported createChannel, pollingChannel */
 
 const POLL_MILLISECONDS = 2000;
