@@ -41,7 +41,7 @@ async def test_asked_on_one_instance_answered_on_the_others_page_the_call_return
         asking, address = await call_on_page(agent, QUESTION)
         assert address.startswith(f"{public_url}/choice/")
         page = await opened(person, b.page(address))
-        await expect(page).to_have_title(f"{QUESTION['title']} · provide-choice")
+        await expect(page).to_have_title(f"{QUESTION['title']} — provide-choice")
         await page.get_by_role("radio", name="Web").click()  # a single choice sends itself
         clicked = time.monotonic()
         result = structured(await asyncio.wait_for(asking, 10))

@@ -1,13 +1,15 @@
 """A real nginx running one of the README's examples as written, but for its ports: on a free port
 of 127.0.0.1, with a directory of its own for its temporary files, its pid and its log.
 
+The README's examples are whole `nginx.conf` files; only what a test needs changes: the ports, and
+where nginx may write (its temporary files, no access log, as a user without root).
+
 The binary is `nginx` on the PATH, else Debian's /usr/sbin/nginx (`nginx-light` will do); a test
 that needs one and finds none is skipped, saying so.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
 import socket
 import subprocess
@@ -24,16 +26,15 @@ NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 NEEDS_NGINX = "needs nginx (Debian's nginx-light package) for the README's proxy example"
 
 
-def readme_nginx_config(upstream: str) -> str:
-    """The README's nginx block that defines `upstream <upstream>`."""
+def readme_blocks(info: str) -> list[str]:
+    """The README's code blocks of this kind (`sh`, `nginx`), in order."""
     tokens = MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8"))
-    (block,) = [
-        token.content
-        for token in tokens
-        if token.type == "fence"
-        and token.info == "nginx"
-        and f"upstream {upstream} " in token.content
-    ]
+    return [token.content for token in tokens if token.type == "fence" and token.info == info]
+
+
+def readme_nginx_config(upstream: str) -> str:
+    """The README's nginx configuration that defines `upstream <upstream>`."""
+    (block,) = [block for block in readme_blocks("nginx") if f"upstream {upstream} " in block]
     return block
 
 
@@ -54,21 +55,19 @@ def running_nginx(
     if NGINX is None:
         pytest.skip(NEEDS_NGINX)
     for written, actual in servers.items():
+        assert written in config, f"the README's configuration has no {written}"
         config = config.replace(written, actual)
-    config = re.sub(r"listen 8080;", f"listen 127.0.0.1:{port};", config)
-    temporary = " ".join(
+    config = config.replace("listen 8080;", f"listen 127.0.0.1:{port};")
+    writable = " ".join(
         f"{kind}_temp_path {directory / kind};"
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
-    (directory / "nginx.conf").write_text(
-        f"daemon off; worker_processes 1; pid {directory / 'nginx.pid'}; events {{}}\n"
-        f"http {{ access_log off; {temporary}\n{config}\n}}\n"
-    )
+    config = config.replace("http {\n", f"http {{\n    access_log off; {writable}\n", 1)
+    (directory / "nginx.conf").write_text(config)
+    main = f"daemon off; worker_processes 1; pid {directory / 'nginx.pid'};"
     log = directory / "nginx.log"
-    nginx = subprocess.Popen(
-        [NGINX, "-p", str(directory), "-c", str(directory / "nginx.conf"), "-e", "stderr"],
-        stderr=log.open("wb"),
-    )
+    command = [NGINX, "-p", str(directory), "-c", str(directory / "nginx.conf"), "-e", "stderr"]
+    nginx = subprocess.Popen([*command, "-g", main], stderr=log.open("wb"))
     try:
         deadline = time.monotonic() + 10
         while not listens(port):

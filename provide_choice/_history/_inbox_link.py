@@ -26,7 +26,7 @@ import re
 import time
 from pathlib import Path
 
-from provide_choice._history._private_files import NotPrivate, read_private, write_private
+from present_choices._private_files import NotPrivate, read_private, write_private
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._store import data_directory
 
@@ -44,7 +44,7 @@ OPENER = """<!doctype html>
 <meta charset="utf-8">
 <meta name="referrer" content="no-referrer">
 <meta http-equiv="refresh" content="0;url={address}">
-<title>Opening the inbox · provide-choice</title>
+<title>Opening the inbox — provide-choice</title>
 </head>
 <body><p><a href="{address}">Open the inbox</a></p></body>
 </html>
@@ -61,10 +61,12 @@ def opener_path() -> Path:
 
 def announce(url: str, token: str) -> None:
     """Say that this process serves the inbox at `url` with `token` (replacing the file at once,
-    whole, readable by the person alone)."""
+    whole, readable by the person alone). An opener page left by an inbox that was killed goes:
+    it holds a token that opens nothing any more."""
     process = this_process()
     record = {"url": url, "token": token, "pid": process.pid, "start": process.start}
     write_private(link_path(), json.dumps(record))
+    opener_path().unlink(missing_ok=True)
 
 
 def withdraw() -> None:

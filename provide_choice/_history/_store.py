@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from present_choices._private_files import PRIVATE_FILE_MODE, private_directory
 from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
 from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
@@ -71,12 +72,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE questions ADD COLUMN transport_label TEXT",
         "ALTER TABLE questions ADD COLUMN transport_where TEXT",
     ),
+    # 3: the alerts that could not be delivered (issue 28).
+    ("ALTER TABLE questions ADD COLUMN alert_failed TEXT",),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
 `options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON; `transport_label` and
 `transport_where` are its transport's `TransportKind.label` and `.inbox` (NULL in rows recorded
-before version 2: read from the transport table then)."""
+before version 2: read from the transport table then); `alert_failed` says which alert could not be
+delivered and why (NULL: none failed)."""
 
 RecordStatus = Literal["waiting", "ended", "unfinished"]
 
@@ -116,8 +120,8 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
 
     try:
         if create:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+            private_directory(path.parent)
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE_MODE))
         elif not path.exists():
             raise HistoryMissing(f"no question has been recorded yet (history: {path})")
         connection = sqlite3.connect(
@@ -235,6 +239,8 @@ class RecordedQuestion:
     action_status: str | None
     selection: dict[str, Any] | None
     state: RecordStatus
+    alert_failed: str | None = None
+    """Which alert of the question could not be delivered, and why; None: none failed."""
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
 
     @property
@@ -255,6 +261,7 @@ class RecordedQuestion:
             "ended_at": None if self.ended_at is None else iso_time(self.ended_at),
             "action_status": self.action_status,
             "selection": self.selection,
+            "alert_failed": self.alert_failed,
         }
 
 
@@ -346,6 +353,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 action_status=row["action_status"],
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
+                alert_failed=row["alert_failed"],
             )
         )
     return questions

@@ -14,7 +14,12 @@ from provide_choice._question._interaction import (
     effective_timeout,
 )
 from provide_choice._question._pending import PendingQuestion
-from provide_choice._question._registry import ID_BYTES, QuestionRecorder, QuestionRegistry
+from provide_choice._question._registry import (
+    ID_BYTES,
+    QuestionRecorder,
+    QuestionRegistry,
+    Recorders,
+)
 from provide_choice._question._store import QuestionStore, StoreUnavailable
 
 __all__ = [
@@ -26,6 +31,7 @@ __all__ = [
     "QuestionRecorder",
     "QuestionRegistry",
     "QuestionStore",
+    "Recorders",
     "StoreUnavailable",
     "TransportError",
     "effective_timeout",

@@ -67,6 +67,11 @@ class PendingQuestion:
         """What its page keeps (the drafts, the hidden options): kept here so that a page served
         by another instance shows the same (`remember`)."""
         self.started = time.monotonic() if started is None else started
+        self.shown = False
+        """Whether it is in front of the person yet (`mark_shown`)."""
+        self.touched = False
+        """Whether the person did anything with it yet (`touch`): the alerts it waits for are
+        then no longer needed."""
         self.changed = asyncio.Event()
         """Set when the address or the deadline changes, so the waiting call tells its client at
         once rather than at its next progress heartbeat. Whoever waits clears it."""
@@ -82,13 +87,26 @@ class PendingQuestion:
     async def attach(self) -> bool:
         """Claim the question for one surface (a `choice-terminal`): only a pending question can be
         claimed, once, on every instance; a second claim gets False (HTTP 409), so two people never
-        answer one question."""
+        answer one question. The terminal that claims it shows it."""
         if self.status != "pending":
             return False
         if self._sharing is not None and not await self._sharing.attach():
             return False
         self.status = "attached"
+        self.mark_shown()
         return True
+
+    def mark_shown(self) -> None:
+        """The question is in front of the person now (its page opened, a terminal drew it, the
+        client has it): the alerts that tell them it waits go from here. Only the first call counts."""
+        if not self.shown and self.status != "finished":
+            self.shown = True
+            self.recorder.shown(self)
+
+    def touch(self) -> None:
+        """The person did something with the question (a key in its terminal, a change on its
+        page): they know it waits."""
+        self.touched = True
 
     def show_at(self, url: str) -> None:
         """The transport shows the question at `url` (a page, a hand-off session)."""
@@ -125,6 +143,7 @@ class PendingQuestion:
         least that long), saves only them for later questions and other surfaces (in the
         settings file, or the shared store), and returns the settings now in force."""
         settings, changed = apply_changes(self.interaction.settings, changes)
+        self.touch()
         self.interaction = replace(self.interaction, settings=settings)
         override = changed.get("timeout_override_seconds")
         if override:

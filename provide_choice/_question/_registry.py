@@ -50,22 +50,36 @@ class QuestionRecorder(Protocol):
     def changed(self, question: PendingQuestion) -> None:
         """Its address or its deadline changed."""
 
+    def shown(self, question: PendingQuestion) -> None:
+        """It is in front of the person now (once): on its page, in a terminal, in the client."""
+
     def ended(self, question: PendingQuestion) -> None:
         """It finished (once): `question.outcome` says how."""
 
 
-class NoRecorder:
-    """What a registry tells when nobody records a question (a server embedded in a test, or the
-    copy of a question another instance asked and records)."""
+class Recorders:
+    """Several recorders told of the same questions, in order (the history, the alerts). None at
+    all for a server embedded in a test, or for the copy of a question another instance asked
+    and records."""
+
+    def __init__(self, *recorders: QuestionRecorder) -> None:
+        self.recorders = recorders
 
     def asked(self, question: PendingQuestion) -> None:
-        pass
+        for recorder in self.recorders:
+            recorder.asked(question)
 
     def changed(self, question: PendingQuestion) -> None:
-        pass
+        for recorder in self.recorders:
+            recorder.changed(question)
+
+    def shown(self, question: PendingQuestion) -> None:
+        for recorder in self.recorders:
+            recorder.shown(question)
 
     def ended(self, question: PendingQuestion) -> None:
-        pass
+        for recorder in self.recorders:
+            recorder.ended(question)
 
 
 class QuestionRegistry:
@@ -82,7 +96,7 @@ class QuestionRegistry:
         store: QuestionStore | None = None,
     ) -> None:
         self.retention_seconds = retention_seconds
-        self.recorder: QuestionRecorder = recorder or NoRecorder()
+        self.recorder: QuestionRecorder = recorder or Recorders()
         self.store = store
         self._questions: dict[str, PendingQuestion] = {}
         self._loading: dict[str, asyncio.Future[PendingQuestion | None]] = {}
@@ -207,7 +221,7 @@ class QuestionRegistry:
         )
         started = time.monotonic() - (time.time() - stored.started)
         question = PendingQuestion(
-            stored.id, interaction, stored.transport, self, NoRecorder(), started=started
+            stored.id, interaction, stored.transport, self, Recorders(), started=started
         )
         self._questions[stored.id] = question
         question.adopt(stored)

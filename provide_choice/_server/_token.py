@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from present_choices._private_files import NotPrivate, create_private, read_private
 from provide_choice._history._inbox._token import matches, new_token
-from provide_choice._history._private_files import NotPrivate, create_private, read_private
 from provide_choice._history._store import data_directory
 from provide_choice._web._site import send_refusal
 

@@ -51,6 +51,8 @@ from provide_choice._web._bridge import Bridge
 PORT = 8766
 BASE = f"http://127.0.0.1:{PORT}"
 HOSTILE_TITLE = "</script><script>alert(1)</script>"
+ALERTS_ON = {"browser": True, "after_seconds": 0}
+"""What the inbox page's alerts follow of the default settings."""
 SECRET_TITLE = "Secret deploy target"
 TOKEN = new_token()
 ADDRESS = f"{BASE}/?token={TOKEN}"
@@ -133,14 +135,14 @@ def test_no_history_yet_is_an_empty_inbox_and_a_corrupt_one_a_problem_it_recover
 ) -> None:
     path = home / "history.sqlite3"
     state = InboxState(path)
-    assert state.snapshot() == {"waiting": [], "recent": [], "problem": None}
+    assert state.snapshot() == {"waiting": [], "recent": [], "problem": None, "alerts": ALERTS_ON}
     assert not path.exists()
     path.write_bytes(b"garbage" * 1000)
     problem = state.snapshot()["problem"]
     assert problem.startswith(f"the history {path} cannot be used (file is not a database)")
     path.unlink()
     open_history(path).close()
-    assert state.snapshot() == {"waiting": [], "recent": [], "problem": None}
+    assert state.snapshot() == {"waiting": [], "recent": [], "problem": None, "alerts": ALERTS_ON}
 
 
 @pytest.fixture

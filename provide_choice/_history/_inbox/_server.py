@@ -16,6 +16,7 @@ import sys
 from string import Template
 from typing import TYPE_CHECKING, Any, Protocol
 
+from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
@@ -28,7 +29,7 @@ from provide_choice._history._inbox_link import (
 )
 from provide_choice._history._store import history_path
 from provide_choice._web._local_http import (
-    ICON,
+    ICONS,
     SHARED_STYLE_SHEET,
     asset,
     listening_socket,
@@ -96,10 +97,13 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
     async def current() -> JSONResponse:
         return JSONResponse({"state": await state.read()}, headers=headers)
 
-    @app.get("/icon.svg")
-    async def icon() -> Response:
+    @app.get("/{name}.svg")
+    async def icon(name: str) -> Response:
+        svg = ICONS.get(f"{name}.svg")
+        if svg is None:
+            return Response(status_code=404, headers=headers)
         return Response(
-            ICON, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
+            svg, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
         )
 
     return app
@@ -108,9 +112,11 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
 def serve_inbox(
     port: int = DEFAULT_PORT, *, open_browser: bool = True, store: QuestionStore | None = None
 ) -> None:
-    """Serve the inbox until Ctrl-C: the questions of this machine's servers, or with `store`
-    those of every instance sharing it. An inbox that already runs is opened instead of a second
-    one, and its full address printed again. Raises `OSError` when the port cannot be bound."""
+    """Serve the inbox until Ctrl-C or SIGTERM, which remove its record and its opener page as it
+    stops: the questions of this machine's servers, or with `store` those of every instance
+    sharing it. An inbox that already runs is opened instead of a second one, and its full address
+    printed again; the files of one that was killed are replaced. Raises `OSError` when the port
+    cannot be bound."""
     already = running_inbox()
     if already is not None:
         _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
@@ -124,6 +130,21 @@ def serve_inbox(
     url, token = f"http://{HOST}:{bound}", new_token()
     address = address_with_token(url, token)
     state: InboxSource = InboxState(history_path()) if store is None else SharedInboxState(store)
+    try:
+        with stop_on_signals():
+            try:
+                _announce(url, token, address)
+                if open_browser:
+                    _open(address)
+                asyncio.run(_serve(create_app(state, lambda: bound, token), listener, state))
+            finally:
+                withdraw()
+    except Stopped as stop:
+        _note(f"stopped ({stop})")
+
+
+def _announce(url: str, token: str, address: str) -> None:
+    """Write the record (replacing one a killed inbox left), then print the address."""
     problem = None
     try:
         announce(url, token)  # first: once the address is printed, a second inbox finds this one
@@ -135,12 +156,6 @@ def serve_inbox(
             "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
             f"find this one again ({problem})"
         )
-    try:
-        if open_browser:
-            _open(address)
-        asyncio.run(_serve(create_app(state, lambda: bound, token), listener, state))
-    finally:
-        withdraw()
 
 
 def _open(address: str) -> threading.Thread | None:

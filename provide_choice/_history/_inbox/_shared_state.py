@@ -9,10 +9,12 @@ its end), so "Recent" holds those that ended in the last minutes.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
-from provide_choice._history._inbox._state import ended_row, waiting_row
+from provide_choice._contract._settings import load_settings
+from provide_choice._history._inbox._state import alerts_row, ended_row, waiting_row
 from provide_choice._history._recorder import asked_columns, response_to
 from provide_choice._history._store import RECENT_LIMIT, RecordedQuestion, transport_words
 from provide_choice._question import QuestionStore, StoreUnavailable
@@ -20,17 +22,21 @@ from provide_choice._question._store import Snapshot
 
 
 class SharedInboxState:
-    """Reads the shared store for the inbox page."""
+    """Reads the shared store for the inbox page, and the person's settings the alerts follow
+    (this machine's file, with every change made through an instance over it)."""
 
     def __init__(self, store: QuestionStore) -> None:
         self.store = store
 
     async def read(self) -> dict[str, Any]:
         """The page's state; a store that cannot be read is a problem to show, never an error."""
+        saved = await asyncio.to_thread(load_settings)
         try:
             kept = await self.store.questions()
+            settings = await self.store.settings(saved)
         except StoreUnavailable as away:
-            return {"waiting": [], "recent": [], "problem": str(away)}
+            alerts = alerts_row(saved)
+            return {"waiting": [], "recent": [], "problem": str(away), "alerts": alerts}
         ended = sorted(
             (stored for stored in kept if stored.outcome is not None),
             key=lambda stored: stored.ended or 0.0,
@@ -42,6 +48,7 @@ class SharedInboxState:
             ],
             "recent": [ended_row(_recorded(stored)) for stored in ended[:RECENT_LIMIT]],
             "problem": None,
+            "alerts": alerts_row(settings),
         }
 
     async def close(self) -> None:

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from provide_choice._contract._settings import InteractionSettings, load_settings, settings_path
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -39,6 +40,8 @@ class InboxState:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._settings: InteractionSettings | None = None
+        self._settings_version: tuple[int, int] | None = None
 
     async def read(self) -> dict[str, Any]:
         """`snapshot()`, read off the event loop."""
@@ -61,17 +64,41 @@ class InboxState:
                     "waiting": [waiting_row(question) for question in waiting(self._connection)],
                     "recent": [ended_row(question) for question in recent(self._connection)],
                     "problem": None,
+                    "alerts": self._alerts(),
                 }
             except HistoryMissing:
-                return {"waiting": [], "recent": [], "problem": None}
+                return {"waiting": [], "recent": [], "problem": None, "alerts": self._alerts()}
             except (HistoryUnavailable, sqlite3.Error) as error:
                 self.close_connection()
-                return {"waiting": [], "recent": [], "problem": str(error)}
+                return {
+                    "waiting": [],
+                    "recent": [],
+                    "problem": str(error),
+                    "alerts": self._alerts(),
+                }
+
+    def _alerts(self) -> dict[str, Any]:
+        """What the page's alerts follow of the person's settings: read again only when the
+        settings file changed (the page asks every second; a broken file warns once)."""
+        path = settings_path()
+        try:
+            stat = path.stat()
+            version: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            version = None
+        if self._settings is None or version != self._settings_version:
+            self._settings, self._settings_version = load_settings(path), version
+        return alerts_row(self._settings)
 
     def close_connection(self) -> None:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+
+
+def alerts_row(settings: InteractionSettings) -> dict[str, Any]:
+    """What the page's alerts follow of the person's settings."""
+    return {"browser": settings.alerts.browser, "after_seconds": settings.alert_after_seconds}
 
 
 def waiting_row(question: RecordedQuestion) -> dict[str, Any]:
@@ -83,6 +110,7 @@ def waiting_row(question: RecordedQuestion) -> dict[str, Any]:
         "url": question.url if has_page else None,
         "where": None if has_page else where or _not_at_a_page(question),
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
+        "waited_seconds": round(max(time.time() - question.asked_at, 0.0), 1),
     }
 
 

@@ -16,7 +16,14 @@ from provide_choice._contract._presentation import (
     submits_on_selection,
 )
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._settings import NUMBER_SETTINGS, InteractionSettings, setting_choices
+from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
+    NUMBER_SETTINGS,
+    InteractionSettings,
+    setting_choices,
+    shown_settings,
+)
 from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
 
 if TYPE_CHECKING:
@@ -25,13 +32,22 @@ if TYPE_CHECKING:
 
 def setting_fields() -> dict[str, dict[str, Any]]:
     """The settings panel's labels, values and rules, from the one source every surface uses."""
-    return {
-        name: {"label": label, "choices": [[value, text] for value, text in choices]}
-        for name, (label, choices) in setting_choices().items()
-    } | {
-        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-        for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-    }
+    return (
+        {
+            name: {"label": label, "choices": [[value, text] for value, text in choices]}
+            for name, (label, choices) in setting_choices().items()
+        }
+        | {
+            name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+            for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+        }
+        | {
+            "alerts": {
+                "label": ALERTS_LABEL,
+                "channels": [list(item) for item in ALERT_CHANNELS.items()],
+            }
+        }
+    )
 
 
 def page_state(page: QuestionPage) -> dict[str, Any]:
@@ -48,7 +64,7 @@ def page_state(page: QuestionPage) -> dict[str, Any]:
         "text_limit": TEXT_LIMIT,
         "note_limit": NOTE_LIMIT,
         "requested_timeout_seconds": asked.timeout_seconds,
-        "settings": settings.model_dump(mode="json"),
+        "settings": shown_settings(settings),
         "setting_choices": setting_fields(),
         "draft": page.draft.model_dump(),
         "inbox_url": None if page.inbox is None else page.inbox.url(),

@@ -159,6 +159,7 @@ class QuestionPage:
     def save_draft(self, data: object) -> None:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
         self._refuse_when_ended()
+        self.question.touch()
         if self.batch is not None:
             self._save_batch_draft(self.batch, validated(BatchDraft, data))
             return
@@ -213,6 +214,7 @@ class QuestionPage:
     def hide_options(self, data: object) -> None:
         """Hide options from this question; a hidden option is no longer chosen."""
         self._refuse_when_ended()
+        self.question.touch()
         if not isinstance(self.draft, Draft):
             raise ChoicesError(["the options of a batch's questions cannot be hidden"])
         hidden = validated(Visibility, data).hidden_ids
