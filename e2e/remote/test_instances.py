@@ -37,11 +37,11 @@ def answered_on_page(page: Page) -> Any:
 async def test_asked_on_one_instance_answered_on_the_others_page_the_call_returns_at_once(
     a: Instance, b: Instance, person: BrowserContext, public_url: str
 ) -> None:
-    async with http_client(a.url) as agent:
+    async with http_client(a.endpoint) as agent:
         asking, address = await call_on_page(agent, QUESTION)
         assert address.startswith(f"{public_url}/choice/")
         page = await opened(person, b.page(address))
-        await expect(page).to_have_title(f"{QUESTION['title']} — provide-choice")
+        await expect(page).to_have_title(f"(1) {QUESTION['title']} — provide-choice")  # one waits
         await page.get_by_role("radio", name="Web").click()  # a single choice sends itself
         clicked = time.monotonic()
         result = structured(await asyncio.wait_for(asking, 10))
@@ -58,7 +58,7 @@ async def test_an_instance_killed_with_its_question_waiting_loses_nothing(
     redis_server: RedisServer, b: Instance, person: BrowserContext, tmp_path: Path
 ) -> None:
     with instance(redis_server, tmp_path / "doomed", "--max-wait", "1") as doomed:
-        async with http_client(doomed.url) as agent:
+        async with http_client(doomed.endpoint) as agent:
             pending = await call(agent, QUESTION)
         doomed.kill()
     assert pending["action_status"] == "pending"
@@ -66,7 +66,7 @@ async def test_an_instance_killed_with_its_question_waiting_loses_nothing(
     page = await opened(person, b.page(address))
     await page.get_by_role("radio", name="API").click()
     await answered_on_page(page).to_be_visible()
-    async with http_client(b.url) as agent:
+    async with http_client(b.endpoint) as agent:
         polled = await call(agent, {"session_id": session})
         assert polled["action_status"] == "selected"
         assert polled["selection"]["selected_ids"] == ["api"]
@@ -77,7 +77,7 @@ async def test_an_instance_killed_with_its_question_waiting_loses_nothing(
 async def test_two_answers_racing_through_two_instances_give_one_answer(
     a: Instance, b: Instance
 ) -> None:
-    async with http_client(a.url) as agent, httpx.AsyncClient() as person:
+    async with http_client(a.endpoint) as agent, httpx.AsyncClient() as person:
         for _round in range(3):
             asking, address = await call_on_page(agent, SUBMITTED)
             sent = await asyncio.gather(
@@ -104,7 +104,7 @@ def answer(option: str) -> dict[str, Any]:
 async def test_a_page_that_answers_after_another_says_its_answer_was_not_sent(
     a: Instance, b: Instance, person: BrowserContext
 ) -> None:
-    async with http_client(a.url) as agent:
+    async with http_client(a.endpoint) as agent:
         asking, address = await call_on_page(agent, SUBMITTED)
         first, late = await opened(person, a.page(address)), await person.new_page()
         await late.route_web_socket("**/live", without_news)  # it has not heard of the answer
@@ -142,7 +142,7 @@ def without_news(socket: WebSocketRoute) -> None:
 async def test_redis_stopped_and_started_while_a_question_waits_loses_nothing(
     a: Instance, b: Instance, person: BrowserContext, redis_server: RedisServer
 ) -> None:
-    async with http_client(a.url) as agent:
+    async with http_client(a.endpoint) as agent:
         asking, address = await call_on_page(agent, SUBMITTED)
         page = await opened(person, b.page(address))
         await page.get_by_role("checkbox", name="Web").check()

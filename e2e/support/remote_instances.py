@@ -45,6 +45,11 @@ class Instance:
         """Where it listens, as a proxy in front of it reaches it."""
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def endpoint(self) -> str:
+        """Its MCP endpoint where it listens (`url`, under a public URL, is the proxy's)."""
+        return f"{self.base}/mcp"
+
     def page(self, address: str) -> str:
         """The page at `address` (any instance's, or the public one), served by this instance."""
         return self.base + address[address.index("/choice/") :]
@@ -60,7 +65,7 @@ def instance(redis: RedisServer | None, home: Path, *options: str) -> Iterator[I
     """`provide-choice serve --no-browser --redis URL OPTIONS --http PORT` with `home` as its own
     (without `redis`: an instance alone, its questions in its memory), stopped (SIGTERM) at the
     end unless it is gone already."""
-    home.mkdir(parents=True, exist_ok=True)
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, as the server wants it
     port = free_port()
     shared = [] if redis is None else ["--redis", redis.url]
     arguments = ["serve", "--no-browser", *shared, *options]
