@@ -25,8 +25,16 @@ TOKEN = "a-token-for-the-tests-of-provide-choice-0123"
 """`$PROVIDE_CHOICE_TOKEN` of every server the tests start: what their MCP clients send."""
 
 
+UNATTENDED = ("CI", "PROVIDE_CHOICE_UNATTENDED")
+"""Variables that make a server answer its questions at once, without the person (a CI runner sets
+`CI=true`): the servers the tests start run attended, wherever the tests run."""
+
+
 def environment(home: Path) -> dict[str, str]:
-    return {**os.environ, "AGENT_CHOICES_HOME": str(home), "PROVIDE_CHOICE_TOKEN": TOKEN}
+    """The environment of a server the tests start: this one but for `UNATTENDED`, with a data
+    directory of the test's own and the tests' token."""
+    inherited = {name: value for name, value in os.environ.items() if name not in UNATTENDED}
+    return inherited | {"AGENT_CHOICES_HOME": str(home), "PROVIDE_CHOICE_TOKEN": TOKEN}
 
 
 @asynccontextmanager

@@ -98,15 +98,25 @@ class PendingQuestion:
 
     def mark_shown(self) -> None:
         """The question is in front of the person now (its page opened, a terminal drew it, the
-        client has it): the alerts that tell them it waits go from here. Only the first call counts."""
-        if not self.shown and self.status != "finished":
-            self.shown = True
-            self.recorder.shown(self)
+        client has it): the alerts that tell them it waits go from here. Only the first call
+        counts, on every instance: the one that asked it hears of it through a shared store."""
+        if self._shown():
+            self._share({"shown": "1"})
 
     def touch(self) -> None:
         """The person did something with the question (a key in its terminal, a change on its
-        page): they know it waits."""
-        self.touched = True
+        page): they know it waits (on every instance, with a shared store)."""
+        if not self.touched:
+            self.touched = True
+            self._share({"touched": "1"})
+
+    def _shown(self) -> bool:
+        """Mark it shown, telling its recorder: whether it was not yet."""
+        if self.shown or self.status == "finished":
+            return False
+        self.shown = True
+        self.recorder.shown(self)
+        return True
 
     def show_at(self, url: str) -> None:
         """The transport shows the question at `url` (a page, a hand-off session)."""
@@ -226,7 +236,8 @@ class PendingQuestion:
 
     def adopt(self, stored: Snapshot) -> None:
         """What the shared store holds of it now, as written by another instance: its settings,
-        deadline, address, kept answers, page and status, then its ending, if it has one."""
+        deadline, address, kept answers, page, status, whether it was shown or touched, then its
+        ending, if it has one."""
         self.interaction = replace(self.interaction, settings=stored.settings)
         deadline = time.monotonic() + stored.seconds_left
         if abs(deadline - self.interaction.deadline) > 0.5 and self.status != "finished":
@@ -234,6 +245,9 @@ class PendingQuestion:
         self.url, self.kept, self.view = stored.url, dict(stored.kept), dict(stored.view)
         if stored.status == "attached" and self.status == "pending":
             self.status = "attached"
+        self.touched = self.touched or stored.touched
+        if stored.shown:
+            self._shown()
         self.changed.set()
         if stored.outcome is not None:
             self.end(stored.outcome)

@@ -102,4 +102,6 @@ def snapshot_of(question: PendingQuestion) -> Snapshot:
         outcome=question.outcome,
         kept=dict(question.kept),
         view=dict(question.view),
+        shown=question.shown,
+        touched=question.touched,
     )

@@ -71,6 +71,11 @@ class Snapshot:
     """What a page of the question keeps (drafts, hidden options), as the page writes it."""
     ended: float | None = None
     """When it ended."""
+    shown: bool = False
+    """Whether it was in front of the person, on any instance (the alerts of the one that asked
+    it go from then)."""
+    touched: bool = False
+    """Whether the person did anything with it, on any instance (no alert is needed then)."""
 
     @property
     def seconds_left(self) -> float:
@@ -97,6 +102,8 @@ class Snapshot:
             else ENDING_ADAPTER.dump_json(self.outcome).decode(),
             "kept": encode_kept(self.kept),
             "view": json.dumps(dict(self.view)),
+            "shown": "1" if self.shown else "",
+            "touched": "1" if self.touched else "",
         }
 
     @classmethod
@@ -130,6 +137,8 @@ class Snapshot:
             kept=decode_kept(fields.get("kept", "{}")),
             view=json.loads(fields.get("view") or "{}"),
             ended=float(fields["ended"]) if fields.get("ended") else None,
+            shown=bool(fields.get("shown")),
+            touched=bool(fields.get("touched")),
         )
 
 

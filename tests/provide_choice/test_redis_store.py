@@ -224,6 +224,50 @@ async def test_drafts_kept_answers_and_settings_cross_instances(
     assert not isinstance(question.outcome, BatchAnswered)
 
 
+class ShownRecorder:
+    """The recorder of the instance that asked: which of its questions were shown (its alerts go
+    from then)."""
+
+    def __init__(self) -> None:
+        self.shown_ids: list[str] = []
+
+    def asked(self, question: PendingQuestion) -> None:
+        pass
+
+    def changed(self, question: PendingQuestion) -> None:
+        pass
+
+    def shown(self, question: PendingQuestion) -> None:
+        self.shown_ids.append(question.id)
+
+    def ended(self, question: PendingQuestion) -> None:
+        pass
+
+
+async def test_a_question_touched_or_shown_on_another_instance_is_so_where_it_was_asked(
+    instances: tuple[QuestionRegistry, QuestionRegistry], redis_server: RedisServer
+) -> None:
+    _one, other = instances
+    recorder = ShownRecorder()
+    store = RedisStore(redis_server.url, PREFIX, retention_seconds=RETENTION)
+    try:
+        asking = QuestionRegistry(store=store, recorder=recorder, retention_seconds=RETENTION)
+        question = await asked(asking)
+        copy = await other.fetch(question.id)
+        assert copy is not None
+        copy.touch()  # a key pressed in the terminal that B's hand-off route serves
+        await copy.stored()
+        await until(lambda: question.touched)  # so no alert goes from A
+        assert recorder.shown_ids == []
+        assert await copy.attach()  # that terminal claimed it: it is in front of the person
+        await copy.stored()
+        await until(lambda: recorder.shown_ids == [question.id])
+        question.mark_shown()
+        assert recorder.shown_ids == [question.id]  # once
+    finally:
+        await store.aclose()
+
+
 OPTIONS = {
     "options": [{"id": "api", "label": "API", "recommended": True}, {"id": "web", "label": "Web"}]
 }
