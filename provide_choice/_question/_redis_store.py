@@ -52,8 +52,9 @@ from provide_choice._question._store import (
 TIMEOUT = 3.0
 """Seconds for connecting and for each command: a store that is away fails fast."""
 RECONNECT_SECONDS = 1.0
-CHECK_SECONDS = 8.0
-"""How long a server starting with `--redis` waits for Redis before it gives up (exit status 2)."""
+CHECK_SECONDS = 6.0
+"""How long a server starting with `--redis` waits for Redis before it gives up (exit status 2):
+with its own start and stop, within the 10 s promised."""
 UNREACHABLE = (OSError, ConnectionLost, NoAnswer)
 
 _UPDATE = """

@@ -376,13 +376,19 @@ async def test_the_inbox_lists_what_waits_on_every_instance_and_what_ended(
     assert (ended["action_status"], ended["summary"]) == ("selected", "Selected: Web.")
 
 
-@pytest.mark.parametrize("command", ["serve", "inbox"])
+@pytest.mark.parametrize(
+    ("command", "listening"),
+    [("serve", True), ("inbox", False)],
+    ids=["serve, a port that takes the connection and never answers", "inbox, a closed port"],
+)
 def test_a_redis_that_does_not_answer_at_start_is_one_line_and_exit_2(
-    command: str, home: Path
+    command: str, listening: bool, home: Path
 ) -> None:
-    with socket.socket() as unused:  # nothing listens on a port bound but never listened on
-        unused.bind(("127.0.0.1", 0))
-        url = f"redis://:hunter2@127.0.0.1:{unused.getsockname()[1]}/0"
+    with socket.socket() as nobody:  # bound: no one else takes the port meanwhile
+        nobody.bind(("127.0.0.1", 0))
+        if listening:
+            nobody.listen(1)  # the kernel accepts the connection; nothing ever answers on it
+        url = f"redis://:hunter2@127.0.0.1:{nobody.getsockname()[1]}/0"
         started = time.monotonic()
         result = subprocess.run(
             [COMMAND, command, "--http" if command == "serve" else "--port", "0", "--redis", url],
@@ -397,7 +403,7 @@ def test_a_redis_that_does_not_answer_at_start_is_one_line_and_exit_2(
     shown = url.replace("hunter2", "***")
     assert re.fullmatch(
         rf"provide-choice {command}: cannot start: the question store, Redis at "
-        rf"{re.escape(shown)}, is unreachable \(.+\)\n",
+        rf"{re.escape(shown)}, (is unreachable \(.+\)|does not answer)\n",
         result.stderr,
     ), result.stderr
     assert "hunter2" not in result.stderr + result.stdout

@@ -105,6 +105,9 @@ async def test_the_endpoint_takes_requests_only_with_the_token_it_printed_once(
             assert refused.status_code == 401, sent
             assert refused.headers["WWW-Authenticate"] == "Bearer"
             assert "Authorization: Bearer <token>" in refused.json()["problems"][0]
+        right = {"Authorization": f"Bearer {token}"}
+        accepted = await raw.post(url, json=INITIALIZE, headers=right)
+        assert accepted.status_code == 200, accepted.text
     async with http_client(url, token) as client:  # the SDK's client, with the header
         tools = await client.list_tools()
     assert {tool.name for tool in tools.tools} >= {"provide_choice", "present_choices"}
