@@ -55,6 +55,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 TOKENS = MarkdownIt("commonmark").enable("table").parse(README)
 PLACEHOLDER = "/path/to/.venv/bin/provide-choice"
 """Where the README's client snippets put the path that `client-config` prints in full."""
+TOKEN_PLACEHOLDER = "<token>"
+"""What the README's snippets for a server over HTTP show for the server's token."""
 EXAMPLE_PORT = 8765
 """The port of the README's `serve --http` example."""
 METAVARS = {
@@ -62,6 +64,9 @@ METAVARS = {
     "PORT=<a free port>": f"PORT={EXAMPLE_PORT}",
     "REQUEST.json": "request.json",
     "<client>": "cursor",
+    "URL": "https://choices.example.com/mcp",
+    "ADDR": "0.0.0.0",
+    "PREFIX": "provide-choice:",
 }
 """Placeholders in the command lines quoted in the text, and a value each stands for."""
 PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make")
@@ -152,7 +157,10 @@ KNOWN = {
     "python": lambda block: True,
     "json": lambda block: True,
     "markdown": lambda block: block.text.lstrip().startswith("```choices"),
-    "nginx": lambda block: "ip_hash;" in block.text,  # run by e2e/chat_redis where nginx is found
+    # run where nginx is found: the chat's by e2e/chat_redis, provide_choice's by e2e/remote
+    "nginx": lambda block: (
+        "upstream choices_chat" in block.text or "upstream provide_choice" in block.text
+    ),
     # the plug-in's pyproject, installed and run by e2e/mcp/test_plugin_transport.py
     "toml": lambda block: block.text.startswith("# pyproject.toml\n"),
     "": lambda block: block.text.startswith(
@@ -225,10 +233,13 @@ def parses(parser: argparse.ArgumentParser, arguments: list[str]) -> argparse.Na
 
 
 def client_config_output(*arguments: str, capsys: pytest.CaptureFixture[str]) -> str:
-    """What `provide-choice client-config ...` prints on stdout, with the README's placeholder for
-    this installation's path."""
+    """What `provide-choice client-config ...` prints on stdout, with the README's placeholders for
+    this installation's path and the server's token (given as `$PROVIDE_CHOICE_TOKEN`, so that no
+    token file is made)."""
     capsys.readouterr()
-    assert provide_choice_cli.main(["client-config", *arguments]) == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PROVIDE_CHOICE_TOKEN", TOKEN_PLACEHOLDER)
+        assert provide_choice_cli.main(["client-config", *arguments]) == 0
     return capsys.readouterr().out.replace(server_command()[0], PLACEHOLDER)
 
 

@@ -131,8 +131,11 @@ def finish(child: pexpect.spawn) -> tuple[int, str]:
 def spawn_server_terminal(
     home: Path, *options: str, dimensions: tuple[int, int] = (40, 160)
 ) -> tuple[pexpect.spawn, str]:
-    """`provide-choice serve --http 0 OPTIONS` in a terminal window of its own (`dimensions`: rows,
-    columns), and the URL it serves MCP on."""
-    child = spawn([COMMAND, "serve", "--http", "0", *options], home, dimensions=dimensions)
+    """`provide-choice serve --http 0 --no-auth OPTIONS` in a terminal window of its own
+    (`dimensions`: rows, columns), and the URL it serves MCP on (to a client without a token: these
+    tests are about the terminal)."""
+    child = spawn(
+        [COMMAND, "serve", "--http", "0", "--no-auth", *options], home, dimensions=dimensions
+    )
     child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
     return child, child.match.group(1)

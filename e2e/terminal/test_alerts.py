@@ -16,7 +16,7 @@ import anyio
 import pexpect
 from alert_environment import environment
 from mcp import Client, StdioServerParameters
-from mcp_servers import launch, poll
+from mcp_servers import TOKEN, http_client, launch, poll
 from prompts import DATABASE_REQUEST
 from provide_choice_harness import (
     COMMAND,
@@ -168,14 +168,14 @@ async def test_the_hand_off_terminal_and_the_server_terminal_alert_too(tmp_path:
     server = pexpect.spawn(
         COMMAND,
         ["serve", "--http", "0"],
-        env=environment(tmp_path / "window", KITTY_WINDOW_ID="7"),
+        env=environment(tmp_path / "window", KITTY_WINDOW_ID="7", PROVIDE_CHOICE_TOKEN=TOKEN),
         encoding="utf-8",
         dimensions=(40, 160),
         timeout=20,
     )
     server.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
     url = server.match.group(1)
-    async with Client(url) as client, anyio.create_task_group() as group:
+    async with http_client(url) as client, anyio.create_task_group() as group:
         results: list[Any] = []
 
         async def ask() -> None:

@@ -320,7 +320,7 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
 
 
 async def test_serve_http_with_handoff_hands_off_even_in_a_terminal_window(tmp_path: Path) -> None:
-    window = spawn([COMMAND, "serve", "--http", "0", "--handoff"], tmp_path)
+    window = spawn([COMMAND, "serve", "--http", "0", "--handoff", "--no-auth"], tmp_path)
     try:
         window.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp); (.*)\.")
         url, where = window.match.group(1), window.match.group(2)

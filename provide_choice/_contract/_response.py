@@ -97,7 +97,10 @@ class StillOpen(BaseModel):
 
     kind: Literal["pending"] = "pending"
     session_id: str
-    seconds_left: float
+    seconds_left: float | None
+    """None: not known here (the store that keeps the question cannot be read now)."""
+    problem: str | None = None
+    """Why the call could not wait longer, or read the question: its store cannot be reached."""
 
 
 class BatchAnswered(BaseModel):
@@ -266,11 +269,37 @@ def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
         case PendingLaunch():
             return outcome.command
         case StillOpen():
-            return (
-                f"Still waiting for the person ({outcome.seconds_left:.0f} s left); call "
-                f'provide_choice again with only {{"session_id": "{outcome.session_id}"}} to '
-                "keep waiting."
-            )
+            return _still_open(outcome)
+
+
+def _still_open(outcome: StillOpen) -> str:
+    left = "" if outcome.seconds_left is None else f" ({outcome.seconds_left:.0f} s left)"
+    problem = "" if outcome.problem is None else f"; {outcome.problem}, and the question is kept"
+    return (
+        f"Still waiting for the person{left}{problem}; call provide_choice again with only "
+        f'{{"session_id": "{outcome.session_id}"}} to keep waiting.'
+    )
+
+
+def unread(outcome: StillOpen) -> ProvideChoiceResponse:
+    """The reply to a poll of a question this server cannot read now (the store that keeps it is
+    away, and it never held the question itself): still pending, saying why. Nothing of the
+    question is known here, so nothing else is said: no address, and the transport of a question
+    served to a browser from elsewhere, the page's."""
+    return ProvideChoiceResponse(
+        action_status="pending",
+        selection=Selection(
+            selected_ids=[],
+            custom_input=None,
+            option_annotations={},
+            global_annotation=None,
+            placeholder_used=False,
+            transport="web",
+            session_id=outcome.session_id,
+            url=None,
+            summary=_still_open(outcome),
+        ),
+    )
 
 
 def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:

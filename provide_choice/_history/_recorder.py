@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._response import ProvideChoiceResponse
+from provide_choice._contract._response import Ending, ProvideChoiceResponse
 from provide_choice._contract._settings import InteractionSettings, load_settings
 from provide_choice._history._process import ProcessIdentity, this_process
 from provide_choice._history._store import (
@@ -234,23 +234,31 @@ def start_recorder() -> HistoryRecorder:
     return recorder
 
 
-def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str, Any]:
-    asked, client = question.interaction.asked, question.interaction.client
+def asked_columns(asked: Asked) -> dict[str, Any]:
+    """What was asked, as a row holds it, wherever rows are shown: its title, prompt, mode and
+    options (in the request's own field names: `id`, as the agent sent it)."""
     requests = (
         [item.request for item in asked.questions] if isinstance(asked, BatchRequest) else [asked]
     )
-    # In the request's own field names (`id`, as the agent sent it).
-    options = [
-        option.model_dump(mode="json", by_alias=True)
-        for request in requests
-        for option in request.options or ()
-    ]
     return {
-        "id": question.id,
         "title": _title(asked),
         "prompt": _prompt(asked),
         "selection_mode": BATCH_MODE if isinstance(asked, BatchRequest) else asked.selection_mode,
-        "options": json.dumps(options, ensure_ascii=False),
+        "options": [
+            option.model_dump(mode="json", by_alias=True)
+            for request in requests
+            for option in request.options or ()
+        ],
+    }
+
+
+def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str, Any]:
+    asked, client = question.interaction.asked, question.interaction.client
+    columns = asked_columns(asked)
+    return {
+        "id": question.id,
+        **columns,
+        "options": json.dumps(columns["options"], ensure_ascii=False),
         "client_name": None if client is None else client.name[:CLIENT_TEXT_LIMIT],
         "client_version": None if client is None else client.version[:CLIENT_TEXT_LIMIT],
         "transport": question.transport,
@@ -302,11 +310,19 @@ def _response(question: PendingQuestion) -> ProvideChoiceResponse | None:
     """The normalized response, as the agent got it (or would have, had it still waited)."""
     if question.outcome is None:
         return None
+    return response_to(
+        question.interaction.asked, question.outcome, question.transport, question.url
+    )
+
+
+def response_to(
+    asked: Asked, outcome: Ending, transport: str, url: str | None
+) -> ProvideChoiceResponse | None:
+    """The normalized response to `asked` ending with `outcome`, or None for an outcome the request
+    forbids (it never reaches an agent either)."""
     try:
-        return respond(
-            question.interaction.asked, question.outcome, question.transport, url=question.url
-        )
-    except ChoicesError:  # an outcome the request forbids never reaches an agent either
+        return respond(asked, outcome, transport, url=url)
+    except ChoicesError:
         return None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.request_state import RequestStateSecurity
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
@@ -85,12 +86,15 @@ def create_server(
     setup: TransportSetup | None = None,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
+    request_state_key: bytes | None = None,
 ) -> MCPServer:
     """The MCP server. Its transports are the registered ones built for `setup` (without one:
     those that need nothing set up, such as the client's own dialog), plus or instead of those,
     `transports` by name. Progress is reported every `heartbeat_seconds` while a question waits.
     A call waits at most `max_wait_seconds` (0: until the question's deadline), then returns
-    `pending`; `setup.questions` holds the open questions a `session_id` call waits on again."""
+    `pending`; `setup.questions` holds the open questions a `session_id` call waits on again.
+    `request_state_key` seals the state of a call retried with the client's answers (2026-07-28)
+    the same way on every instance sharing the questions; without it, a key of this process."""
     setup = setup or TransportSetup(QuestionRegistry())
     every = {**build_transports(setup), **(transports or {})}
     provide_choice = ProvideChoiceTool(every, heartbeat_seconds, setup.questions, max_wait_seconds)
@@ -128,6 +132,9 @@ def create_server(
             *(tool for part in parts for tool in part.tools),
         ],
         subscriptions=False,
+        request_state_security=(
+            None if request_state_key is None else RequestStateSecurity(keys=[request_state_key])
+        ),
         extensions=[extension for part in parts for extension in part.extensions],
         middleware=[middleware for part in parts for middleware in part.middleware],
     )

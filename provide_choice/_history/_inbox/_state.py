@@ -7,6 +7,7 @@ while every server wrote its deadline on the one wall clock of this machine.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 
 NOT_SHOWN = "Not shown yet"
 """Where a question waits before its transport shows it at its page."""
-PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
+PAGE_ADDRESS_SCHEMES = ("http://", "https://")
+"""A waiting question's address that is a page: on this machine, or under a server's public URL."""
 
 
 class InboxState:
@@ -41,6 +43,13 @@ class InboxState:
         self._settings: InteractionSettings | None = None
         self._settings_version: tuple[int, int] | None = None
 
+    async def read(self) -> dict[str, Any]:
+        """`snapshot()`, read off the event loop."""
+        return await asyncio.to_thread(self.snapshot)
+
+    async def close(self) -> None:
+        self.close_connection()
+
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
         the next snapshot tries again (the file may be created, or replaced, meanwhile)."""
@@ -52,8 +61,8 @@ class InboxState:
                 if self._connection is None:
                     self._connection = open_history(self.path, create=False)
                 return {
-                    "waiting": [_waiting(question) for question in waiting(self._connection)],
-                    "recent": [_ended(question) for question in recent(self._connection)],
+                    "waiting": [waiting_row(question) for question in waiting(self._connection)],
+                    "recent": [ended_row(question) for question in recent(self._connection)],
                     "problem": None,
                     "alerts": self._alerts(),
                 }
@@ -79,10 +88,7 @@ class InboxState:
             version = None
         if self._settings is None or version != self._settings_version:
             self._settings, self._settings_version = load_settings(path), version
-        return {
-            "browser": self._settings.alerts.browser,
-            "after_seconds": self._settings.alert_after_seconds,
-        }
+        return alerts_row(self._settings)
 
     def close_connection(self) -> None:
         if self._connection is not None:
@@ -90,11 +96,16 @@ class InboxState:
             self._connection = None
 
 
-def _waiting(question: RecordedQuestion) -> dict[str, Any]:
+def alerts_row(settings: InteractionSettings) -> dict[str, Any]:
+    """What the page's alerts follow of the person's settings."""
+    return {"browser": settings.alerts.browser, "after_seconds": settings.alert_after_seconds}
+
+
+def waiting_row(question: RecordedQuestion) -> dict[str, Any]:
     """A waiting question links its page, or says where it waits as its transport words it
     (recorded when it was asked: a plug-in's words too, though this process never loaded it)."""
     where = question.transport_where
-    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
+    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_SCHEMES)
     return _common(question) | {
         "url": question.url if has_page else None,
         "where": None if has_page else where or _not_at_a_page(question),
@@ -104,12 +115,12 @@ def _waiting(question: RecordedQuestion) -> dict[str, Any]:
 
 
 def _not_at_a_page(question: RecordedQuestion) -> str:
-    """Where a question whose transport shows it at a page waits when that page is not local:
+    """Where a question whose transport shows it at a page waits when that is no web address:
     not shown yet (no address), else by its transport's label."""
     return NOT_SHOWN if question.url is None else question.transport_label
 
 
-def _ended(question: RecordedQuestion) -> dict[str, Any]:
+def ended_row(question: RecordedQuestion) -> dict[str, Any]:
     selection = question.selection or {}
     return _common(question) | {
         "action_status": question.action_status,

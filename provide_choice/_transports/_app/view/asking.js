@@ -12,6 +12,7 @@
 const APP_TOOL = "provide_choice_app";
 const APP_ENDINGS = {
   answered: "Answer sent",
+  already_answered: "Already answered: your answer was not sent",
   cancelled: "Cancelled",
   cancelled_by_agent: "Cancelled by the agent",
   timeout: "Timed out",
