@@ -26,9 +26,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
-from provide_choice._contract._settings import InteractionSettings, TimeoutAction, apply_changes
+from provide_choice._contract._response import Answered, Ending, TimedOut
+from provide_choice._contract._settings import InteractionSettings, apply_changes
 from provide_choice._contract._transport_table import TransportName
+from provide_choice._question._endings import final
+from provide_choice._question._followers import Followers
 from provide_choice._question._interaction import Interaction
 from provide_choice._question._sharing import Sharing
 from provide_choice._question._store import QuestionStatus, Snapshot, encode_kept
@@ -79,9 +81,7 @@ class PendingQuestion:
         self._registry = registry
         store, retention = registry.store, registry.retention_seconds
         self._sharing = None if store is None else Sharing(self, store, retention)
-        self._waiters: list[asyncio.Future[Ending]] = []
-        self._callbacks: list[Callback] = []
-        self._listeners: list[Callback] = []
+        self._followers: Followers[PendingQuestion] = Followers()
         self._timer = self._call_at_deadline()
 
     async def attach(self) -> bool:
@@ -186,7 +186,7 @@ class PendingQuestion:
             return False
         if self._sharing is not None:
             return self._sharing.finish(outcome)
-        self.end(self.final(outcome, self.kept, self.settings.timeout_action))
+        self.end(final(self.interaction, outcome, self.kept, self.settings.timeout_action))
         return True
 
     async def settle(self, outcome: Ending) -> bool:
@@ -210,8 +210,7 @@ class PendingQuestion:
         return self._sharing is not None and self._sharing.busy
 
     def forget(self) -> None:
-        """Stop: no write that has not landed is made, and no timer fires (a question that could
-        not be kept, and is dropped)."""
+        """Stop: no write still on its way is made, no timer fires (a question dropped unkept)."""
         self._timer.cancel()
         if self._sharing is not None:
             self._sharing.cancel()
@@ -226,13 +225,7 @@ class PendingQuestion:
         self._timer = asyncio.get_running_loop().call_later(
             self._registry.retention_seconds, self._registry.pop, self.id
         )
-        for waiter in self._waiters:
-            if not waiter.done():
-                waiter.set_result(outcome)
-        self._waiters.clear()
-        callbacks, self._callbacks = self._callbacks, []
-        for callback in callbacks:
-            callback(self)
+        self._followers.ended(self, outcome)
 
     def adopt(self, stored: Snapshot) -> None:
         """What the shared store holds of it now, as written by another instance: its settings,
@@ -258,31 +251,19 @@ class PendingQuestion:
         if self.status == "finished":
             callback(self)
         else:
-            self._callbacks.append(callback)
+            self._followers.on_end(callback)
 
     def on_change(self, callback: Callback) -> None:
-        """Call `callback(question)` whenever it changed on another instance, or the shared store
-        went away or came back (a page shows that at once)."""
-        self._listeners.append(callback)
+        """Call `callback(question)` whenever it changed elsewhere: another instance, the store."""
+        self._followers.on_change(callback)
 
     def tell_listeners(self) -> None:
-        for listener in list(self._listeners):
-            listener(self)
+        self._followers.changed(self)
 
     async def wait(self) -> Ending:
         """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.
-
-        Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome.
-        """
-        if self.outcome is not None:
-            return self.outcome
-        waiter: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
-        self._waiters.append(waiter)
-        try:
-            return await waiter
-        finally:
-            if waiter in self._waiters:
-                self._waiters.remove(waiter)
+        Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome."""
+        return self.outcome if self.outcome is not None else await self._followers.wait()
 
     def seconds_left(self) -> float:
         """Time to the deadline, never negative. Other processes get this, not the deadline itself:
@@ -299,15 +280,6 @@ class PendingQuestion:
         if self._sharing is not None:
             self._sharing.update(changes)
 
-    def keeps(self, outcome: Ending) -> bool:
-        """Whether `outcome` keeps the answers given so far: a batch cancelled or timed out."""
-        return self.interaction.batch is not None and isinstance(outcome, Cancelled | TimedOut)
-
-    def final(self, outcome: Ending, kept: dict[str, Answered], rest: TimeoutAction) -> Ending:
-        """How it ends: when it `keeps` them, with the answers given so far, its other questions
-        following `rest`, the timeout action in force then."""
-        return _with_kept(outcome, kept, rest) if self.keeps(outcome) else outcome
-
     def _move_deadline(self, deadline: float) -> None:
         self.interaction = replace(self.interaction, deadline=deadline)
         self._timer.cancel()
@@ -320,9 +292,3 @@ class PendingQuestion:
 
     def _expire(self) -> None:
         self.finish(TimedOut(action=self.interaction.settings.timeout_action))
-
-
-def _with_kept(outcome: Ending, kept: dict[str, Answered], rest: TimeoutAction) -> Ending:
-    if isinstance(outcome, Cancelled):
-        return outcome.model_copy(update={"kept": dict(kept), "rest": rest})
-    return outcome.model_copy(update={"kept": dict(kept)})

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from provide_choice._contract._response import Ending
+from provide_choice._question._endings import final, keeps
 from provide_choice._question._store import QuestionStore, Snapshot
 from provide_choice._question._writes import Write, Writes
 
@@ -70,10 +71,12 @@ class Sharing:
         question = self.question
 
         def decide(stored: Snapshot) -> Ending:
-            return question.final(outcome, dict(stored.kept), stored.settings.timeout_action)
+            return final(
+                question.interaction, outcome, dict(stored.kept), stored.settings.timeout_action
+            )
 
         result = await self.store.finish(
-            question.id, decide if question.keeps(outcome) else outcome
+            question.id, decide if keeps(question.interaction, outcome) else outcome
         )
         won, ended = (False, outcome) if result is None else result  # gone: ended long ago
         self.ending = False
