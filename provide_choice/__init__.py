@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from provide_choice._contract._batch import BatchQuestion, BatchRequest
 from provide_choice._contract._call import SessionPoll, parse_call
+from provide_choice._contract._meaning import validate_outcome
 from provide_choice._contract._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
@@ -35,7 +36,6 @@ from provide_choice._contract._response import (
     normalize,
     outcome_problems,
     summarize,
-    validate_outcome,
 )
 from provide_choice._contract._settings import (
     HOME_VARIABLE,

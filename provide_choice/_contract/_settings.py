@@ -12,10 +12,11 @@ import os
 import sys
 import tempfile
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._schema import quote
@@ -34,6 +35,30 @@ HISTORY_DAYS_RANGE = (1, 3_650)
 """Days a question stays in the history: up to ten years."""
 FILE_SIZE_LIMIT = 64 * 1024
 """Bytes of a settings file read at most; a real one holds a few hundred."""
+TIME_RULE = (
+    "Type a date and time such as 2026-11-30T18:00 (ISO 8601, local time unless it has an "
+    "offset), or nothing when you are not away."
+)
+
+
+def local_time(text: str) -> datetime:
+    """An ISO 8601 time as a time of this machine's zone: local when it has no offset. Raises
+    `ValueError` saying what is allowed."""
+    try:
+        return datetime.fromisoformat(text).astimezone()
+    except (ValueError, OverflowError, OSError):
+        raise ValueError(
+            f"must be an ISO 8601 date and time such as 2026-11-30T18:00 (local time unless it "
+            f"has an offset), or null, got {quote(text)}"
+        ) from None
+
+
+def _as_local_time(text: str | None) -> str | None:
+    """The time as the local time it names, to the minute (or the second when it has one)."""
+    if text is None:
+        return None
+    named = local_time(text).replace(tzinfo=None, microsecond=0)
+    return named.isoformat(timespec="minutes" if named.second == 0 else "seconds")
 
 
 class InteractionSettings(BaseModel):
@@ -75,6 +100,16 @@ class InteractionSettings(BaseModel):
         le=HISTORY_DAYS_RANGE[1],
         description="Days a question stays in the history; older ones go at the next start.",
     )
+    unattended_action: TimeoutAction = Field(
+        default="return_defaults",
+        description="What a question nobody can be asked returns (unattended, away): the "
+        "request's defaults, or nothing.",
+    )
+    away_until: Annotated[str | None, AfterValidator(_as_local_time)] = Field(
+        default=None,
+        description="The person is away until this local time: questions get the unattended "
+        "reply at once meanwhile.",
+    )
 
 
 SETTING_NAMES = tuple(InteractionSettings.model_fields)
@@ -106,6 +141,13 @@ FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "keep_history": (
         "History of questions and answers",
         ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
+    ),
+    "unattended_action": (
+        "When nobody can be asked (unattended, or away)",
+        (
+            ("return_defaults", "Return the question's defaults"),
+            ("return_nothing", "Return nothing"),
+        ),
     ),
 }
 
@@ -149,6 +191,19 @@ NUMBER_SETTINGS = {
 }
 """Each setting typed as a number, the one source for every surface, as `setting_choices` is for
 the others."""
+TIME_SETTINGS = {"away_until": ("Away until", TIME_RULE)}
+"""Each setting typed as a local date and time (None: not set): its label and what to type."""
+
+
+def away_until(settings: InteractionSettings, now: datetime | None = None) -> str | None:
+    """Until when the person is away, in words of local time ("18:00"; "2026-12-01 18:00" on
+    another day), while it holds; None when they are not away."""
+    if settings.away_until is None:
+        return None
+    until, now = local_time(settings.away_until), now or datetime.now().astimezone()
+    if until <= now:
+        return None
+    return f"{until:%H:%M}" if until.date() == now.date() else f"{until:%Y-%m-%d %H:%M}"
 
 
 def choice_label(name: str, value: object) -> str:

@@ -71,12 +71,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE questions ADD COLUMN transport_label TEXT",
         "ALTER TABLE questions ADD COLUMN transport_where TEXT",
     ),
+    # 3: who answered; before, only a person or the deadline could.
+    (
+        "ALTER TABLE questions ADD COLUMN answered_by TEXT",
+        "UPDATE questions SET answered_by = CASE action_status WHEN 'timeout' THEN 'nobody' "
+        "ELSE 'person' END WHERE action_status IS NOT NULL",
+    ),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
 `options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON; `transport_label` and
 `transport_where` are its transport's `TransportKind.label` and `.inbox` (NULL in rows recorded
-before version 2: read from the transport table then)."""
+before version 2: read from the transport table then); `transport` is `NOT_SHOWN` for a question
+answered before anyone was asked, `answered_by` the response's (`person`, `answers_file`,
+`nobody`; NULL while it waits)."""
+NOT_SHOWN = ""
+"""The `transport` of a question shown nowhere (the answers file, or nobody, answered it)."""
+NOT_SHOWN_LABEL = "Not shown"
 
 RecordStatus = Literal["waiting", "ended", "unfinished"]
 
@@ -221,7 +232,8 @@ class RecordedQuestion:
     selection_mode: str
     options: list[dict[str, Any]]
     client: AgentClient | None
-    transport: str
+    transport: str | None
+    """None: shown nowhere (answered before anyone was asked)."""
     transport_label: str
     """How its transport names itself ("The browser"), as recorded when it was asked."""
     transport_where: str | None
@@ -231,6 +243,7 @@ class RecordedQuestion:
     deadline_at: float
     ended_at: float | None
     action_status: str | None
+    answered_by: str | None
     selection: dict[str, Any] | None
     state: RecordStatus
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
@@ -252,6 +265,7 @@ class RecordedQuestion:
             "asked_at": iso_time(self.asked_at),
             "ended_at": None if self.ended_at is None else iso_time(self.ended_at),
             "action_status": self.action_status,
+            "answered_by": self.answered_by,
             "selection": self.selection,
         }
 
@@ -335,13 +349,14 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 client=None
                 if client_name is None
                 else AgentClient(client_name, row["client_version"]),
-                transport=row["transport"],
+                transport=row["transport"] or None,
                 **_transport_words(row),
                 url=row["url"],
                 asked_at=row["asked_at"],
                 deadline_at=row["deadline_at"],
                 ended_at=row["ended_at"],
                 action_status=row["action_status"],
+                answered_by=row["answered_by"],
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
             )
@@ -349,11 +364,13 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
     return questions
 
 
-def transport_words(name: str) -> dict[str, str | None]:
+def transport_words(name: str | None) -> dict[str, str | None]:
     """How transport `name` names itself and says where its questions wait, as the transport
     table of this process has it (its bare name where the table lacks it): recorded with each
     question when it is asked, so the history and the inbox (another process, maybe without a
-    plug-in the server loaded) say it as it was said."""
+    plug-in the server loaded) say it as it was said. None: the question is shown nowhere."""
+    if name is None:
+        return {"transport_label": NOT_SHOWN_LABEL, "transport_where": None}
     try:
         kind = kind_of(name)
     except KeyError:  # a transport given to a server directly, never registered

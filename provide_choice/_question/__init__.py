@@ -17,6 +17,7 @@ from provide_choice._question._pending import (
     PendingQuestion,
     QuestionRecorder,
     QuestionRegistry,
+    SettledQuestion,
 )
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "PendingQuestion",
     "QuestionRecorder",
     "QuestionRegistry",
+    "SettledQuestion",
     "TransportError",
     "effective_timeout",
 ]

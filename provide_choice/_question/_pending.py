@@ -17,10 +17,17 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
-from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
+from provide_choice._contract._response import (
+    Answered,
+    Cancelled,
+    Ending,
+    FromAnswersFile,
+    NobodyAsked,
+    TimedOut,
+)
 from provide_choice._contract._settings import (
     InteractionSettings,
     TimeoutAction,
@@ -41,30 +48,46 @@ RETENTION_SECONDS = 600.0
 """How long a finished question waits to be consumed before it is dropped."""
 
 
+@dataclass(frozen=True)
+class SettledQuestion:
+    """A question answered before anyone was asked, by a rule of the answers file or by nobody
+    (unattended, away): shown nowhere, it ends as it is asked, and is recorded like any other."""
+
+    id: str
+    interaction: Interaction
+    outcome: FromAnswersFile | NobodyAsked
+    transport: None = None
+    """Shown on no transport."""
+    url: None = None
+
+    def seconds_left(self) -> float:
+        return 0.0
+
+
 class QuestionRecorder(Protocol):
     """Told about every question of a registry, whatever its transport (the history). Called in the
     event loop, so each call must return at once and never raise."""
 
-    def asked(self, question: PendingQuestion) -> None:
-        """It was just created: not shown anywhere yet."""
+    def asked(self, question: PendingQuestion | SettledQuestion) -> None:
+        """It was just created: not shown anywhere yet (a settled one never will be)."""
 
     def changed(self, question: PendingQuestion) -> None:
         """Its address or its deadline changed."""
 
-    def ended(self, question: PendingQuestion) -> None:
+    def ended(self, question: PendingQuestion | SettledQuestion) -> None:
         """It finished (once): `question.outcome` says how."""
 
 
 class _NoRecorder:
     """What a registry tells when nobody records its questions (a server embedded in a test)."""
 
-    def asked(self, question: PendingQuestion) -> None:
+    def asked(self, question: PendingQuestion | SettledQuestion) -> None:
         pass
 
     def changed(self, question: PendingQuestion) -> None:
         pass
 
-    def ended(self, question: PendingQuestion) -> None:
+    def ended(self, question: PendingQuestion | SettledQuestion) -> None:
         pass
 
 
@@ -256,6 +279,16 @@ class QuestionRegistry:
         self._questions[question.id] = question
         self.recorder.asked(question)
         question.on_finish(self.recorder.ended)
+        return question
+
+    def settle(
+        self, interaction: Interaction, outcome: FromAnswersFile | NobodyAsked
+    ) -> SettledQuestion:
+        """A question that ends as it is asked, shown nowhere: recorded, never kept here (no
+        session waits on it)."""
+        question = SettledQuestion(secrets.token_hex(ID_BYTES), interaction, outcome)
+        self.recorder.asked(question)
+        self.recorder.ended(question)
         return question
 
     def get(self, question_id: str) -> PendingQuestion | None:

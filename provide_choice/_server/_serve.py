@@ -22,6 +22,7 @@ from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import TransportSetup
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import HOST, loopback_listener
@@ -30,17 +31,22 @@ GRACEFUL_STOP_SECONDS = 2.0
 
 
 def serve_stdio(
-    *, bridge_port: int = 0, open_browser: bool = True, max_wait_seconds: float = MAX_WAIT_SECONDS
+    *,
+    bridge_port: int = 0,
+    open_browser: bool = True,
+    max_wait_seconds: float = MAX_WAIT_SECONDS,
+    policy: AnswerPolicy | None = None,
 ) -> None:
     """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
-    uses `bridge_port`."""
+    uses `bridge_port`. `policy` says who answers when nobody can (the person, always, without)."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
     setup = TransportSetup(
         QuestionRegistry(recorder=recorder), bridge=bridge, open_browser=open_browser
     )
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
+    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
+    _announce(policy)
     try:
         anyio.run(_serve_stdio, server, bridge, recorder)
     except BaseException as error:
@@ -94,6 +100,7 @@ def serve_http(
     bridge_port: int = 0,
     open_browser: bool = True,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
+    policy: AnswerPolicy | None = None,
 ) -> None:
     """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
     process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
@@ -116,8 +123,14 @@ def serve_http(
         terminal=terminal,
         open_browser=open_browser,
     )
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
+    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
+    _announce(policy)
     anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
+
+
+def _announce(policy: AnswerPolicy | None) -> None:
+    for notice in policy.notices() if policy is not None else ():
+        _note(notice)
 
 
 async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:
