@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import subprocess
 from collections.abc import AsyncIterator, Callable
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from attended import attended_environment
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult, TextContent
 from provide_choice_harness import COMMAND
@@ -19,10 +19,6 @@ from provide_choice_harness import COMMAND
 PAGE_ADDRESS = re.compile(r" at (http://127\.0\.0\.1:\d+/choice/\w+): \d+ s left")
 """Where a progress notification says the question's page is (with `--no-browser`, the only word
 of it before the call returns)."""
-
-
-def environment(home: Path) -> dict[str, str]:
-    return {**os.environ, "AGENT_CHOICES_HOME": str(home)}
 
 
 @asynccontextmanager
@@ -33,7 +29,9 @@ async def connected(
     OPTIONS`: spawned over stdio, or started with `--http 0` and no terminal."""
     arguments = ["serve", "--no-browser", *options]
     if transport == "stdio":
-        parameters = StdioServerParameters(command=COMMAND, args=arguments, env=environment(home))
+        parameters = StdioServerParameters(
+            command=COMMAND, args=arguments, env=attended_environment(home)
+        )
         async with Client(parameters, **client_options) as client:
             yield client
         return
@@ -53,7 +51,7 @@ def start_http_server(arguments: list[str], home: Path) -> tuple[subprocess.Pope
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        env=environment(home),
+        env=attended_environment(home),
         text=True,
     )
     assert server.stderr is not None

@@ -25,6 +25,7 @@ import httpx
 import pytest
 import pytest_asyncio
 from accessibility import serious_violations
+from attended import attended_environment
 from mcp import Client, MCPError, StdioServerParameters
 from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Locator, Page, expect
@@ -57,7 +58,7 @@ def question(title: str, prompt: str = "Which one should I use?", **changes: Any
 
 def server(home: Path, errors: Path | None = None) -> StdioServerParameters:
     """`provide-choice serve --no-browser` as an MCP client starts it; its stderr into `errors`."""
-    environment = {**os.environ, "AGENT_CHOICES_HOME": str(home)}
+    environment = attended_environment(home)
     if errors is None:
         return StdioServerParameters(
             command=COMMAND, args=["serve", "--no-browser"], env=environment
@@ -71,7 +72,7 @@ def server(home: Path, errors: Path | None = None) -> StdioServerParameters:
 def history(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [COMMAND, "history", *arguments],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "COLUMNS": "140"},
+        env=attended_environment(home, COLUMNS="140"),
         capture_output=True,
         text=True,
         timeout=30,
@@ -97,7 +98,7 @@ class Inbox:
     def __init__(self, home: Path) -> None:
         self.process = subprocess.Popen(
             [COMMAND, "inbox", "--no-browser", "--port", "0"],
-            env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+            env=attended_environment(home),
             stderr=subprocess.PIPE,
             text=True,
         )
@@ -284,7 +285,7 @@ async def test_a_server_killed_with_sigkill_is_dropped_from_waiting(
     parameters = StdioServerParameters(
         command="/bin/sh",
         args=["-c", 'echo $$ > "$0"; exec "$1" serve --no-browser', str(pid_file), COMMAND],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+        env=attended_environment(home),
     )
     page = await context.new_page()
     await page.goto(inbox.address)
@@ -465,7 +466,7 @@ async def test_a_second_inbox_prints_the_full_address_and_opens_it_through_a_pri
     again = await asyncio.to_thread(
         subprocess.run,
         [COMMAND, "inbox"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(browser_command)},
+        env=attended_environment(home, BROWSER=str(browser_command)),
         capture_output=True,
         text=True,
         timeout=30,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import re
 import stat
 from collections.abc import AsyncIterator, Iterator
@@ -21,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import pytest_asyncio
+from attended import attended_environment
 from axe_playwright_python.async_playwright import Axe
 from mcp import Client, StdioServerParameters
 from mcp_servers import call_on_page, held
@@ -136,7 +136,7 @@ async def server(home: Path) -> AsyncIterator[Agent]:
     parameters = StdioServerParameters(
         command=COMMAND,
         args=["serve"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(script)},
+        env=attended_environment(home, BROWSER=str(script)),
     )
     async with held(Client(parameters)) as client:
         yield Agent(client, OpenedAddresses(script))
@@ -673,7 +673,7 @@ async def test_with_no_browser_the_address_comes_in_a_progress_notification(
     parameters = StdioServerParameters(
         command=COMMAND,
         args=["serve", "--no-browser"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(tmp_path), "BROWSER": str(script)},
+        env=attended_environment(tmp_path, BROWSER=str(script)),
     )
     async with Client(parameters) as client:
         call, url = await call_on_page(client, question("single"))

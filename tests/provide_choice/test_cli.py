@@ -44,7 +44,7 @@ def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "provide-choice ask: needs a terminal, and stdin is not one. Run it from an interactive "
-        "shell (agents: use `provide-choice serve`).\n"
+        "shell (agents: use `provide-choice serve`; scripts and CI: --unattended or --answers).\n"
     )
 
 

@@ -16,6 +16,7 @@ import sys
 from string import Template
 from typing import TYPE_CHECKING
 
+from present_choices import ChoicesError
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
 from provide_choice._history._inbox_link import (
@@ -30,11 +31,14 @@ from provide_choice._web._local_http import (
     HOST,
     ICON,
     SHARED_STYLE_SHEET,
+    BodyRefused,
     LoopbackGuard,
     asset,
     loopback_listener,
     open_in_browser,
     page_headers,
+    read_json,
+    refusal,
     script_safe_json,
 )
 
@@ -60,9 +64,10 @@ def page_assets() -> tuple[str, str]:
 
 
 def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
-    """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
-    with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
-    from fastapi import FastAPI
+    """The inbox's routes: the page (`/`), its state (`/state`, polled), "I'm away" (`/away`) and
+    its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
+    the cookie's name."""
+    from fastapi import FastAPI, Request
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
     script, style = page_assets()
@@ -82,6 +87,17 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     @app.get("/state")
     async def current() -> JSONResponse:
         return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
+
+    @app.post("/away")
+    async def away(request: Request) -> JSONResponse:
+        """The person is away for a while, or back: saved in their settings."""
+        try:
+            await asyncio.to_thread(state.set_away, await read_json(request))
+        except BodyRefused as refused:
+            return refusal(refused.status, [refused.problem], headers)
+        except ChoicesError as error:
+            return refusal(422, error.problems, headers)
+        return await current()
 
     @app.get("/icon.svg")
     async def icon() -> Response:

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from present_choices import ChoicesError
+from provide_choice._contract._settings import (
+    InteractionSettings,
+    away_until,
+    load_settings,
+    save_changes,
+    settings_path,
+)
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -28,6 +37,8 @@ if TYPE_CHECKING:
 NOT_SHOWN = "Not shown yet"
 """Where a question waits before its transport shows it at its page."""
 PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
+AWAY_MINUTES_LIMIT = 14 * 24 * 60
+"""The longest "I'm away" the inbox sets: two weeks (a longer absence goes in the settings)."""
 
 
 class InboxState:
@@ -37,26 +48,60 @@ class InboxState:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._settings: tuple[float | None, InteractionSettings] | None = None
+        """The settings as last read, with the file's time of change then: read again only
+        when it changed, so a broken file warns once, not at every poll."""
 
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
-        the next snapshot tries again (the file may be created, or replaced, meanwhile)."""
+        the next snapshot tries again (the file may be created, or replaced, meanwhile). It also
+        says until when the person is away ("18:00"), or null."""
         import sqlite3
 
+        lists: dict[str, Any]
         with self._lock:
             try:
                 if self._connection is None:
                     self._connection = open_history(self.path, create=False)
-                return {
+                lists = {
                     "waiting": [_waiting(question) for question in waiting(self._connection)],
                     "recent": [_ended(question) for question in recent(self._connection)],
                     "problem": None,
                 }
             except HistoryMissing:
-                return {"waiting": [], "recent": [], "problem": None}
+                lists = {"waiting": [], "recent": [], "problem": None}
             except (HistoryUnavailable, sqlite3.Error) as error:
                 self.close_connection()
-                return {"waiting": [], "recent": [], "problem": str(error)}
+                lists = {"waiting": [], "recent": [], "problem": str(error)}
+        return lists | {"away_until": away_until(self._current_settings())}
+
+    def set_away(self, data: object) -> None:
+        """The person is away for `{"away_for_minutes": N}` from now, or back with `null`: saved
+        in their settings, which every server reads at its next question. Raises `ChoicesError`
+        saying what is allowed."""
+        minutes = data.get("away_for_minutes", False) if isinstance(data, dict) else False
+        if minutes is not None and (
+            type(minutes) is not int or not 1 <= minutes <= AWAY_MINUTES_LIMIT
+        ):
+            raise ChoicesError(
+                [
+                    f'send {{"away_for_minutes": N}} with whole minutes from 1 to '
+                    f"{AWAY_MINUTES_LIMIT}, or null when the person is back"
+                ]
+            )
+        until = None if minutes is None else datetime.now() + timedelta(minutes=minutes)
+        save_changes({"away_until": None if until is None else until.isoformat("T", "minutes")})
+        self._settings = None
+
+    def _current_settings(self) -> InteractionSettings:
+        path = settings_path()
+        try:
+            changed: float | None = path.stat().st_mtime
+        except OSError:
+            changed = None
+        if self._settings is None or self._settings[0] != changed:
+            self._settings = (changed, load_settings(path))
+        return self._settings[1]
 
     def close_connection(self) -> None:
         if self._connection is not None:
@@ -86,6 +131,7 @@ def _ended(question: RecordedQuestion) -> dict[str, Any]:
     selection = question.selection or {}
     return _common(question) | {
         "action_status": question.action_status,
+        "answered_by": question.answered_by,
         "summary": selection.get("summary"),
         "ended_at": None if question.ended_at is None else iso_time(question.ended_at),
     }

@@ -47,6 +47,7 @@ from provide_choice._contract._response import (
 )
 from provide_choice._contract._settings import (
     NUMBER_SETTINGS,
+    TIME_SETTINGS,
     InteractionSettings,
     setting_choices,
 )
@@ -67,13 +68,17 @@ HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
 def setting_fields() -> dict[str, dict[str, Any]]:
     """The settings panel's labels, values and rules, from the one source every surface uses."""
-    return {
-        name: {"label": label, "choices": [[value, text] for value, text in choices]}
-        for name, (label, choices) in setting_choices().items()
-    } | {
-        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-        for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-    }
+    return (
+        {
+            name: {"label": label, "choices": [[value, text] for value, text in choices]}
+            for name, (label, choices) in setting_choices().items()
+        }
+        | {
+            name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+            for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+        }
+        | {name: {"label": label, "time": True} for name, (label, _rule) in TIME_SETTINGS.items()}
+    )
 
 
 INBOX_LINK = InboxLink()
