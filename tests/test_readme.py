@@ -302,7 +302,7 @@ def json_blocks(*keys: str) -> list[Block]:
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
     kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode", "questions")
-    kinds += chat_histories() + [answers_file_block()]
+    kinds += [*chat_histories(), answers_file_block()]
     assert [str(block) for block in blocks("json") if block not in kinds] == []
 
 
@@ -417,9 +417,7 @@ def test_the_batch_response_example_is_what_the_batch_example_gets() -> None:
 def answers_file_block() -> Block:
     """The README's answers file: the JSON block whose `answers` are rules, not a batch's answers."""
     (block,) = [
-        block
-        for block in json_blocks("answers")
-        if "action_status" not in json.loads(block.text)
+        block for block in json_blocks("answers") if "action_status" not in json.loads(block.text)
     ]
     return block
 
@@ -455,7 +453,9 @@ def test_the_answers_file_shown_answers_the_questions_of_the_readme_as_it_says(
     assert not refused
     assert (database["action_status"], database["answered_by"]) == ("selected", "answers_file")
     summary = database["selection"]["summary"]
-    assert summary == "Selected: SQLite (with an overall note). (from the answers file answers.json)"
+    assert (
+        summary == "Selected: SQLite (with an overall note). (from the answers file answers.json)"
+    )
     assert f"`{summary}`" in README
     refused, batch = anyio.run(asked_with, policy, request_titled("Project set-up"))
     assert not refused

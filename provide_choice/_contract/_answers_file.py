@@ -23,7 +23,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from present_choices import describe_errors
-from present_choices._schema import quote_all
+from present_choices._schema import quote_all, type_name
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import batch_outcome_problems
 from provide_choice._contract._request import ProvideChoiceRequest, id_count
@@ -168,19 +168,21 @@ def load_answers_file(name: str) -> AnswersFile:
         raise AnswersFileError(
             f"the answers file {name} cannot be parsed ({type(error).__name__})"
         ) from None
-    try:
-        shape = _Shape.model_validate(data, strict=True)
-    except ValidationError as error:
-        problems = describe_errors(error, _Shape)
-        more = len(problems) - SHAPE_PROBLEMS_SHOWN
-        raise AnswersFileError(
-            f"the answers file {name} is not of the answers file's shape "
-            '({"answers": [{"title" or "title_matches", "selected_ids", "custom_input" or '
-            '"questions", "note"}]}): '
-            + "; ".join(problems[:SHAPE_PROBLEMS_SHOWN])
-            + (f"; and {more} more" if more > 0 else "")
-        ) from None
-    return AnswersFile(name, tuple(shape.answers))
+    if not isinstance(data, dict):
+        problems = [f"the file must hold an object, got {type_name(data)}"]
+    else:
+        try:
+            return AnswersFile(name, tuple(_Shape.model_validate(data, strict=True).answers))
+        except ValidationError as error:
+            problems = describe_errors(error, _Shape)
+    more = len(problems) - SHAPE_PROBLEMS_SHOWN
+    raise AnswersFileError(
+        f"the answers file {name} is not of the answers file's shape "
+        '({"answers": [{"title" or "title_matches", "selected_ids", "custom_input" or '
+        '"questions", "note"}]}): '
+        + "; ".join(problems[:SHAPE_PROBLEMS_SHOWN])
+        + (f"; and {more} more" if more > 0 else "")
+    )
 
 
 def takes(asked: Asked) -> list[str]:
