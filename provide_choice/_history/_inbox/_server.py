@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from fastapi import FastAPI
+    from starlette.requests import Request
 
 DEFAULT_PORT = 8766
 OPENING_SECONDS = 5.0
@@ -67,7 +68,7 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     """The inbox's routes: the page (`/`), its state (`/state`, polled), "I'm away" (`/away`) and
     its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
     the cookie's name."""
-    from fastapi import FastAPI, Request
+    from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
     script, style = page_assets()
@@ -88,7 +89,6 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     async def current() -> JSONResponse:
         return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
 
-    @app.post("/away")
     async def away(request: Request) -> JSONResponse:
         """The person is away for a while, or back: saved in their settings."""
         try:
@@ -98,6 +98,9 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
         except ChoicesError as error:
             return refusal(422, error.problems, headers)
         return await current()
+
+    # A plain route: it reads its own body (at most BODY_LIMIT bytes), as the bridge's do.
+    app.add_route("/away", away, methods=["POST"])
 
     @app.get("/icon.svg")
     async def icon() -> Response:
