@@ -599,3 +599,40 @@ async def test_two_servers_with_thirty_questions_each_at_once_are_all_recorded(
     problems = errors.read_text()
     assert "warning" not in problems
     assert "locked" not in problems
+
+
+async def test_im_away_answers_every_question_at_once_and_recent_says_who_answered(
+    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path
+) -> None:
+    rules = tmp_path / "answers.json"
+    rules.write_text(json.dumps({"answers": [{"title": "Ruled", "selected_ids": ["lite"]}]}))
+    parameters = StdioServerParameters(
+        command=COMMAND,
+        args=["serve", "--no-browser"],
+        env=attended_environment(home, PROVIDE_CHOICE_ANSWERS=str(rules)),
+    )
+    page = await context.new_page()
+    await page.goto(inbox.address)
+    away = region(page, "Away")
+    await away.get_by_label("Away for").select_option(label="2 hours")
+    await away.get_by_role("button", name="I'm away").click()
+    back = away.get_by_role("button", name="I'm back")
+    await expect(back).to_be_focused()
+    await expect(away.get_by_role("status")).to_have_text(re.compile(r"^Away until \S+"))
+    async with Client(parameters, client_info=EDITOR) as client:
+        response = await client.call_tool("provide_choice", question("Asked while away"))
+        assert response.structured_content is not None
+        assert response.structured_content["action_status"] == "unattended"
+        await client.call_tool("provide_choice", question("Ruled"))
+        await back.click()
+        await expect(away.get_by_role("button", name="I'm away")).to_be_focused()
+        await expect(away.get_by_role("status")).to_have_text(re.compile(r"^Here: "))
+        await client.call_tool("provide_choice", question("Left to time out", timeout_seconds=1))
+    for title, outcome in (
+        ("Asked while away", "Nobody was asked"),
+        ("Ruled", "From the answers file"),
+        ("Left to time out", "No answer"),
+    ):
+        await expect(recent_item(page, title)).to_contain_text(outcome, timeout=SOON)
+    await expect(recent_item(page, "Asked while away")).to_contain_text("Not shown")
+    assert json.loads((home / "settings.json").read_text())["away_until"] is None
