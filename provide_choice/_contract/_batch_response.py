@@ -215,7 +215,7 @@ def _summary(batch: BatchRequest, outcome: Reply, endings: dict[str, QuestionEnd
         if isinstance(ending, TimedOut):
             sentence = "Not answered; " + sentence.removeprefix("No answer before the deadline; ")
         elif isinstance(ending, NobodyAsked):
-            sentence = unchosen(item.request, ending.action, "a")
+            sentence = unchosen(item.request, ending.action, "a person")
             sentence = sentence[:1].upper() + sentence[1:]
         sentences.append(f"{item.name}: {sentence}")
     return " ".join(sentences)

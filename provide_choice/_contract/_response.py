@@ -300,7 +300,7 @@ def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
         case TimedOut():
             return "No answer before the deadline; " + unchosen(request, outcome.action)
         case NobodyAsked():
-            return f"Nobody was asked: {outcome.reason}; " + unchosen(request, outcome.action, "a")
+            return f"Nobody was asked: {outcome.reason}; {unchosen(request, outcome.action, 'a person')}"
         case PendingLaunch():
             return outcome.command
         case StillOpen():
@@ -311,7 +311,7 @@ def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
             )
 
 
-def unchosen(request: ProvideChoiceRequest, action: TimeoutAction, person: str = "the") -> str:
+def unchosen(request: ProvideChoiceRequest, action: TimeoutAction, by: str = "the person") -> str:
     """What a question nobody answered returns, as `action` says, in words that never pass a
     default off as chosen ("defaults returned, not chosen by the person: PostgreSQL.")."""
     defaults = request.labels(request.default_selection_ids)
@@ -319,7 +319,7 @@ def unchosen(request: ProvideChoiceRequest, action: TimeoutAction, person: str =
         return "nothing selected."
     if not defaults:
         return "no defaults to return, nothing selected."
-    return f"defaults returned, not chosen by {person} person: {', '.join(defaults)}."
+    return f"defaults returned, not chosen by {by}: {', '.join(defaults)}."
 
 
 def outcome_problems(request: ProvideChoiceRequest, outcome: Reply) -> list[str]:

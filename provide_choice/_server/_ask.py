@@ -2,7 +2,9 @@
 
 The question goes through a `QuestionRegistry` with the history's recorder and is shown by the
 server's own `TerminalTransport`, so the history and the inbox see it like any other, with
-`provide-choice ask` as the client that asked. The MCP SDK is never loaded.
+`provide-choice ask` as the client that asked. A question answered before anyone is asked (a rule
+of the answers file; nobody, when it runs unattended or the person is away) needs no terminal, and
+is recorded alike. The MCP SDK is never loaded.
 """
 
 from __future__ import annotations
