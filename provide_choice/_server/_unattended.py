@@ -57,9 +57,10 @@ class AnswerPolicy:
                 f"{count} rule{'' if count == 1 else 's'} fit, before anyone is asked"
             )
         if self.unattended is not None:
+            every = "every other question" if notices else "every question"
             notices.append(
-                f"{self.unattended}: every other question gets a reply at once, shown nowhere "
-                "(--attended asks the person)"
+                f"{self.unattended}: {every} gets a reply at once, shown nowhere (--attended asks "
+                "the person)"
             )
         return notices
 
