@@ -17,11 +17,21 @@ from chat_ui._chat_page import chat_page
 from chat_ui._chat_view import ChatView
 from chat_ui._choice_group import ChoiceGroup
 from chat_ui._choices_markdown import ChoicesMarkdown
-from chat_ui._conversation import BlockState, Message, ToolCall, answers, block_state, conversation
+from chat_ui._conversation import (
+    BlockState,
+    Interrupt,
+    Message,
+    Resume,
+    ToolCall,
+    answers,
+    block_state,
+    conversation,
+)
 from chat_ui._reply import (
     AgentError,
     ChoicesAsked,
     ChoicesPreparing,
+    Interrupted,
     Notice,
     ReplyChunk,
     ThreadStarted,
@@ -46,12 +56,15 @@ __all__ = [
     "ChoicesPreparing",
     "ConversationStore",
     "DemoAgent",
+    "Interrupt",
+    "Interrupted",
     "LLMAgent",
     "LocalStore",
     "Message",
     "Notice",
     "RedisStore",
     "ReplyChunk",
+    "Resume",
     "ScriptAgent",
     "ScriptError",
     "ThreadStarted",

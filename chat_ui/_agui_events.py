@@ -1,13 +1,15 @@
-"""What the chat makes of an AG-UI agent's events: text as it streams, and `present_choices` calls as
-buttons.
+"""What the chat makes of an AG-UI agent's events: text as it streams, `present_choices` calls as
+buttons, and the interrupts a run ends with as questions to answer.
 
 Each server-sent `data:` payload is validated into the protocol's own event union (`ag_ui.core.Event`).
 A payload that is not JSON, or an event of a known type that does not validate, is malformed: the
 reply stops there, saying so. An event whose type the protocol does not define is skipped, as a later
 version's new events must be. Of the valid events the chat shows the assistant's text messages, its
-`present_choices` calls and the run's error; it skips state, steps, reasoning, activities, custom and
-raw events, messages in other roles, and calls of tools it does not know (the agent's own tools,
-whose calls and results the agent handles itself). A run ends with `RUN_FINISHED` or `RUN_ERROR`.
+`present_choices` calls, the run's error and its interrupts; it skips state, steps, reasoning,
+activities, custom and raw events, messages in other roles, and calls of tools it does not know (the
+agent's own tools, whose calls and results the agent handles itself), except that the calls an
+interrupt names are kept with it: the run that resumes the reply sends them back. A run ends with
+`RUN_FINISHED` or `RUN_ERROR`.
 """
 
 from __future__ import annotations
@@ -30,9 +32,18 @@ from ag_ui.core import (
     ToolCallEndEvent,
     ToolCallStartEvent,
 )
+from ag_ui.core import Interrupt as AGUIInterrupt
 from pydantic import TypeAdapter, ValidationError
 
-from chat_ui._reply import ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk, choices_not_shown
+from chat_ui._conversation import Interrupt, ToolCall
+from chat_ui._reply import (
+    ChoicesAsked,
+    ChoicesPreparing,
+    Interrupted,
+    Notice,
+    ReplyChunk,
+    choices_not_shown,
+)
 from present_choices import TOOL_NAME, ChoicesError, parse_prompt
 
 _EVENTS: TypeAdapter[Event] = TypeAdapter(Event)
@@ -105,6 +116,8 @@ class RunReader:
     _hidden_messages: set[str] = field(default_factory=set)
     _choices: _ChoicesCall | None = None
     _last_chunked_call: str | None = None
+    _calls: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
+    """Every call of the run by its id: the tool's name and its arguments as they arrived."""
 
     def read(self, event: Event) -> list[ReplyChunk]:
         """What `event` adds to the reply."""
@@ -136,8 +149,27 @@ class RunReader:
         if isinstance(event, RunFinishedEvent):
             self.ended = True
             asked = [self._choices.shown()] if self._choices is not None else []
-            return [*asked, *_interrupted(event)]
+            if isinstance(event.outcome, RunFinishedInterruptOutcome):
+                interrupts = [self._kept(interrupt) for interrupt in event.outcome.interrupts]
+                return [*asked, Interrupted(interrupts)]
+            return asked
         return []
+
+    def _kept(self, interrupt: AGUIInterrupt) -> Interrupt:
+        """`interrupt` as the reply's message keeps it, with the call it names, as it arrived."""
+        kept: Interrupt = {
+            "id": interrupt.id,
+            "message": interrupt.message or interrupt.reason,
+            "reason": interrupt.reason,
+        }
+        call = self._calls.get(interrupt.tool_call_id or "")
+        if interrupt.tool_call_id and call is not None:
+            kept["tool_call"] = _tool_call(interrupt.tool_call_id, *call)
+        if interrupt.response_schema is not None:
+            kept["response_schema"] = interrupt.response_schema
+        if interrupt.expires_at is not None:
+            kept["expires_at"] = interrupt.expires_at
+        return kept
 
     def _text(self, message_id: str | None, delta: str) -> list[ReplyChunk]:
         if not delta or message_id in self._hidden_messages:
@@ -150,12 +182,15 @@ class RunReader:
         return [separator + delta]
 
     def _call_started(self, call_id: str, name: str) -> list[ReplyChunk]:
+        self._calls.setdefault(call_id, (name, []))
         if name != TOOL_NAME or self._choices is not None:
             return []
         self._choices = _ChoicesCall(call_id)
         return [ChoicesPreparing()]
 
     def _arguments(self, call_id: str, delta: str) -> None:
+        if call_id in self._calls:
+            self._calls[call_id][1].append(delta)
         call = self._choices
         if call is not None and call.call_id == call_id and not call.complete:
             call.arguments.append(delta)
@@ -171,16 +206,10 @@ class RunReader:
         return chunks
 
 
-def _interrupted(event: RunFinishedEvent) -> list[ReplyChunk]:
-    """A run that ended waiting for an answer this chat cannot give says so."""
-    if not isinstance(event.outcome, RunFinishedInterruptOutcome):
-        return []
-    reasons = "; ".join(
-        interrupt.message or interrupt.reason for interrupt in event.outcome.interrupts
-    )
-    return [
-        Notice(
-            f"The agent is waiting for an answer this chat cannot give ({reasons}). "
-            "Say in your own words how it should go on."
-        )
-    ]
+def _tool_call(call_id: str, name: str, arguments: list[str]) -> ToolCall:
+    """A call as kept: its arguments a JSON object (empty when they did not arrive as one)."""
+    try:
+        parsed = json.loads("".join(arguments) or "{}")
+    except ValueError:
+        parsed = {}
+    return {"id": call_id, "name": name, "arguments": parsed if isinstance(parsed, dict) else {}}

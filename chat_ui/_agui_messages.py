@@ -9,6 +9,12 @@ option's value as the person's message, on every surface of the chat). The call 
 assistant message keeps it (`Message.tool_call`: its id, and its arguments as the chat validated
 them), so the agent sees its own call answered.
 
+A run that continues a reply which ended with interrupts (see `continued_reply`) carries one
+`resume` entry per interrupt, and resends that reply with the tool calls its interrupts name and no
+result for them (pydantic-ai's adapter runs an approved call from there), followed by the message the
+person typed instead of answering, if they did. Once continued, a reply goes back as its text: the
+agent ran or skipped those calls itself, and the chat never saw their results.
+
 Message ids are the messages' places in the conversation (`user-3`): stable from run to run, since
 the chat only ever appends to a conversation, and unique in it.
 """
@@ -21,6 +27,7 @@ from collections.abc import Sequence
 from ag_ui.core import (
     AssistantMessage,
     FunctionCall,
+    ResumeEntry,
     RunAgentInput,
     Tool,
     ToolCall,
@@ -31,6 +38,7 @@ from ag_ui.core import Message as AGUIMessage
 
 from chat_ui._conversation import Message
 from chat_ui._conversation import ToolCall as KeptCall
+from chat_ui._interrupts import continued_reply
 from chat_ui._reply import TOOL_CALL_DESCRIPTION
 from present_choices import TOOL_NAME, parameters_schema
 
@@ -45,15 +53,27 @@ def choices_tool() -> Tool:
 
 
 def run_input(history: Sequence[Message], thread_id: str, run_id: str) -> RunAgentInput:
-    """The body of one run: the conversation so far in the thread, with the chat's frontend tool."""
+    """The body of one run: the conversation so far in the thread, with the chat's frontend tool,
+    and the answers to the interrupts of the reply it continues."""
+    continued = continued_reply(history)
+    resume = None
+    messages = agui_messages(history)
+    if continued is not None:
+        messages = agui_messages(continued.before)
+        messages.append(_assistant(continued.reply, len(continued.before), interrupted=True))
+        if continued.typed is not None:
+            index = len(history) - 1
+            messages.append(UserMessage(id=f"user-{index}", content=continued.typed["content"]))
+        resume = [ResumeEntry.model_validate(entry) for entry in continued.resume]
     return RunAgentInput(
         thread_id=thread_id,
         run_id=run_id,
-        messages=agui_messages(history),
+        messages=messages,
         tools=[choices_tool()],
         context=[],
         state={},
         forwarded_props={},
+        resume=resume,
     )
 
 
@@ -81,17 +101,24 @@ def agui_messages(history: Sequence[Message]) -> list[AGUIMessage]:
     return messages
 
 
-def _assistant(message: Message, index: int) -> AssistantMessage:
-    call = message.get("tool_call")
-    if call is None:
+def _assistant(message: Message, index: int, *, interrupted: bool = False) -> AssistantMessage:
+    """A reply as the agent made it: its text, its `present_choices` call, and when `interrupted`
+    (the run continues it) the calls its interrupts name."""
+    calls = [message["tool_call"]] if "tool_call" in message else []
+    if interrupted:
+        calls += [i["tool_call"] for i in message.get("interrupts", []) if "tool_call" in i]
+    if not calls:
         return AssistantMessage(id=f"assistant-{index}", content=message["content"])
-    arguments = json.dumps(call["arguments"], ensure_ascii=False)
-    function = FunctionCall(name=call["name"], arguments=arguments)
     return AssistantMessage(
         id=f"assistant-{index}",
         content=message["content"] or None,
-        tool_calls=[ToolCall(id=call["id"], function=function)],
+        tool_calls=[_call(call) for call in calls],
     )
+
+
+def _call(call: KeptCall) -> ToolCall:
+    arguments = json.dumps(call["arguments"], ensure_ascii=False)
+    return ToolCall(id=call["id"], function=FunctionCall(name=call["name"], arguments=arguments))
 
 
 def _result(call: KeptCall, answer: str, index: int) -> ToolMessage:

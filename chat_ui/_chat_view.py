@@ -1,50 +1,53 @@
 """The whole conversation: message log, "thinking" indicator and composer, driving an agent.
 
 The history list is the only state. Messages are appended to it and to the log one at a time: earlier
-messages are never rebuilt, and the only earlier elements touched are the choices blocks that the new
-user message decides (those of the assistant messages since the previous user message). What those
-blocks show is derived from the history, in one place (`_show_answers`), after the message is in it: a
-click on an option only sends its value, like typing it. A streaming reply is rendered at most every
-`RENDER_INTERVAL` seconds, however many chunks it comes in, and only the segment of it that grows is
-updated.
+messages are never rebuilt, and the only earlier elements touched are the blocks that the new message
+decides (the choices blocks a user message answers, the interrupts an answer, an error or a message
+settles). What those blocks show is derived from the history, in one place (`OpenBlocks`), after the
+message is in it: a click on an option only sends its value, like typing it, and an answer to an
+interrupt is a message of its own; the agent goes on once no interrupt of its reply is left open. A reply under way is a `StreamingReply`,
+which shows it as it grows (throttled, updating only the segment that grows) and saves it as it grows.
 
 With a `ConversationStore`, the history is read from the store when the page opens and every change
 is written to it one message at a time, in order, through a `SaveQueue`. A message the person sends
 is shown (and answered) once the store has it; until then it stays in the message box and the page
 says that it is not saved yet. A store that cannot be read leaves the chat unavailable, saying so,
-never empty: an empty chat would start a new conversation over the one kept. A reply is saved while
-it streams, so that one whose app stopped mid-way is found later and shown as cut off.
+never empty: an empty chat would start a new conversation over the one kept. A reply saved while it
+streamed, and no longer streaming anywhere when the page opens, is kept as cut off.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
-import uuid
 from collections.abc import MutableSequence, Sequence
 
 from nicegui import ui
 
 from chat_ui._agents import Agent
-from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._composer import Composer
-from chat_ui._conversation import Message, answers, asked_prompt, conversation, cut_off
+from chat_ui._conversation import (
+    SILENT_REPLY,
+    Message,
+    Resume,
+    answers,
+    asked_prompt,
+    conversation,
+    cut_off,
+)
+from chat_ui._interrupts import answers_complete
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
-from chat_ui._reply import AgentError, ReplyDraft
+from chat_ui._open_blocks import OpenBlocks
+from chat_ui._reply import AgentError
 from chat_ui._save_queue import SaveQueue
 from chat_ui._store import ConversationStore
 from chat_ui._store_notice import StoreNotice
+from chat_ui._streaming_reply import StreamingReply, streaming_somewhere
 from chat_ui._styles import ensure_styles
-from chat_ui._throttle import Throttle
 
 log = logging.getLogger(__name__)
 
-RENDER_INTERVAL = 0.1  # seconds: at most ten renders a second of a reply that streams
-DRAFT_SAVE_INTERVAL = 1.0  # seconds: a streaming reply is saved at most once a second
-DRAFT_KEPT_FRESH = 2.0  # seconds: a streaming reply is saved at least this often, text or not
-DRAFT_STALE = 6.0  # seconds without a save after which a draft streaming nowhere here is cut off
 WATCH_INTERVAL = 0.5  # seconds between two reads of a conversation with a reply streaming elsewhere
 LOAD_RETRY = 2.0  # seconds between two tries to read a conversation that could not be read
 
@@ -60,18 +63,6 @@ UNSAVED = (
     "Not saved yet: the conversation cannot be written to where it is kept right now. Nothing is "
     "lost: a message you send waits in the message box, and everything is saved as soon as it can be."
 )
-
-_LIVE_REPLIES: set[str] = set()
-"""The ids of the replies streaming in this process (see `Message.streaming`)."""
-
-
-def _streaming_somewhere(message: Message) -> bool:
-    """Whether `message` is the draft of a reply that still streams: in this process, or in
-    another one (an instance sharing the store) that saved it lately."""
-    reply = message.get("streaming")
-    if reply is None:
-        return False
-    return reply in _LIVE_REPLIES or abs(time.time() - message.get("saved_at", 0.0)) < DRAFT_STALE
 
 
 def _as_shown(messages: Sequence[Message]) -> list[dict[str, object]]:
@@ -125,13 +116,9 @@ class ChatView(ui.element):
         self.history: MutableSequence[Message] = [] if history is None else history
         self.busy = False
         self.loaded = store is None
-        # Assistant messages that no user message has followed yet, by their place in the history:
-        # the next user message decides their blocks.
-        self._awaiting_answer: list[tuple[int, ChoicesMarkdown]] = []
+        self._open = OpenBlocks()  # the replies whose blocks a later message may still decide
         self._reply_task: asyncio.Task[None] | None = None
         self._load_task: asyncio.Task[None] | None = None
-        self._draft = ReplyDraft()
-        self._streaming: AssistantMessage | None = None
         self._saves = None if store is None else SaveQueue(store, self._show_unsaved)
         with self:
             self.log = ChatLog().classes("chat-log")
@@ -154,7 +141,7 @@ class ChatView(ui.element):
         tab, another instance), the chat shows it as saved so far, reads it again until it is done,
         and takes no message: a message sent meanwhile would reach the agent without that reply."""
         messages = await self._read(store)
-        while any(_streaming_somewhere(message) for message in messages):
+        while any(streaming_somewhere(message) for message in messages):
             if _as_shown(messages) != _as_shown(self.history):  # not at every save of the same text
                 self._show_messages(messages)
             self.notice.show(ELSEWHERE, waiting=True)
@@ -182,14 +169,14 @@ class ChatView(ui.element):
         if greet:
             self._mark_cut_off()
         self.log.clear()
-        self._awaiting_answer = []
+        self._open.clear()
         self._show_history(greet=greet)
 
     def _mark_cut_off(self) -> None:
         """Keep every reply saved while it streamed, and no longer streaming anywhere, as cut off."""
         assert self._saves is not None
         for index, message in enumerate(self.history):
-            if "streaming" in message and not _streaming_somewhere(message):
+            if "streaming" in message and not streaming_somewhere(message):
                 self.history[index] = cut_off(message)
                 self._saves.replace(message, self.history[index])
 
@@ -227,44 +214,61 @@ class ChatView(ui.element):
             await self._saves.clear().wait()
 
     def _say(self, text: str) -> asyncio.Task[None] | None:
-        """Take `text` as the user's message and start the reply, both before returning: a second
-        click handled right after a first one finds its block answered, or the chat busy. With a
-        store, the message is shown, and answered, once the store has it."""
+        """Take `text` as the user's message and start the reply."""
         text = text.strip()
-        if not text or self.busy or not self.loaded:
+        return self._take({"role": "user", "content": text}) if text else None
+
+    def _take(self, message: Message) -> asyncio.Task[None] | None:
+        """Take the person's `message` and start the reply it asks for, both before returning: a
+        second click handled right after a first one finds its block answered, or the chat busy.
+        With a store, the message is shown, and answered, once the store has it."""
+        if self.busy or not self.loaded:
             return None
-        message: Message = {"role": "user", "content": text}
         if self._saves is None:
             self._remember(message)
-            self.composer.forget(text)
-            return self._start_reply()
+            self._forget_typed(message)
+            return self._start_reply() if self._goes_on(message) else None
         return self._start_reply(message)
 
     async def _remember_once_saved(self, message: Message) -> None:
         assert self._saves is not None
         await self._saves.append(message).wait()
         self._remember(message)
-        self.composer.forget(message["content"])
+        self._forget_typed(message)
+
+    def _goes_on(self, message: Message) -> bool:
+        """Whether the agent replies to the person's `message`: to what they say, and to their
+        answers to interrupts once none is left open."""
+        return message["role"] == "user" or answers_complete(self.history)
+
+    def _forget_typed(self, message: Message) -> None:
+        if message["role"] == "user":
+            self.composer.forget(message["content"])
 
     def _pick(self, value: str) -> None:
         """A click on an option: its value is sent as the user's message, as if typed."""
         self._say(value)
 
+    def _answer(self, answer: Resume, words: str) -> None:
+        """An answer to an interrupt: kept as a message of its own, shown by its group."""
+        self._take({"role": "answer", "content": words, "resume": answer})
+
     def _remember(self, message: Message) -> None:
-        """Add `message` to the history and the log (and, without a store, keep it)."""
+        """Add `message` to the history and the log (and, without a store, keep it), and show the
+        blocks it decides."""
         self.history.append(message)
         with self.log:
             self._show(message, len(self.history) - 1, None)
-        if message["role"] == "user":
-            self._show_answers()
+        self._open.show(self.history)
 
     def _show(self, message: Message, index: int, answer: str | None) -> None:
-        """Show `message`, the history's `index`-th, and the state `answer` gives its blocks."""
+        """Show `message`, the history's `index`-th, and the state `answer` gives its blocks (an
+        answer to an interrupt shows in the interrupt's group, not on its own)."""
         if message["role"] == "user":
             UserMessage(message["content"])
         elif message["role"] == "error":
             ErrorMessage(message["content"])
-        else:
+        elif message["role"] == "assistant" and message != SILENT_REPLY:
             reply = AssistantMessage(
                 message["content"],
                 asked=asked_prompt(message),
@@ -272,24 +276,7 @@ class ChatView(ui.element):
                 answer=answer,
                 cut_off=message.get("cut_off", False),
             )
-            if answer is None:
-                self._awaiting_answer.append((index, reply.body))
-
-    def _show_answers(self) -> None:
-        """Show the blocks still awaiting an answer as the history now decides them.
-
-        The messages since the earliest of them are enough to know what answers each one, so a long
-        conversation costs no more than a short one.
-        """
-        if not self._awaiting_answer:
-            return
-        start = self._awaiting_answer[0][0]
-        following = answers(self.history[start:])
-        for index, body in self._awaiting_answer:
-            body.set_answer(following[index - start])
-        self._awaiting_answer = [
-            (index, body) for index, body in self._awaiting_answer if body.answer is None
-        ]
+            self._open.add(self.history, index, reply, self._answer)
 
     def _start_reply(self, first: Message | None = None) -> asyncio.Task[None]:
         """Start the reply; with `first`, the user's message, once the store has it."""
@@ -306,121 +293,40 @@ class ChatView(ui.element):
         self._set_busy(False)
 
     async def _reply(self, first: Message | None) -> None:
-        self._draft, self._streaming = ReplyDraft(), None
-        reply_id = uuid.uuid4().hex
-        saved: list[Message] = []  # the draft as last queued for the store, once there is one
-        throttle = Throttle(self._show_draft, RENDER_INTERVAL)
-        saving = Throttle(lambda: self._save_draft(reply_id, saved), DRAFT_SAVE_INTERVAL)
-        fresh = None
-        if self._saves is not None:
-            fresh = asyncio.create_task(self._keep_fresh(reply_id, saved))
-        _LIVE_REPLIES.add(reply_id)
-        try:
-            if first is not None:
-                await self._remember_once_saved(first)
-            async for chunk in self.agent.reply(conversation(self.history)):
-                self._draft.add(chunk)
-                throttle.request()
-                if self._saves is not None:
-                    saving.request()
-        except asyncio.CancelledError:
-            self._discard_streaming()
-            if saved and self._saves is not None:
-                self._saves.replace(saved[-1], cut_off(saved[-1]))
-            raise
-        except Exception as error:
-            # A traceback only where it helps: an `AgentError` already says what went wrong.
-            log.warning(
-                "the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError)
-            )
-            self._discard_streaming()
-            notice: Message = {"role": "error", "content": _failure_notice(error)}
-            self._remember(notice)
-            self._save_ending(saved, [notice])
-        else:
-            self._save_ending(saved, self._finish_reply())
-        finally:
-            throttle.cancel()
-            saving.cancel()
-            if fresh is not None:
-                fresh.cancel()
-            _LIVE_REPLIES.discard(reply_id)
+        if first is not None:
+            await self._remember_once_saved(first)
+            if not self._goes_on(first):
+                return
+        with StreamingReply(self.log, self._saves, on_choice=self._pick) as reply:
+            try:
+                async for chunk in self.agent.reply(conversation(self.history)):
+                    reply.add(chunk)
+            except Exception as error:
+                reply.fail()
+                notice = _failure_notice(error)
+                self._remember(notice)
+                reply.save_ending([notice])
+            else:
+                reply.save_ending(self._finish_reply(reply))
 
-    async def _keep_fresh(self, reply_id: str, saved: list[Message]) -> None:
-        """Save the draft again once `DRAFT_KEPT_FRESH` seconds have passed without a save, so that
-        no other page takes it for cut off while the agent is silent (a tool at work, a slow
-        model); while text streams, its own saves keep it fresh."""
-        while True:
-            last = saved[-1].get("saved_at", 0.0) if saved else time.time()
-            await asyncio.sleep(max(last + DRAFT_KEPT_FRESH - time.time(), 0.0))
-            if saved and time.time() - saved[-1].get("saved_at", 0.0) >= DRAFT_KEPT_FRESH:
-                self._save_draft(reply_id, saved)
-
-    def _save_draft(self, reply_id: str, saved: list[Message]) -> None:
-        """Queue the reply so far for the store, in place of its previous draft."""
-        assert self._saves is not None
-        if self._draft.says_nothing():
-            return
-        draft = self._draft.partial(reply_id)
-        draft["saved_at"] = time.time()
-        if saved:
-            self._saves.replace(saved[-1], draft)
-        else:
-            self._saves.append(draft)
-        saved[:] = [draft]
-
-    def _save_ending(self, saved: list[Message], ending: list[Message]) -> None:
-        """Queue what the reply ended as: its message and notices, the first in its draft's place."""
-        if self._saves is None:
-            return
-        if saved:
-            self._saves.replace(saved[-1], ending[0] if ending else cut_off(saved[-1]))
-            ending = ending[1:]
-        for message in ending:
-            self._saves.append(message)
-
-    def _show_draft(self) -> None:
-        draft = self._draft
-        if draft.says_nothing():
-            return
-        if self._streaming is None:
-            with self.log:
-                self._streaming = AssistantMessage(on_choice=self._pick, streaming=True)
-        self._streaming.body.set_content(
-            draft.text(),
-            asked=draft.asked.prompt if draft.asked else None,
-            preparing=draft.preparing,
-            streaming=True,
-        )
-
-    def _finish_reply(self) -> list[Message]:
+    def _finish_reply(self, reply: StreamingReply) -> list[Message]:
         """Show the reply as finished and add it to the history: the messages it added."""
-        message = self._draft.message()
         added: list[Message] = []
-        if message is None:
-            self._discard_streaming()
-        else:
+        message = reply.finish()
+        went_on = not reply.draft.notices and self.history and self.history[-1]["role"] == "answer"
+        if message is None and went_on:
+            message = SILENT_REPLY.copy()  # kept all the same: the answers were taken, not resent
+        if message is not None:
             self.history.append(message)
             added.append(message)
-            if self._streaming is None:
-                with self.log:
-                    self._streaming = AssistantMessage(on_choice=self._pick)
-            # Shown from the message as kept, exactly as a reload will show it.
-            self._streaming.body.set_content(
-                message["content"], asked=asked_prompt(message), streaming=False
-            )
-            self._awaiting_answer.append((len(self.history) - 1, self._streaming.body))
-            self._streaming = None
-        for text in self._draft.notices:
+            if reply.element is not None:
+                self._open.add(self.history, len(self.history) - 1, reply.element, self._answer)
+            self._open.show(self.history)
+        for text in reply.draft.notices:
             notice: Message = {"role": "error", "content": text}
             self._remember(notice)
             added.append(notice)
         return added
-
-    def _discard_streaming(self) -> None:
-        if self._streaming is not None:
-            self._streaming.delete()
-            self._streaming = None
 
     def _set_busy(self, busy: bool) -> None:
         self.busy = busy
@@ -431,8 +337,12 @@ class ChatView(ui.element):
         self.notice.show(UNSAVED if unsaved else None)
 
 
-def _failure_notice(error: Exception) -> str:
+def _failure_notice(error: Exception) -> Message:
+    """The notice of a reply that failed with `error`, which is logged: with a traceback only where
+    it helps (an `AgentError` already says what went wrong, in the person's words)."""
+    log.warning("the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError))
     if isinstance(error, AgentError):
-        return str(error)
+        return {"role": "error", "content": str(error)}
     detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    return f"The agent could not reply ({detail}). Send your message again to retry."
+    text = f"The agent could not reply ({detail}). Send your message again to retry."
+    return {"role": "error", "content": text}

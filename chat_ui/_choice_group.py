@@ -30,14 +30,12 @@ _STATE_CLASSES = (
 )
 
 
-class OptionButton(TextElement):
-    """One option: a native button whose text (and so its accessible name) is the option's label."""
+class ChoiceButton(TextElement):
+    """A native button whose text (and so its accessible name) is `label`; it shows whether it was
+    chosen (`aria-pressed`) and whether it can still be (`aria-disabled`, staying in the Tab order)."""
 
-    def __init__(
-        self, option: ChoiceOption, on_click: Callable[[], Awaitable[None] | None]
-    ) -> None:
-        super().__init__(tag="button", text=option.label)
-        self.option = option
+    def __init__(self, label: str, on_click: Callable[[], Awaitable[None] | None]) -> None:
+        super().__init__(tag="button", text=label)
         self.classes("choice-option")
         self.props.update({"type": "button", "aria-pressed": "false", "aria-disabled": "false"})
         self.on("click", on_click)
@@ -46,6 +44,16 @@ class OptionButton(TextElement):
         self.props.update(
             {"aria-pressed": str(pressed).lower(), "aria-disabled": str(disabled).lower()}
         )
+
+
+class OptionButton(ChoiceButton):
+    """One option of a choices block, labelled by the option's label."""
+
+    def __init__(
+        self, option: ChoiceOption, on_click: Callable[[], Awaitable[None] | None]
+    ) -> None:
+        super().__init__(option.label, on_click)
+        self.option = option
 
 
 class ChoiceGroup(ui.element):

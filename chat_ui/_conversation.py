@@ -16,8 +16,9 @@ from pydantic import ValidationError
 
 from present_choices import TOOL_NAME, ChoicePrompt
 
-Role = Literal["user", "assistant", "error"]
+Role = Literal["user", "assistant", "error", "answer"]
 BlockStatus = Literal["pending", "answered", "outdated"]
+ResumeStatus = Literal["resolved", "cancelled"]
 
 
 class ToolCall(TypedDict):
@@ -27,6 +28,29 @@ class ToolCall(TypedDict):
     id: str
     name: str
     arguments: dict[str, Any]
+
+
+class Interrupt(TypedDict):
+    """A question a reply ended with that the agent needs answered before it goes on (an AG-UI
+    interrupt, a pydantic-ai tool call that needs approval), kept as data: its `id`, the `message`
+    it asks the person, its `reason`, the `tool_call` it concerns (with the call's arguments),
+    the JSON Schema its answer must follow, and when it stops being answerable (ISO 8601)."""
+
+    id: str
+    message: str
+    reason: str
+    tool_call: NotRequired[ToolCall]
+    response_schema: NotRequired[dict[str, Any]]
+    expires_at: NotRequired[str]
+
+
+class Resume(TypedDict):
+    """The person's answer to one interrupt, as it goes back to the agent: `resolved` with the
+    `payload` the interrupt's schema asks for, or `cancelled` (no payload)."""
+
+    interrupt_id: str
+    status: ResumeStatus
+    payload: NotRequired[Any]
 
 
 class Message(TypedDict):
@@ -43,6 +67,11 @@ class Message(TypedDict):
     `thread_id` is on the message of the reply that started a conversation at the agent's end (an
     AG-UI thread, see `ThreadStarted`): the agent reads it back from the history on later turns.
 
+    An assistant message whose reply ended waiting for answers keeps its `interrupts`. Each answer
+    is a message of its own, role `answer`, holding the `resume` entry that goes back to the agent
+    (and in `content`, what was picked, in words); none is shown as a bubble: the interrupt's group
+    shows it. Once every interrupt still answerable is answered, the agent continues the reply.
+
     A reply is saved while it streams, with `streaming` set to an id of that reply and `saved_at` to
     when it was last saved (seconds since the epoch; it is saved again every few seconds while it
     lasts, even when no text comes), so that a reply whose app stopped mid-way is not lost without a
@@ -54,6 +83,8 @@ class Message(TypedDict):
     content: str
     tool_call: NotRequired[ToolCall]
     thread_id: NotRequired[str]
+    interrupts: NotRequired[list[Interrupt]]
+    resume: NotRequired[Resume]
     streaming: NotRequired[str]
     saved_at: NotRequired[float]
     cut_off: NotRequired[bool]
@@ -68,6 +99,10 @@ class BlockState:
 
 
 PENDING = BlockState("pending")
+
+SILENT_REPLY: Message = {"role": "assistant", "content": ""}
+"""A reply that went on from the person's answers to its interrupts without a word: kept, though
+there is nothing to show, so that the conversation says the answers were taken (see `_interrupts`)."""
 
 
 def block_state(prompt: ChoicePrompt, answer: str | None) -> BlockState:
@@ -95,13 +130,33 @@ def answers(history: Sequence[Message]) -> list[str | None]:
 
 
 def conversation(history: Sequence[Message]) -> list[Message]:
-    """The messages an agent is given: what the person and the agent said, without error notices
-    and without replies that never finished (cut off, or still streaming in another tab)."""
-    return [
-        message
-        for message in history
-        if message["role"] != "error" and "streaming" not in message and not message.get("cut_off")
-    ]
+    """The messages an agent is given: what the person and the agent said, without error notices,
+    without replies that never finished (cut off, or still streaming in another tab), and without
+    the answers to interrupts that an error notice or a reply cut off followed: the agent refused
+    them or never finished going on from them, and the person answers again (`refused_answers`)."""
+    given: list[Message] = []
+    answers_since: int | None = None  # where the latest run of answers starts in `given`
+    for message in history:
+        if refused_answers(message):
+            if answers_since is not None:
+                del given[answers_since:]
+            answers_since = None
+        elif "streaming" in message:
+            continue
+        elif message["role"] == "answer":
+            answers_since = len(given) if answers_since is None else answers_since
+            given.append(message)
+        else:
+            answers_since = None
+            given.append(message)
+    return given
+
+
+def refused_answers(message: Message) -> bool:
+    """Whether `message`, following answers to interrupts, means the agent did not go on from
+    them: an error notice (it refused them, or could not be reached), or a reply cut off (its app
+    stopped before it finished). A reply still streaming is going on from them."""
+    return message["role"] == "error" or bool(message.get("cut_off"))
 
 
 _DRAFT_KEYS = ("streaming", "saved_at")

@@ -10,18 +10,22 @@ into its text. An invalid call goes back to it as a retry worded by `describe_er
 `choices_retries` times; after that the chat shows a short note instead of a block. Text is streamed
 as it arrives, also when a call follows it in the same response: `iter` streams every model response
 of the run (`run_stream` ends at the first text, and `run_stream_events` costs more per chunk). Each
-turn the model is given the whole conversation, from the chat's history: its own calls as the calls
-kept in their messages, each answered by a tool return, then what the person picked or typed.
+turn the model is given the whole conversation, from the chat's history (see `model_turn`).
+
+The agent's own tools (`tools`) run as the model calls them; one declared `requires_approval=True`
+ends the reply waiting for the person (pydantic-ai's `DeferredToolRequests`), shown as an approval
+group, and the person's decision continues the run (`DeferredToolResults`).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic_ai import (
     Agent,
+    DeferredToolRequests,
     ModelRetry,
     PartDeltaEvent,
     PartStartEvent,
@@ -29,30 +33,25 @@ from pydantic_ai import (
     StructuredDict,
     TextPart,
     TextPartDelta,
+    Tool,
     ToolCallPart,
     ToolOutput,
     UnexpectedModelBehavior,
 )
-from pydantic_ai.messages import (
-    AgentStreamEvent,
-    ModelMessage,
-    ModelRequest,
-    ModelRequestPart,
-    ModelResponse,
-    ModelResponsePart,
-    ToolReturnPart,
-    UserPromptPart,
-)
+from pydantic_ai.messages import AgentStreamEvent
 from pydantic_ai.models import Model
 
-from chat_ui._conversation import Message
+from chat_ui._conversation import Message, ToolCall
+from chat_ui._interrupts import approval
 from chat_ui._llm_errors import describe_failure
+from chat_ui._llm_messages import model_turn
 from chat_ui._llm_model import build_model
 from chat_ui._reply import (
     TOOL_CALL_DESCRIPTION,
     AgentError,
     ChoicesAsked,
     ChoicesPreparing,
+    Interrupted,
     ReplyChunk,
     choices_not_shown,
 )
@@ -69,10 +68,6 @@ message is the `value` of the option they pick (or their own words if they type 
 - Ask one question at a time, then wait for the answer.
 For everything else, answer in Markdown."""
 
-TOOL_RETURN = (
-    "The choices were shown to the user as buttons. Their next message is the value of the "
-    "option they picked, or their own words."
-)
 CHOICES_RETRIES = 2  # invalid calls sent back to the model before the chat gives up on the block
 
 _ChoicesArguments = StructuredDict(
@@ -99,7 +94,7 @@ class _Run:
         if isinstance(event, PartDeltaEvent) and isinstance(event.delta, TextPartDelta):
             return event.delta.content_delta
         if isinstance(event, PartStartEvent) and isinstance(event.part, ToolCallPart):
-            return ChoicesPreparing()
+            return ChoicesPreparing() if event.part.tool_name == TOOL_NAME else None
         return None
 
 
@@ -107,8 +102,10 @@ class LLMAgent:
     """An `Agent` backed by a language model: `model` is pydantic-ai's `provider:model` name (with
     `base_url` for an OpenAI-compatible server of one's own) or a pydantic-ai `Model`.
 
-    `system_prompt` replaces the default guidance on when and how to use `present_choices`. The
-    greeting is the app's, not the model's: the model is not called until the person says something.
+    `system_prompt` replaces the default guidance on when and how to use `present_choices`;
+    `tools` are the agent's own (pydantic-ai `Tool`s, or functions), and one declared
+    `Tool(fn, requires_approval=True)` waits for the person's approval. The greeting is the app's,
+    not the model's: the model is not called until the person says something.
     """
 
     def __init__(
@@ -118,6 +115,7 @@ class LLMAgent:
         base_url: str | None = None,
         system_prompt: str = DEFAULT_SYSTEM_PROMPT,
         choices_retries: int = CHOICES_RETRIES,
+        tools: Sequence[Tool[Any] | Callable[..., Any]] = (),
     ) -> None:
         self.model = build_model(model, base_url) if isinstance(model, str) else model
         self.system_prompt = system_prompt
@@ -127,11 +125,12 @@ class LLMAgent:
             description=TOOL_CALL_DESCRIPTION,
             max_retries=choices_retries,
         )
-        self._agent: Agent[_Run, str | dict[str, Any]] = Agent(
+        self._agent: Agent[_Run, _Output] = Agent(
             self.model,
-            output_type=[str, choices],
+            output_type=[str, choices, DeferredToolRequests],
             instructions=system_prompt,
             deps_type=_Run,
+            tools=tools,
         )
         self._agent.output_validator(_check_choices)
 
@@ -147,9 +146,13 @@ class LLMAgent:
             yield self.greeting
             return
         run = _Run()
+        turn = model_turn(history)
         try:
             async with self._agent.iter(
-                message_history=model_messages(history), deps=run
+                turn.prompt,
+                message_history=turn.history,
+                deferred_tool_results=turn.decisions,
+                deps=run,
             ) as agent_run:
                 async for node in agent_run:
                     if not Agent.is_model_request_node(node):
@@ -159,6 +162,7 @@ class LLMAgent:
                             chunk = run.chunk_of(event)
                             if chunk is not None:
                                 yield chunk
+                output = agent_run.result.output if agent_run.result is not None else None
         except UnexpectedModelBehavior as error:
             if not run.problems:
                 raise AgentError(describe_failure(error, self.model)) from error
@@ -168,11 +172,20 @@ class LLMAgent:
             raise AgentError(describe_failure(error, self.model)) from error
         if run.asked is not None:
             yield run.asked
+        if isinstance(output, DeferredToolRequests) and output.approvals:
+            yield Interrupted([approval(_kept(call)) for call in output.approvals])
 
 
-def _check_choices(context: RunContext[_Run], output: str | dict[str, Any]) -> str | dict[str, Any]:
+_Output = str | dict[str, Any] | DeferredToolRequests
+
+
+def _kept(call: ToolCallPart) -> ToolCall:
+    return {"id": call.tool_call_id, "name": call.tool_name, "arguments": call.args_as_dict()}
+
+
+def _check_choices(context: RunContext[_Run], output: _Output) -> _Output:
     """Validate a call as `present_choices` does, so that a retry says what `describe_errors` says."""
-    if isinstance(output, str) or context.partial_output:
+    if not isinstance(output, dict) or context.partial_output:
         return output
     try:
         prompt = parse_prompt(output)
@@ -181,38 +194,3 @@ def _check_choices(context: RunContext[_Run], output: str | dict[str, Any]) -> s
         raise ModelRetry(f"{error}. Call {TOOL_NAME} again with valid arguments.") from None
     context.deps.asked = ChoicesAsked(prompt, context.tool_call_id or TOOL_NAME)
     return output
-
-
-def model_messages(history: Sequence[Message]) -> list[ModelMessage]:
-    """The conversation as the model's messages.
-
-    Assistant messages before the person's first message are the app's greeting, not the model's.
-    A block the model asked with a call goes back as that call, as kept in its message, answered by
-    a tool return in the same request as the person's next message; a fence it wrote in its text
-    goes back as text.
-    """
-    messages: list[ModelMessage] = []
-    tool_return: ToolReturnPart | None = None
-    for message in history:
-        if message["role"] == "user":
-            parts: list[ModelRequestPart] = [tool_return] if tool_return else []
-            messages.append(ModelRequest(parts=[*parts, UserPromptPart(message["content"])]))
-            tool_return = None
-        elif message["role"] == "assistant" and messages:
-            if tool_return is not None:  # two replies in a row: the call still needs its return
-                messages.append(ModelRequest(parts=[tool_return]))
-            response, tool_return = _response(message)
-            messages.append(response)
-    return messages
-
-
-def _response(message: Message) -> tuple[ModelResponse, ToolReturnPart | None]:
-    if "tool_call" not in message:
-        return ModelResponse(parts=[TextPart(message["content"])]), None
-    kept = message["tool_call"]
-    call = ToolCallPart(kept["name"], dict(kept["arguments"]), tool_call_id=kept["id"])
-    text = [TextPart(message["content"])] if message["content"] else []
-    parts: list[ModelResponsePart] = [*text, call]
-    return ModelResponse(parts=parts), ToolReturnPart(
-        kept["name"], TOOL_RETURN, tool_call_id=kept["id"]
-    )

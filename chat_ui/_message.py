@@ -10,6 +10,9 @@ from nicegui import ui
 
 from chat_ui._choice_group import SelectHandler
 from chat_ui._choices_markdown import ChoicesMarkdown
+from chat_ui._conversation import Interrupt
+from chat_ui._interrupt_group import AnswerHandler, InterruptGroup
+from chat_ui._interrupts import InterruptState
 from present_choices import ChoicePrompt
 
 
@@ -31,7 +34,8 @@ CUT_OFF_NOTE = (
 
 class AssistantMessage(ui.element):
     """The agent's reply; `body` renders its markdown and choices blocks (`asked`: the one it asked
-    with a tool call). A reply that never finished (`cut_off`) says so after its text."""
+    with a tool call). A reply that never finished (`cut_off`) says so after its text; one that
+    ended with interrupts shows a group for each under it (see `show_interrupts`)."""
 
     def __init__(
         self,
@@ -45,16 +49,34 @@ class AssistantMessage(ui.element):
     ) -> None:
         super().__init__("div")
         self.classes("chat-message chat-message--assistant")
+        self.interrupts: list[InterruptGroup] = []
         with self:
             ui.icon("auto_awesome").classes("chat-avatar").props["aria-hidden"] = "true"
             ui.label("Assistant:").classes("sr-only")
-            # A cut-off reply's note goes under its text, in one column with it.
-            with ui.element("div").classes("chat-reply") if cut_off else self:
+            # The reply's text, and what goes under it, in one column.
+            with ui.element("div").classes("chat-reply") as self.column:
                 self.body = ChoicesMarkdown(
                     content, asked=asked, on_choice=on_choice, answer=answer, streaming=streaming
                 )
                 if cut_off:
                     ui.label(CUT_OFF_NOTE).classes("chat-cut-off")
+
+    def show_interrupts(
+        self,
+        interrupts: list[Interrupt],
+        states: dict[str, InterruptState],
+        on_answer: AnswerHandler,
+    ) -> None:
+        """Show a group for each of `interrupts`, in `states` (kept until `set_interrupt_states`)."""
+        with self.column:
+            self.interrupts = [
+                InterruptGroup(interrupt, on_answer=on_answer, state=states[interrupt["id"]])
+                for interrupt in interrupts
+            ]
+
+    def set_interrupt_states(self, states: dict[str, InterruptState]) -> None:
+        for group in self.interrupts:
+            group.set_state(states[group.interrupt["id"]])
 
 
 class ErrorMessage(ui.element):

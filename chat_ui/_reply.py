@@ -7,14 +7,16 @@ so that the agent can give its model the call (and the person's pick) back on la
 `ChoicesPreparing` comes first, as soon as the call begins, so that the chat can show its placeholder
 while the arguments are still arriving. An agent that keeps a conversation of its own at a server (an
 AG-UI thread) yields `ThreadStarted` when it starts one: the chat keeps the id in the reply's message
-(`Message.thread_id`), where the agent finds it on every later turn, after a reload too.
+(`Message.thread_id`), where the agent finds it on every later turn, after a reload too. A reply that
+ends waiting for the person's answers (AG-UI interrupts, tool calls that need approval) yields
+`Interrupted` last: the chat keeps the interrupts in the reply's message and shows each as a group.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chat_ui._conversation import Message, ToolCall
+from chat_ui._conversation import Interrupt, Message, ToolCall
 from present_choices import TOOL_NAME, ChoicePrompt
 
 TOOL_CALL_DESCRIPTION = (
@@ -67,7 +69,14 @@ class ThreadStarted:
     thread_id: str
 
 
-ReplyChunk = str | ChoicesPreparing | ChoicesAsked | Notice | ThreadStarted
+@dataclass(frozen=True)
+class Interrupted:
+    """The reply ends waiting for the person's answers to `interrupts` (at least one)."""
+
+    interrupts: list[Interrupt]
+
+
+ReplyChunk = str | ChoicesPreparing | ChoicesAsked | Notice | ThreadStarted | Interrupted
 
 
 class AgentError(Exception):
@@ -75,14 +84,15 @@ class AgentError(Exception):
 
 
 class ReplyDraft:
-    """A reply as it arrives: its text so far, the block it asks, the thread it starts, and the
-    app's notices about it."""
+    """A reply as it arrives: its text so far, the block it asks, the thread it starts, the
+    interrupts it ends with, and the app's notices about it."""
 
     def __init__(self) -> None:
         self._text: list[str] = []  # joined only when shown: appending a chunk stays cheap
         self.preparing = False
         self.asked: ChoicesAsked | None = None
         self.thread_id: str | None = None
+        self.interrupts: list[Interrupt] = []
         self.notices: list[str] = []
 
     def add(self, chunk: ReplyChunk) -> None:
@@ -94,6 +104,8 @@ class ReplyDraft:
             self.asked, self.preparing = chunk, False
         elif isinstance(chunk, ThreadStarted):
             self.thread_id = chunk.thread_id
+        elif isinstance(chunk, Interrupted):
+            self.interrupts = chunk.interrupts
         else:
             self.notices.append(chunk.text)
             self.preparing = False
@@ -103,8 +115,13 @@ class ReplyDraft:
         return "".join(self._text)
 
     def says_nothing(self) -> bool:
-        """Whether there is nothing to show yet: no text, no block, no placeholder."""
-        return not self.text().strip() and self.asked is None and not self.preparing
+        """Whether there is nothing to show yet: no text, no block, no placeholder, no interrupt."""
+        return (
+            not self.text().strip()
+            and self.asked is None
+            and not self.preparing
+            and not self.interrupts
+        )
 
     def message(self) -> Message | None:
         """The finished reply as a history message; None when it said nothing."""
@@ -113,12 +130,14 @@ class ReplyDraft:
         if self.asked is not None:
             call = self.asked.tool_call()
             message = {"role": "assistant", "content": text.rstrip(), "tool_call": call}
-        elif text.strip():
-            message = {"role": "assistant", "content": text}
+        elif text.strip() or self.interrupts:
+            message = {"role": "assistant", "content": text.rstrip() if self.interrupts else text}
         else:
             return None
         if self.thread_id is not None:
             message["thread_id"] = self.thread_id
+        if self.interrupts:
+            message["interrupts"] = self.interrupts
         return message
 
     def partial(self, reply_id: str) -> Message:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 def package_version() -> str:
     """The installed agent-choices version."""
+    # Deferred for start-up time: loaded only when this runs.
     from importlib.metadata import PackageNotFoundError, version
 
     try:

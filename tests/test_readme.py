@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
+import importlib.util
 import json
 import re
 import shlex
@@ -166,14 +167,24 @@ def test_the_choices_fence_example_is_one_valid_prompt(block: Block) -> None:
     assert [type(segment) for segment in segments] == [ChoicesSegment]
 
 
+OPTIONAL_EXTRAS = {"pydantic_ai": "llm", "ag_ui": "ag-ui", "redis": "redis"}
+"""The top-level modules of the optional extras, and the extra that installs each."""
+
+
 @pytest.mark.parametrize("block", blocks("python"), ids=str)
 def test_python_examples_run_or_at_least_import(block: Block) -> None:
     code = compile(block.text, str(block), "exec")
     for node in ast.walk(ast.parse(block.text)):
         if isinstance(node, ast.ImportFrom) and node.module:
-            module = importlib.import_module(node.module)
-            for alias in node.names:
-                assert hasattr(module, alias.name), f"{node.module} has no {alias.name}"
+            try:
+                module = importlib.import_module(node.module)
+                for alias in node.names:
+                    assert hasattr(module, alias.name), f"{node.module} has no {alias.name}"
+            except ModuleNotFoundError as missing:
+                extra = OPTIONAL_EXTRAS.get((missing.name or "").partition(".")[0])
+                if extra is None:
+                    raise
+                pytest.skip(f"needs the {extra} extra: pip install -e '.[test,{extra}]'")
     if "ui.run(" not in block.text:  # the others start a web server
         exec(code, {})
 
@@ -226,6 +237,23 @@ def check_pip_install(words: list[str]) -> None:
         assert extra in project["optional-dependencies"], target
 
 
+def check_example(arguments: list[str]) -> None:
+    """`python examples/NAME.py ...`: an example of the checkout, whose own parser takes the
+    arguments (an example that needs an extra not installed is skipped, saying which)."""
+    script = ROOT / arguments[0]
+    assert script.parent == ROOT / "examples", arguments[0]
+    assert script.is_file(), arguments[0]
+    spec = importlib.util.spec_from_file_location(f"examples.{script.stem}", script)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except ImportError as missing:
+        pytest.skip(f"{arguments[0]} needs {missing.name or missing}: pip install -e '.[ag-ui]'")
+    parses(module.parser(), arguments[1:])
+
+
 @pytest.mark.parametrize(("where", "words"), list(command_lines()), ids=lambda value: str(value))
 def test_every_command_line_shown_is_accepted(
     where: str, words: list[str], capsys: pytest.CaptureFixture[str]
@@ -248,6 +276,8 @@ def test_every_command_line_shown_is_accepted(
         assert dry_run.returncode == 0, dry_run.stderr
     elif program == "pip":
         check_pip_install(words)
+    elif program == "python":
+        check_example(arguments)
     elif program == "claude":
         printed = {
             client_config_output("claude-code", capsys=capsys).strip(),

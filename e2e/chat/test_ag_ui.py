@@ -9,20 +9,19 @@ a fresh browser context, so a fresh conversation (and a fresh thread).
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from extras import NEEDS_AG_UI_SERVER
 
-pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER)
+pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
 import prompts
-import pytest_asyncio
 from accessibility import serious_violations
 from agui_server import AGUIServer, choices_call, event_stream, html_page, started_then_text
-from chat_harness import VIEWPORT, chat_screenshot, chat_server, log, option, send
-from playwright.async_api import Browser, Locator, Page, expect
+from chat_harness import chat_screenshot, chat_server, log, option, send
+from playwright.async_api import Locator, Page, expect
 from pydantic_ai.messages import ModelRequest, ToolReturnPart, UserPromptPart
 
 from present_choices import ChoicePrompt, render_fence
@@ -46,15 +45,9 @@ def chat_url(agent: AGUIServer, tmp_path_factory: pytest.TempPathFactory) -> Ite
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(browser: Browser, chat_url: str, agent: AGUIServer) -> AsyncIterator[Page]:
+@pytest.fixture(autouse=True)
+def fresh(agent: AGUIServer) -> None:
     agent.clear()
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-    page = await context.new_page()
-    await page.goto(chat_url)
-    await expect(log(page)).to_contain_text("You are chatting with the AG-UI agent at")
-    yield page
-    await context.close()
 
 
 def alert(page: Page, text: str) -> Locator:

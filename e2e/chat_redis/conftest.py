@@ -13,8 +13,14 @@ from model_server import ModelServer
 from playwright.async_api import Browser, Page
 from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
 
-pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
-pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
+
+@pytest.fixture(scope="module", autouse=True)
+def extras() -> None:
+    """Skip, saying what to install, without the redis and llm extras. A fixture rather than an
+    `importorskip` at the top of this file: a conftest that skips as it is imported is an error
+    when its folder is named on the command line (`pytest e2e/chat_redis`)."""
+    pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
+    pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from ports import free_port
 from redis_chat import instance
 from redis_server import RedisServer
 
-from chat_ui._chat_view import DRAFT_STALE
+from chat_ui._streaming_reply import DRAFT_STALE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from accessibility import serious_violations
 from playwright.async_api import Locator, Page, expect
 from ports import free_port
 from screenshots import screenshot_path
@@ -115,10 +116,23 @@ async def send_when_ready(page: Page, text: str) -> None:
     await send(page, text)
 
 
+async def requests_done(page: Page) -> None:
+    """Wait for Quasar's request progress bar (top edge) to be done fading out: while a request is
+    in flight (NiceGUI fetching a stylesheet for an element it shows the first time) it is an
+    unnamed `progressbar`, which axe-core reports, and a line in a screenshot."""
+    await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
+
+
+async def accessible(page: Page) -> bool:
+    """Whether axe-core finds nothing serious on the page, once no request is in flight."""
+    await requests_done(page)
+    return await serious_violations(page) == []
+
+
 async def chat_screenshot(page: Page, name: str) -> None:
     """The chat as it stands, for the README (see `screenshot_path`): no focus ring in the composer,
-    the fonts loaded, and Quasar's request progress bar (top edge) done fading out."""
+    the fonts loaded, and no request in flight."""
     await page.get_by_role("textbox", name="Message").blur()
     await page.evaluate("document.fonts.ready")
-    await expect(page.locator(".q-loading-bar")).to_have_css("opacity", "0")
+    await requests_done(page)
     await page.screenshot(path=screenshot_path(name))

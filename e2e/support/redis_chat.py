@@ -21,10 +21,16 @@ def instance(
     redis_server: RedisServer, model_server: ModelServer, workdir: Path, model: str = MODEL
 ) -> AbstractContextManager[ChatProcess]:
     """One `choices-chat --agent llm --redis URL` with the shared secret."""
-    arguments = ["--agent", "llm", "--model", f"openai:{model}"]
-    arguments += ["--base-url", model_server.base_url, "--redis", redis_server.url]
+    agent = ["--agent", "llm", "--model", f"openai:{model}", "--base-url", model_server.base_url]
+    return shared_instance(redis_server, workdir, agent)
+
+
+def shared_instance(
+    redis_server: RedisServer, workdir: Path, agent: list[str]
+) -> AbstractContextManager[ChatProcess]:
+    """One `choices-chat AGENT... --redis URL` with the shared secret."""
     environment = {"CHOICES_CHAT_STORAGE_SECRET": SECRET, "OPENAI_API_KEY": "sk-test"}
-    return chat_process(arguments, workdir, environment)
+    return chat_process([*agent, "--redis", redis_server.url], workdir, environment)
 
 
 def stored_conversations(redis_server: RedisServer) -> list[list[dict[str, Any]]]:

@@ -162,6 +162,7 @@ class HistoryRecorder:
         return batch
 
     def _open(self) -> sqlite3.Connection | None:
+        # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
         try:
@@ -177,6 +178,7 @@ class HistoryRecorder:
     ) -> sqlite3.Connection | None:
         """Commit `writes` in one transaction; the connection to go on with, or None when the
         database can no longer be used."""
+        # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
         for attempt in range(1, BUSY_RETRIES + 1):

@@ -122,6 +122,7 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
     The file is private to the person (mode 600: it holds their answers and the questions'
     addresses); SQLite gives its WAL files the same mode.
     """
+    # Deferred for start-up time: loaded only when this runs.
     import sqlite3
 
     try:
@@ -213,6 +214,7 @@ def overwrite_log(connection: sqlite3.Connection) -> None:
     """Deleted rows are zeroed in the database (secure_delete), but their earlier versions stay in
     the write-ahead log until it restarts: copy the log back and truncate it now. Best effort and
     brief: readers that hold the log make it wait at most half a second."""
+    # Deferred for start-up time: loaded only when this runs.
     import sqlite3
 
     with suppress(sqlite3.Error):

@@ -142,6 +142,7 @@ async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -
 
 
 async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     config = uvicorn.Config(

@@ -184,6 +184,7 @@ class Bridge:
 
     def _application(self) -> FastAPI:
         if self._app is None:
+            # Deferred for start-up time: loaded only when this runs.
             from fastapi import FastAPI
 
             self._app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
@@ -196,6 +197,7 @@ class Bridge:
 def _quiet_server(app: ASGIApp, started: asyncio.Event) -> uvicorn.Server:
     """A uvicorn server that logs nothing to stdout, leaves signals to the MCP server, and sets
     `started` once it serves."""
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     class QuietServer(uvicorn.Server):

@@ -164,6 +164,7 @@ def refusal(
 ) -> JSONResponse:
     """The one shape of every refusal on the bridge, whatever the route: `{"problems": [...]}`,
     each problem a sentence saying what was wrong and what to do."""
+    # Deferred for start-up time: loaded only when this runs.
     from fastapi.responses import JSONResponse
 
     return JSONResponse({"problems": list(problems)}, status_code=status, headers=headers)
@@ -242,6 +243,7 @@ def open_in_browser(url: str) -> threading.Thread:
 
 
 def _open_quietly(url: str) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import webbrowser
 
     try:

@@ -19,7 +19,7 @@ from extras import NEEDS_AG_UI_SERVER
 from prompts import DATABASE
 from waiting import until
 
-pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER)
+pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
 
 from agui_server import (
     AGUIServer,

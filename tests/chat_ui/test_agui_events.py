@@ -11,7 +11,7 @@ from prompts import DATABASE
 
 pytest.importorskip("ag_ui", reason=NEEDS_AG_UI_EXTRA)
 
-from chat_ui import ChoicesAsked, ChoicesPreparing, Notice, ReplyChunk
+from chat_ui import ChoicesAsked, ChoicesPreparing, Interrupted, Notice, ReplyChunk
 from chat_ui._agui_events import MalformedEvent, RunReader, parse_event
 from present_choices import ChoicePrompt
 
@@ -159,15 +159,44 @@ def test_a_run_error_is_a_notice_and_ends_the_run() -> None:
     assert reader.ended
 
 
-def test_an_interrupt_the_chat_cannot_answer_is_said() -> None:
-    interrupt = {"id": "i1", "reason": "tool_approval", "message": "Approve deleting 3 files?"}
-    finished = {**FINISHED, "outcome": {"type": "interrupt", "interrupts": [interrupt]}}
-    chunks, _ = read(STARTED, finished)
+def test_interrupts_end_the_reply_kept_with_the_calls_they_name() -> None:
+    schema = {"type": "object", "properties": {"approved": {"type": "boolean"}}}
+    deleting = {
+        "id": "int-call_1",
+        "reason": "tool_call",
+        "message": 'Approve delete_branch({"name":"old"})?',
+        "toolCallId": "call_1",
+        "responseSchema": schema,
+        "expiresAt": "2030-01-01T00:00:00Z",
+    }
+    confirming = {"id": "i2", "reason": "confirmation"}  # no message: its reason stands in
+    outcome = {"type": "interrupt", "interrupts": [deleting, confirming]}
+    chunks, _ = read(
+        STARTED,
+        *text("m1", "Cleaning up."),
+        *call("delete_branch", {"name": "old"}),
+        *call("list_branches", {}, call_id="call_2"),  # a call no interrupt names
+        {**FINISHED, "outcome": outcome},
+    )
     assert chunks == [
-        Notice(
-            "The agent is waiting for an answer this chat cannot give (Approve deleting 3 files?). "
-            "Say in your own words how it should go on."
-        )
+        "Cleaning up.",
+        Interrupted(
+            [
+                {
+                    "id": "int-call_1",
+                    "message": 'Approve delete_branch({"name":"old"})?',
+                    "reason": "tool_call",
+                    "tool_call": {
+                        "id": "call_1",
+                        "name": "delete_branch",
+                        "arguments": {"name": "old"},
+                    },
+                    "response_schema": schema,
+                    "expires_at": "2030-01-01T00:00:00Z",
+                },
+                {"id": "i2", "message": "confirmation", "reason": "confirmation"},
+            ]
+        ),
     ]
 
 

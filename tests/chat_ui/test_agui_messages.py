@@ -114,3 +114,59 @@ def test_present_choices_is_declared_as_a_frontend_tool_with_the_choice_prompt_s
         }
     ]
     assert (body["context"], body["state"], body["forwardedProps"]) == ([], {}, {})
+
+
+DELETE_OLD = {"id": "call_old", "name": "delete_branch", "arguments": {"name": "old"}}
+INTERRUPTED: Message = {
+    "role": "assistant",
+    "content": "Cleaning up.",
+    "interrupts": [
+        {
+            "id": "int-call_old",
+            "message": "Delete old?",
+            "reason": "tool_call",
+            "tool_call": DELETE_OLD,
+        }  # type: ignore[typeddict-item]
+    ],
+}
+APPROVED: Message = {
+    "role": "answer",
+    "content": "Approve",
+    "resume": {"interrupt_id": "int-call_old", "status": "resolved", "payload": {"approved": True}},
+}
+
+
+def test_a_resume_resends_the_reply_with_the_calls_its_interrupts_name() -> None:
+    body = json.loads(
+        run_input(
+            [GREETING, user("Clean up"), INTERRUPTED, APPROVED], "thread-1", "run-2"
+        ).model_dump_json(by_alias=True)
+    )
+    assert body["resume"] == [
+        {"interruptId": "int-call_old", "status": "resolved", "payload": {"approved": True}}
+    ]
+    assert body["messages"][-1] == {
+        "id": "assistant-2",
+        "role": "assistant",
+        "content": "Cleaning up.",
+        "toolCalls": [
+            {
+                "id": "call_old",
+                "type": "function",
+                "function": {"name": "delete_branch", "arguments": '{"name": "old"}'},
+            }
+        ],
+    }
+
+
+def test_once_continued_an_interrupted_reply_goes_back_as_its_text() -> None:
+    went_on: Message = {"role": "assistant", "content": "Deleted."}
+    history = [GREETING, user("Clean up"), INTERRUPTED, APPROVED, went_on, user("Thanks")]
+    body = json.loads(run_input(history, "thread-1", "run-3").model_dump_json(by_alias=True))
+    assert "resume" not in body
+    assert [m["role"] for m in body["messages"]] == ["user", "assistant", "assistant", "user"]
+    assert body["messages"][1] == {
+        "id": "assistant-2",
+        "role": "assistant",
+        "content": "Cleaning up.",
+    }

@@ -53,8 +53,9 @@ from chat_ui import (
     ReplyChunk,
 )
 from chat_ui._chat_view import ChatLog
-from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, TOOL_RETURN, model_messages
+from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
 from chat_ui._llm_errors import describe_failure
+from chat_ui._llm_messages import TOOL_RETURN, model_messages
 from chat_ui._message import AssistantMessage, ErrorMessage
 from chat_ui._reply import ReplyDraft
 from present_choices import ChoicePrompt, render_fence

@@ -68,6 +68,7 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     """The inbox's routes: the page (`/`), its state (`/state`, polled), "I'm away" (`/away`) and
     its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
     the cookie's name."""
+    # Deferred for start-up time: loaded only when this runs.
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
@@ -162,6 +163,7 @@ def _open(address: str) -> threading.Thread | None:
 
 
 async def _serve(app: FastAPI, listener: socket.socket) -> None:
+    # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     config = uvicorn.Config(

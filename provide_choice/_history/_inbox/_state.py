@@ -56,6 +56,7 @@ class InboxState:
         """The page's state. A history that cannot be read is a problem to show, never an error:
         the next snapshot tries again (the file may be created, or replaced, meanwhile). It also
         says until when the person is away ("18:00"), or null."""
+        # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
         lists: dict[str, Any]

@@ -64,6 +64,7 @@ class TokenGuard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        # Deferred for start-up time: loaded only when this runs.
         from starlette.requests import HTTPConnection
 
         connection = HTTPConnection(scope)

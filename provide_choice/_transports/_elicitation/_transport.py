@@ -127,6 +127,7 @@ def _form_of(interaction: Interaction, problem: str | None) -> ElicitRequestForm
 def _round(question: PendingQuestion, attempt: int, problem: str | None = None) -> InputNeeded:
     """The form as the request of one `input_required` round."""
     interaction = question.interaction
+    # Deferred for start-up time: loaded only when this runs.
     from mcp_types import ElicitRequest
 
     params = _form_of(interaction, problem)

@@ -73,6 +73,7 @@ class TerminalTransport:
 
 async def _shown(question: PendingQuestion) -> Ending:
     """Show the question (or the batch) in this terminal; how the person's keys end it."""
+    # Deferred for start-up time: loaded only when this runs.
     from provide_choice._transports._terminal._batch_flow import batch_ending, run_batch_flow
     from provide_choice._transports._terminal._flow import run_terminal_flow
 

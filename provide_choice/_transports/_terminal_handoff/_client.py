@@ -205,6 +205,7 @@ def _base_url(url: str, session_id: str) -> str:
 
 
 def _post(client: httpx.Client, url: str, body: object) -> Any:
+    # Deferred for start-up time: loaded only when this runs.
     import httpx
 
     try:

@@ -98,6 +98,7 @@ class WebTransport:
         unless the person declined to open it."""
         self._tell_when_ended(question, caller)
         result = responses.get(OPEN_PAGE_KEY)
+        # Deferred for start-up time: loaded only when this runs.
         from mcp_types import ElicitResult
 
         if isinstance(result, ElicitResult):
@@ -135,6 +136,7 @@ DISMISSED_PAGE = "The person dismissed the MCP client's offer to open the questi
 def _open_page(question: PendingQuestion, url: str) -> ElicitRequestURLParams:
     """The URL-mode request: the page's address, the question's id as the elicitation's id."""
     title = question.interaction.asked.title
+    # Deferred for start-up time: loaded only when this runs.
     from mcp_types import ElicitRequestURLParams
 
     return ElicitRequestURLParams(
