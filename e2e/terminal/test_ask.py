@@ -231,7 +231,7 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
         child.send(key)
     child.send(ENTER)  # notes off
     expect_plain(child, "Offer notes on options and on the whole question: Not offered")
-    for _ in range(5):  # past the suggested answer, the timeout action and the two history ones
+    for _ in range(7):  # past the suggested answer, the timeout action, the history and away ones
         child.send(DOWN)
     child.send(ENTER)  # open "Hidden options"
     expect_plain(child, "Options to hide")

@@ -618,7 +618,7 @@ async def test_im_away_answers_every_question_at_once_and_recent_says_who_answer
     await away.get_by_role("button", name="I'm away").click()
     back = away.get_by_role("button", name="I'm back")
     await expect(back).to_be_focused()
-    await expect(away.get_by_role("status")).to_have_text(re.compile(r"^Away until \S+"))
+    await expect(away.locator("#away-status")).to_have_text(re.compile(r"^Away until \S+"))
     async with Client(parameters, client_info=EDITOR) as client:
         response = await client.call_tool("provide_choice", question("Asked while away"))
         assert response.structured_content is not None
@@ -626,7 +626,7 @@ async def test_im_away_answers_every_question_at_once_and_recent_says_who_answer
         await client.call_tool("provide_choice", question("Ruled"))
         await back.click()
         await expect(away.get_by_role("button", name="I'm away")).to_be_focused()
-        await expect(away.get_by_role("status")).to_have_text(re.compile(r"^Here: "))
+        await expect(away.locator("#away-status")).to_have_text(re.compile(r"^Here: "))
         await client.call_tool("provide_choice", question("Left to time out", timeout_seconds=1))
     for title, outcome in (
         ("Asked while away", "Nobody was asked"),
