@@ -242,21 +242,26 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
 
     table = history(home).stdout.splitlines()
-    assert table[0].split() == ["When", "Client", "Where", "Title", "Outcome"]
+    assert re.split(r"\s{2,}", table[0]) == [
+        "When",
+        "Client",
+        "Where",
+        "Answered by",
+        "Title",
+        "Outcome",
+    ]
     assert len(table) == 5
+    by_agent = "Cancelled by the agent before the person answered"
     expected = {
-        "Release notes": (
-            "terminal-agent 0.9",
-            "Cancelled by the agent before the person answered",
-        ),
-        "Cache size": ("editor-one 1.4.2", "Cancelled by the agent before the person answered"),
-        "Test database": ("terminal-agent 0.9", "Selected: SQLite."),
-        "Database for the new app": ("editor-one 1.4.2", "Selected: PostgreSQL."),
+        "Release notes": ("terminal-agent 0.9", "nobody", by_agent),
+        "Cache size": ("editor-one 1.4.2", "nobody", by_agent),
+        "Test database": ("terminal-agent 0.9", "person", "Selected: SQLite."),
+        "Database for the new app": ("editor-one 1.4.2", "person", "Selected: PostgreSQL."),
     }
-    for title, (client, outcome) in expected.items():
+    for title, (client, who, outcome) in expected.items():
         (line,) = [line for line in table[1:] if f"  {title}  " in line]
         assert re.fullmatch(
-            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{WHERE} +{title} +{re.escape(outcome)}.*",
+            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{WHERE} +{who} +{title} +{re.escape(outcome)}.*",
             line,
         ), line
     entries = history_json(home)
@@ -269,7 +274,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
     deploy_entry = recorded["Test database"]
     assert set(deploy_entry) >= {
         "title", "prompt", "selection_mode", "client", "transport", "asked_at", "ended_at",
-        "action_status", "selection",
+        "action_status", "answered_by", "selection",
     }  # fmt: skip
     assert deploy_entry["prompt"] == "Which one for the test suite?"
     assert deploy_entry["client"] == {"name": "terminal-agent", "version": "0.9"}
