@@ -71,10 +71,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE questions ADD COLUMN transport_label TEXT",
         "ALTER TABLE questions ADD COLUMN transport_where TEXT",
     ),
-    # 3: who answered; before, only a person or the deadline could.
+    # 3: who answered; before, the person did, unless the deadline passed or the agent cancelled.
     (
         "ALTER TABLE questions ADD COLUMN answered_by TEXT",
-        "UPDATE questions SET answered_by = CASE action_status WHEN 'timeout' THEN 'nobody' "
+        "UPDATE questions SET answered_by = CASE WHEN action_status = 'timeout' "
+        "OR response LIKE '%\"summary\":\"Cancelled by the agent%' THEN 'nobody' "
         "ELSE 'person' END WHERE action_status IS NOT NULL",
     ),
 )

@@ -28,6 +28,8 @@ from provide_choice import (
     Transport,
     create_server,
     load_settings,
+    normalize,
+    parse_request,
     save_settings,
 )
 from provide_choice._contract._answers_file import load_answers_file
@@ -293,20 +295,36 @@ async def test_the_history_records_who_answered_and_that_nothing_was_shown(
     assert recent["Nobody there"]["action_status"] == "unattended"
 
 
-def test_a_history_from_before_says_a_person_answered_or_nobody_when_it_timed_out(
+def test_a_history_from_before_says_who_answered_by_how_each_question_ended(
     tmp_path: Path,
 ) -> None:
-
+    request = parse_request(QUESTION)
     connection = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)
     migrate(connection, MIGRATIONS[:2])
-    row = "INSERT INTO questions (id, title, prompt, selection_mode, options, transport, server_pid, asked_at, deadline_at, action_status) VALUES (?, 't', 'p', 'single', '[]', 'web', 1, 0, 0, ?)"
-    for key, status in (("a", "selected"), ("b", "timeout"), ("c", None)):
-        connection.execute(row, (key, status))
+    row = (
+        "INSERT INTO questions (id, title, prompt, selection_mode, options, transport, "
+        "server_pid, asked_at, deadline_at, action_status, response) "
+        "VALUES (?, 't', 'p', 'single', '[]', 'web', 1, 0, 0, ?, ?)"
+    )
+    endings: dict[str, Ending | None] = {
+        "answered": Answered(selected_ids=["lite"]),
+        "cancelled": Cancelled(),
+        "by-the-agent": Cancelled(by="agent"),
+        "timed-out": TimedOut(action="return_defaults"),
+        "waiting": None,
+    }
+    for key, ending in endings.items():
+        response = None if ending is None else normalize(request, ending, "web")
+        status = None if response is None else response.action_status
+        stored = None if response is None else response.model_dump_json(exclude={"answered_by"})
+        connection.execute(row, (key, status, stored))
     migrate(connection)
     assert dict(connection.execute("SELECT id, answered_by FROM questions").fetchall()) == {
-        "a": "person",
-        "b": "nobody",
-        "c": None,
+        "answered": "person",
+        "cancelled": "person",
+        "by-the-agent": "nobody",
+        "timed-out": "nobody",
+        "waiting": None,
     }
 
 
