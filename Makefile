@@ -21,7 +21,7 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 
 # The tests' AG-UI agent is pydantic-ai's own AG-UI adapter: pydantic-ai-slim[ag-ui].
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis]' 'pydantic-ai-slim[ag-ui]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push]' 'pydantic-ai-slim[ag-ui]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
@@ -53,19 +53,21 @@ endif
 types: $(TEST_STAMP)
 	$(BIN)/mypy
 
-# The Redis tests start their own redis-server (Debian's package, installed where missing when run
-# as root); without one they are skipped, saying so.
+# The Redis tests start their own redis-server, the desktop-alert tests their own session bus
+# (Debian's redis-server and dbus, installed where missing when run as root); without one they are
+# skipped, saying so.
 unit: $(TEST_STAMP)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests -q
 
 e2e: $(TEST_STAMP) $(NODE_STAMP)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
+		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
 screenshots: $(TEST_STAMP) $(NODE_STAMP)
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
-		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once"
+		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once or inbox_counts"
 
 bench: $(TEST_STAMP) $(NODE_STAMP)
 	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \

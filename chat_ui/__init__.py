@@ -37,6 +37,7 @@ from chat_ui._reply import (
     ThreadStarted,
 )
 from chat_ui._store import ConversationStore, LocalStore
+from chat_ui._tab_alert import TabAlert
 from present_choices import render_markdown  # the one renderer, shared with the web portal
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ __all__ = [
     "Resume",
     "ScriptAgent",
     "ScriptError",
+    "TabAlert",
     "ThreadStarted",
     "ToolCall",
     "answers",

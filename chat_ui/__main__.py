@@ -4,8 +4,9 @@ any agent served over AG-UI.
 Every mistake on the command line (a model name without its provider, a missing API key, an extra
 not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken, a Redis
 that cannot be reached or no cookie secret to share with the other instances) ends the program before
-it serves anything, with exit status 2 and a message that says what is expected. Once it serves, it
-says where, on stderr, whether or not it opens a browser.
+it serves anything, with exit status 2 and a message that says what is expected; a mistyped option
+gets the closest one. Once it serves, it says where, on stderr, whether or not it opens a browser;
+Ctrl-C or SIGTERM stops it with one line and exit status 0, its last saves written.
 
 With `--redis URL` (default: `$NICEGUI_REDIS_URL`) every conversation is kept in Redis, so that
 several instances behind a proxy with sticky sessions share them; the session cookie is then signed
@@ -32,7 +33,9 @@ from nicegui.storage import Storage
 from chat_ui._addresses import without_password
 from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._chat_page import TITLE, chat_page
-from chat_ui._storage import storage_dir, storage_secret
+from chat_ui._storage import private_storage, storage_secret
+from present_choices._command_line import SuggestingParser
+from present_choices._stopping import Stopped, stop_on_signals
 
 if TYPE_CHECKING:
     from chat_ui._redis_store import RedisStore
@@ -44,10 +47,24 @@ HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9
 DISTRIBUTION = "agent-choices"
 REDIS_VARIABLE = "NICEGUI_REDIS_URL"
 SECRET_VARIABLE = "CHOICES_CHAT_STORAGE_SECRET"
+MAKE_VARIABLE = "MAKELEVEL"
+"""Set by make for the commands it runs: here, `make demo`, whose port is its PORT variable."""
+PRIVATE_UMASK = 0o077
+"""While the chat serves, what it creates is its owner's alone (files 600, directories 700):
+NiceGUI writes each browser's conversation to a file of its own making."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Parse the command line, build the agent (failing early on a bad script or model), then serve."""
+    """Parse the command line, build the agent (failing early on a bad script or model), then serve
+    until Ctrl-C or SIGTERM (NiceGUI's last saves done, then one line)."""
+    try:
+        with stop_on_signals():
+            _run(argv)
+    except Stopped as stop:
+        print(f"choices-chat: stopped ({stop})", file=sys.stderr, flush=True)
+
+
+def _run(argv: Sequence[str] | None) -> None:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.agent == "script" and args.script is None:
@@ -88,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         else:
             chat_page(agent, subtitle=subtitle, store=redis_store.conversation())
 
-    directory = storage_dir()
+    directory = private_storage()
     # NiceGUI reads $NICEGUI_STORAGE_PATH when it is imported; this sets the default it lacks.
     Storage.path = directory.resolve()
     # And $NICEGUI_REDIS_URL: its storage would rewrite whole dictionaries in Redis, and keep a
@@ -99,16 +116,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         file=sys.stderr,
         flush=True,
     )
-    ui.run(
-        host=args.host,
-        port=port,
-        show=not args.no_show,
-        reload=False,
-        storage_secret=secret or storage_secret(directory),
-        # NiceGUI's own line goes to stdout and says "ready" before the port is bound; ours above
-        # goes to stderr, with or without --no-show.
-        show_welcome_message=False,
-    )
+    umask = os.umask(PRIVATE_UMASK)
+    try:
+        ui.run(
+            host=args.host,
+            port=port,
+            show=not args.no_show,
+            reload=False,
+            storage_secret=secret or storage_secret(directory),
+            # NiceGUI's own line goes to stdout and says "ready" before the port is bound; ours
+            # above goes to stderr, with or without --no-show.
+            show_welcome_message=False,
+        )
+    finally:
+        os.umask(umask)
 
 
 def _fail(message: str) -> NoReturn:
@@ -133,24 +154,26 @@ def _claim_port(host: str, port: int) -> int:
         _fail(f"--port must be from 0 (any free port) to 65535, got {port}")
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            _fail(
-                f"port {port} on {host} is in use; choose another with --port PORT "
-                "(--port 0 picks a free one)"
-            )
+            _fail(f"port {port} on {host} is in use; {_another_port()}")
         reason = error.strerror or error
         _fail(f"cannot serve on {host} port {port}: {reason} (--host and --port choose where)")
     return bound
+
+
+def _another_port() -> str:
+    """How to choose another port, in the words of the command the person typed."""
+    if os.environ.get(MAKE_VARIABLE):
+        return "choose another with make demo PORT=<a free port> (PORT=0 picks one)"
+    return "choose another with --port PORT (--port 0 picks a free one)"
 
 
 def _address(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def _missing_extra(
-    parser: argparse.ArgumentParser, option: str, extra: str, error: ImportError
-) -> NoReturn:
-    """Exit 2 saying that `option` needs `extra`, and how to add it."""
-    parser.error(
+def _missing_extra(option: str, extra: str, error: ImportError) -> NoReturn:
+    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it."""
+    _fail(
         f"{option} needs the {extra} extra ({error.name or error} is not installed): "
         f"{_extra_hint(extra)}"
     )
@@ -175,7 +198,7 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
     try:
         from chat_ui._redis_store import RedisStore, check_reachable
     except ImportError as error:
-        _missing_extra(parser, "--redis", "redis", error)
+        _missing_extra("--redis", "redis", error)
     shown = without_password(url)
     try:
         asyncio.run(check_reachable(url))
@@ -192,8 +215,9 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
 
 def _extra_hint(extra: str) -> str:
     """How to add `extra`, worded for where this runs: a checkout (an editable install, or the
-    source tree on the path), whose project is installed from its own directory, or an installed
-    package, which comes from the package index."""
+    source tree on the path), whose project is installed from its own directory with the pip of
+    the Python that runs this (`make demo` made it: `.venv/bin/pip`, which no shell has on its
+    path), or an installed package, which comes from the package index."""
     root = Path(__file__).resolve().parent.parent
     pyproject = root / "pyproject.toml"
     try:
@@ -201,8 +225,18 @@ def _extra_hint(extra: str) -> str:
     except OSError:
         in_checkout = False
     if in_checkout:
-        return f"in {root}, the checkout this runs from, run pip install -e '.[{extra}]'"
+        return f"in {root}, the checkout this runs from, run {_pip(root)} install -e '.[{extra}]'"
     return f"run pip install '{DISTRIBUTION}[{extra}]'"
+
+
+def _pip(root: Path) -> str:
+    """The pip of this Python, as typed in `root`: `.venv/bin/pip` for the checkout's own."""
+    python = Path(sys.executable)
+    pip = python.with_name("pip")
+    command = pip if pip.is_file() else python
+    if command.is_relative_to(root):
+        command = command.relative_to(root)
+    return str(command) if command.name == "pip" else f"{command} -m pip"
 
 
 def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
@@ -211,7 +245,7 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
         from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
         from chat_ui._llm_model import ModelSettingError
     except ImportError as error:
-        _missing_extra(parser, "--agent llm", "llm", error)
+        _missing_extra("--agent llm", "llm", error)
     system_prompt = DEFAULT_SYSTEM_PROMPT
     if args.system_prompt is not None:
         system_prompt = _read_system_prompt(parser, Path(args.system_prompt))
@@ -226,7 +260,7 @@ def _agui_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Ag
     try:
         from chat_ui._agui_agent import AGUIAgent
     except ImportError as error:
-        _missing_extra(parser, "--agent ag-ui", "ag-ui", error)
+        _missing_extra("--agent ag-ui", "ag-ui", error)
     try:
         return AGUIAgent(args.url, headers=dict(args.header or []))
     except ValueError as error:
@@ -258,7 +292,7 @@ def _read_system_prompt(parser: argparse.ArgumentParser, path: Path) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = SuggestingParser(
         prog="choices-chat",
         description="A chat in your browser that shows an agent's ```choices blocks as buttons.",
     )

@@ -14,6 +14,7 @@ from nicegui.elements.mixins.text_element import TextElement
 from chat_ui._agents import Agent
 from chat_ui._chat_view import ChatView
 from chat_ui._store import ConversationStore, LocalStore
+from chat_ui._tab_alert import TabAlert
 
 TITLE = "Choices chat"
 
@@ -36,6 +37,7 @@ def chat_page(
                     ui.label(subtitle).classes("chat-subtitle")
             new_chat = ui.button("New chat", icon="add", color=None)
             new_chat.props("flat rounded no-caps").classes("chat-new")
+            TabAlert()
         view = ChatView(agent, store=LocalStore() if store is None else store)
 
         async def start_over() -> None:

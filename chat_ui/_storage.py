@@ -3,8 +3,11 @@
 NiceGUI keeps `app.storage.user` in files named after the browser's session id, and the session
 cookie is signed with `storage_secret`. Both live in one directory: `$NICEGUI_STORAGE_PATH` when set
 (NiceGUI's own variable), else `$AGENT_CHOICES_HOME/chat`, else the user data directory
-(platformdirs). The secret is made once, kept there (mode 0600), and reused by every later run, so a
-browser's cookie still finds its conversation after a restart.
+(platformdirs). The secret is made once, kept there, and reused by every later run, so a browser's
+cookie still finds its conversation after a restart.
+
+Everything there is its owner's alone: the directory (and the data directory above it, which the
+MCP server shares) mode 700, the conversations and the secret mode 600.
 """
 
 from __future__ import annotations
@@ -14,6 +17,14 @@ import os
 import secrets
 import sys
 from pathlib import Path
+
+from present_choices._private_files import (
+    describe_tightened,
+    private_directory,
+    tighten,
+    write_private,
+    written_as,
+)
 
 STORAGE_VARIABLE = "NICEGUI_STORAGE_PATH"
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
@@ -36,6 +47,24 @@ def storage_dir() -> Path:
     return Path(platformdirs.user_data_dir(APPLICATION_NAME, appauthor=False)) / "chat"
 
 
+def private_storage() -> Path:
+    """`storage_dir()`, private: created with mode 700 when missing (with the data directory above
+    it), its files and itself tightened when an earlier version left them open to others, saying
+    so once on stderr. A directory that cannot be made is for `storage_secret` to report."""
+    directory = storage_dir()
+    # NiceGUI's files: a dictionary per browser (`storage-user-<id>.json`) and its temporary copy.
+    files = [*written_as(SECRET_FILE_NAME), "storage-*.json", "storage-*.json.tmp"]
+    places = [(directory, files)]
+    if not os.environ.get(STORAGE_VARIABLE):  # the data directory above is the toolkit's too
+        places.insert(0, (directory.parent, []))
+    changed = tighten(places)
+    if changed:
+        print(f"choices-chat: {describe_tightened(changed)}", file=sys.stderr, flush=True)
+    with contextlib.suppress(OSError):  # `storage_secret` says what is wrong with it
+        private_directory(directory)
+    return directory
+
+
 def storage_secret(directory: Path) -> str:
     """The secret kept in `directory`, made and saved on first use.
 
@@ -53,16 +82,9 @@ def storage_secret(directory: Path) -> str:
     if len(kept) >= SHORTEST_SECRET:
         return kept
     secret = secrets.token_urlsafe(SECRET_BYTES)
-    temporary = path.with_name(f".{SECRET_FILE_NAME}.{os.getpid()}.tmp")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(secret + "\n")
-        os.replace(temporary, path)
+        write_private(path, secret + "\n")
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
         return _secret_for_this_run(path, f"cannot save it: {error.strerror or error}")
     return secret
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from provide_choice._server._command_line import (
     ANSWERED,
+    DATA_COMMANDS,
     HISTORY_LIMIT,
     NOT_ANSWERED,
     PLUGIN_COMMANDS,
@@ -45,6 +46,8 @@ class CommandError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = command_line().parse_args(argv)
+    if arguments.command in DATA_COMMANDS:
+        _make_private()
     if arguments.command in PLUGIN_COMMANDS:
         load_plugins()
     try:
@@ -89,6 +92,24 @@ def _policy(who: str, arguments: argparse.Namespace) -> AnswerPolicy:
         )
     except PolicyError as error:
         raise CommandError(str(error)) from None
+
+
+def _make_private() -> None:
+    """Take others' permissions off the data directory, the settings' directory and the files in
+    them, where an earlier version left them open, and say so once."""
+    from present_choices._private_files import describe_tightened, tighten, written_as
+    from provide_choice._contract._settings import SETTINGS_FILE_NAME, settings_path
+    from provide_choice._history._inbox_link import LINK_FILE_NAME, OPENER_FILE_NAME
+    from provide_choice._history._store import HISTORY_FILE_NAME, data_directory
+
+    data_files = [
+        f"{HISTORY_FILE_NAME}*",  # with SQLite's own beside it (-wal, -shm, -journal)
+        *written_as(LINK_FILE_NAME, OPENER_FILE_NAME, SETTINGS_FILE_NAME),
+    ]
+    settings = (settings_path().parent, written_as(SETTINGS_FILE_NAME))
+    changed = tighten([(data_directory(), data_files), settings])
+    if changed:
+        print(f"provide-choice: {describe_tightened(changed)}", file=sys.stderr, flush=True)
 
 
 def _history(arguments: argparse.Namespace) -> int:

@@ -40,6 +40,7 @@ from provide_choice import (
     Answered,
     BatchAnswered,
     BatchRequest,
+    InteractionSettings,
     ProvideChoiceResponse,
     create_server,
     parse_call,
@@ -57,7 +58,12 @@ PLACEHOLDER = "/path/to/.venv/bin/provide-choice"
 """Where the README's client snippets put the path that `client-config` prints in full."""
 EXAMPLE_PORT = 8765
 """The port of the README's `serve --http` example."""
-METAVARS = {"PORT": str(EXAMPLE_PORT), "REQUEST.json": "request.json", "<client>": "cursor"}
+METAVARS = {
+    "PORT": str(EXAMPLE_PORT),
+    "PORT=<a free port>": f"PORT={EXAMPLE_PORT}",
+    "REQUEST.json": "request.json",
+    "<client>": "cursor",
+}
 """Placeholders in the command lines quoted in the text, and a value each stands for."""
 PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make")
 
@@ -206,6 +212,8 @@ def command_lines() -> Iterator[tuple[str, list[str]]]:
                 yield f"{block}: {line}", words
     for code in inline_code():
         if code.split(" ", 1)[0] in PROGRAMS and " " in code:
+            for placeholder in (name for name in METAVARS if " " in name):
+                code = code.replace(placeholder, shlex.quote(placeholder))
             words = [METAVARS.get(word, word) for word in shlex.split(code)]
             yield f"README.md (in the text): {code}", words
 
@@ -226,13 +234,17 @@ def client_config_output(*arguments: str, capsys: pytest.CaptureFixture[str]) ->
 
 
 def check_pip_install(words: list[str]) -> None:
-    """`pip install [-e] 'agent-choices[llm]'` or `'.[llm]'`: the project and the extra exist."""
+    """`pip install 'agent-choices[llm]'`, or in a checkout `.venv/bin/pip install -e '.[llm]'`
+    (the pip `make demo` made, which no shell has on its path): the project and the extra exist."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     target = words[-1]
     name, _, extras = target.partition("[")
-    assert words[:2] == ["pip", "install"]
+    assert words[0] in ("pip", ".venv/bin/pip")
+    assert words[1] == "install"
     assert name in (project["name"], "."), target
     assert (name == ".") == ("-e" in words), "a checkout installs itself editable"
+    if words[0] == ".venv/bin/pip":
+        assert name == ".", "the checkout's own pip installs the checkout"
     for extra in extras.rstrip("]").split(","):
         assert extra in project["optional-dependencies"], target
 
@@ -331,9 +343,20 @@ def json_blocks(*keys: str) -> list[Block]:
 
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
-    kinds = json_blocks("mcpServers", "servers", "action_status", "selection_mode", "questions")
+    kinds = json_blocks(
+        "mcpServers", "servers", "action_status", "selection_mode", "questions", "notify_urls"
+    )
     kinds += [*chat_histories(), answers_file_block()]
     assert [str(block) for block in blocks("json") if block not in kinds] == []
+
+
+def test_the_settings_file_shown_is_settings_as_written() -> None:
+    (block,) = json_blocks("notify_urls")
+    data = json.loads(block.text)
+    assert set(data) <= set(InteractionSettings.model_fields)
+    assert (
+        InteractionSettings.model_validate(data).model_dump(mode="json", include=set(data)) == data
+    )
 
 
 def chat_histories() -> list[Any]:

@@ -303,7 +303,9 @@ async def test_the_frame_fits_the_question_as_it_grows(open_host: Opened) -> Non
         frame = host.frame
         await expect(question_in(frame)).to_be_visible()
         first = await host.fitted_height()
-        await frame.get_by_text("Settings").click()  # the panel opens: the frame grows with it
+        await frame.get_by_text(
+            "Settings", exact=True
+        ).click()  # the panel opens: the frame grows with it
         await expect(frame.get_by_label("Timeout in seconds")).to_be_visible()
         assert await host.fitted_height() > first
 

@@ -104,7 +104,7 @@ async def expect_block(page: Page, question: str, pressed: list[str], disabled: 
 
 async def test_the_page_has_a_language_a_log_and_a_composer(page: Page) -> None:
     assert (await page.get_attribute("html", "lang") or "").startswith("en")
-    assert await page.title() == "Choices chat"
+    await expect(page).to_have_title("(1) Choices chat")  # its choices block waits
     await expect(page.get_by_role("log")).to_contain_text("First, a decision:")
     await expect(page.get_by_role("textbox", name="Message")).to_be_editable()
     await expect(page.get_by_role("button", name="Send")).to_be_enabled()

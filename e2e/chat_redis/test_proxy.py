@@ -1,6 +1,7 @@
-"""The README's nginx example, as written, in front of two instances: the chat works through it
-(pages and NiceGUI's websocket), and when the instance a browser sticks to is killed, the browser
-lands on the other one with the whole conversation, and goes on there.
+"""The README's Redis example, as written: its two `--agent demo` instances and its nginx
+configuration in front of them share a conversation; and behind the same nginx, when the instance a
+browser sticks to is killed, the browser lands on the other one with the whole conversation, and
+goes on there.
 
 It needs nginx (Debian's `nginx-light` will do); without one it is skipped, saying so.
 """
@@ -8,16 +9,19 @@ It needs nginx (Debian's `nginx-light` will do); without one it is skipped, sayi
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 import signal
 import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from chat_harness import log, send_when_ready
+from long_running import LongRunning
 from markdown_it import MarkdownIt
 from model_server import ModelServer, Reply
 from playwright.async_api import Page, expect
@@ -33,14 +37,13 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 MODELS = ("model-one", "model-two")
 WAIT = 30_000  # ms: the page's reconnect, then its reload on the other instance
+README_PORTS = ("127.0.0.1:8081", "127.0.0.1:8082")
+README_REDIS = "redis://127.0.0.1:6379/0"
 
 
-def readme_nginx_config() -> str:
+def readme_blocks(info: str) -> list[str]:
     tokens = MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8"))
-    (block,) = [
-        token.content for token in tokens if token.type == "fence" and token.info == "nginx"
-    ]
-    return block
+    return [token.content for token in tokens if token.type == "fence" and token.info == info]
 
 
 def listens(port: int) -> bool:
@@ -51,47 +54,110 @@ def listens(port: int) -> bool:
     return True
 
 
+@contextmanager
+def readme_nginx(addresses: tuple[str, str], tmp_path: Path) -> Iterator[str]:
+    """nginx with the README's configuration on a free port, in front of the instances at
+    `addresses` (host:port): its URL. Only what a test needs changes: the ports, and where nginx
+    may write (its temporary files and no access log, as a user without root)."""
+    if NGINX is None:
+        pytest.skip("needs nginx (Debian's nginx-light package) for the README's proxy example")
+    (config,) = readme_blocks("nginx")
+    port = free_port()
+    for written, address in zip(README_PORTS, addresses, strict=True):
+        config = config.replace(written, address)
+    config = config.replace("listen 8080;", f"listen 127.0.0.1:{port};")
+    writable = " ".join(
+        f"{kind}_temp_path {tmp_path / kind};"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    config = config.replace("http {\n", f"http {{\n    access_log off; {writable}\n", 1)
+    (tmp_path / "nginx.conf").write_text(config)
+    main = f"daemon off; worker_processes 1; pid {tmp_path / 'nginx.pid'};"
+    nginx = subprocess.Popen(
+        [
+            NGINX,
+            "-p",
+            str(tmp_path),
+            "-c",
+            str(tmp_path / "nginx.conf"),
+            "-e",
+            "stderr",
+            "-g",
+            main,
+        ],
+        stderr=(tmp_path / "nginx.log").open("wb"),
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not listens(port):
+            assert nginx.poll() is None, (tmp_path / "nginx.log").read_text()
+            assert time.monotonic() < deadline, "nginx did not listen within 10 s"
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+
+
+def address(url: str) -> str:
+    return url.removeprefix("http://").rstrip("/")
+
+
 @pytest.fixture
 def proxied(
     redis_server: RedisServer, model_server: ModelServer, tmp_path: Path
 ) -> Iterator[tuple[str, dict[str, subprocess.Popen[bytes]]]]:
-    """nginx on a free port with the README's configuration, in front of two instances on their
-    own ports: its URL, and each instance's process by the model it names."""
-    if NGINX is None:
-        pytest.skip("needs nginx (Debian's nginx-light package) for the README's proxy example")
+    """The README's nginx in front of two instances with a model each: its URL, and each
+    instance's process by the model it names."""
     for name in ("one", "two"):
         (tmp_path / name).mkdir()
     with (
         instance(redis_server, model_server, tmp_path / "one", MODELS[0]) as one,
         instance(redis_server, model_server, tmp_path / "two", MODELS[1]) as two,
+        readme_nginx((address(one.url), address(two.url)), tmp_path) as url,
     ):
-        port = free_port()
-        config = readme_nginx_config()
-        config = config.replace("127.0.0.1:8081", one.url.removeprefix("http://").rstrip("/"))
-        config = config.replace("127.0.0.1:8082", two.url.removeprefix("http://").rstrip("/"))
-        config = re.sub(r"listen 8080;", f"listen 127.0.0.1:{port};", config)
-        temporary = " ".join(
-            f"{kind}_temp_path {tmp_path / kind};"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-        )
-        (tmp_path / "nginx.conf").write_text(
-            f"daemon off; worker_processes 1; pid {tmp_path / 'nginx.pid'}; events {{}}\n"
-            f"http {{ access_log off; {temporary}\n{config}\n}}\n"
-        )
-        nginx = subprocess.Popen(
-            [NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e", "stderr"],
-            stderr=(tmp_path / "nginx.log").open("wb"),
-        )
-        try:
-            deadline = time.monotonic() + 10
-            while not listens(port):
-                assert nginx.poll() is None, (tmp_path / "nginx.log").read_text()
-                assert time.monotonic() < deadline, "nginx did not listen within 10 s"
-                time.sleep(0.1)
-            yield f"http://127.0.0.1:{port}/", {MODELS[0]: one.process, MODELS[1]: two.process}
-        finally:
-            nginx.terminate()
-            nginx.wait(timeout=10)
+        yield url, {MODELS[0]: one.process, MODELS[1]: two.process}
+
+
+@contextmanager
+def readme_instances(redis_server: RedisServer, tmp_path: Path) -> Iterator[list[str]]:
+    """The README's command lines that start the demo on Redis, run as written (started at once)
+    on the test's Redis and free ports: their URLs. Stopped at the end, as a person stops them."""
+    lines = [line for block in readme_blocks("sh") for line in block.splitlines()]
+    started = []
+    for number, line in enumerate(line for line in lines if "--agent demo --redis" in line):
+        words = shlex.split(line)
+        variables = {}
+        while "=" in words[0]:
+            name, _, value = words.pop(0).partition("=")
+            variables[name] = value
+        words = [str(free_port()) if word in ("8081", "8082") else word for word in words]
+        words = [redis_server.url if word == README_REDIS else word for word in words]
+        command = LongRunning(tuple(words), r"the chat is at (\S+) ", "choices-chat")
+        started.append((command, command.launch(tmp_path / str(number), variables)))
+    try:
+        printed = [command.ready_line(process) for command, process in started]
+        yield [re.findall(r"the chat is at (\S+) ", text)[-1] for text in printed]
+    finally:
+        for _command, process in started:
+            process.send_signal(signal.SIGTERM)
+            process.communicate(timeout=30)
+
+
+async def test_the_readme_s_demo_instances_behind_its_nginx_share_the_conversation(
+    page: Page, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    with readme_instances(redis_server, tmp_path) as urls:
+        assert len(urls) == 2, "the README starts two instances of the demo"
+        with readme_nginx((address(urls[0]), address(urls[1])), tmp_path) as proxy:
+            await page.goto(proxy)
+            await page.get_by_role("button", name="A side project").click()
+            follow_up = page.get_by_role("group", name="What kind of project?")
+            await expect(follow_up).to_be_visible()
+        for url in urls:  # whichever the proxy chose: both instances read it from Redis
+            await page.goto(url)
+            await expect(log(page)).to_contain_text("Let's plan a side project")
+            await expect(follow_up).to_be_visible()
 
 
 async def serving_model(page: Page) -> str:

@@ -231,8 +231,8 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
         child.send(key)
     child.send(ENTER)  # notes off
     expect_plain(child, "Offer notes on options and on the whole question: Not offered")
-    for _ in range(7):  # past the suggested answer, the timeout action, the history and away ones
-        child.send(DOWN)
+    for _ in range(5):  # up past Done to the last entry (the list wraps around)
+        child.send(UP)
     child.send(ENTER)  # open "Hidden options"
     expect_plain(child, "Options to hide")
     child.send(DOWN + SPACE + ENTER)  # hide SQLite
@@ -275,7 +275,7 @@ def test_the_history_settings_are_shown_changed_and_saved(tmp_path: Path) -> Non
         child.send(DOWN)
     child.send(ENTER)
     expect_plain(child, "History of questions and answers: Not kept: nothing stays once a")
-    child.send(DOWN + DOWN + ENTER)  # past "When nobody can be asked"
+    child.send(DOWN + DOWN + DOWN + ENTER)  # past "When nobody can be asked" and "Push alerts say"
     expect_plain(child, "Days of history kept")
     child.send("\b\b0" + ENTER)  # 30 becomes 0
     expect_plain(child, "Type whole days from 1 to 3650.")

@@ -170,7 +170,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
 ) -> None:
     page = await context.new_page()
     await page.goto(inbox.address)
-    await expect(page).to_have_title("Inbox · provide-choice")
+    await expect(page).to_have_title("Inbox — provide-choice")
     await expect(page).to_have_url(inbox.url + "/")  # the token left the address bar
     await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
     async with (
@@ -205,7 +205,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
             re.compile(r"1[45]:\d\d left")
         )
         await expect(page.get_by_role("status")).to_have_text("4 waiting")
-        await expect(page).to_have_title("(4) Inbox · provide-choice")
+        await expect(page).to_have_title("(4) Inbox — provide-choice")
 
         # Through the inbox's link to the question's own page, answered there, and back.
         await waiting_link(page, "Test database").click()
@@ -335,6 +335,8 @@ async def test_the_inbox_works_by_keyboard_and_passes_axe_light_dark_and_narrow(
         link = waiting_link(page, long_title)
         await expect(link).to_be_visible(timeout=SOON)
         await page.keyboard.press("Tab")
+        await expect(page.get_by_role("button", name="Notify me on this device")).to_be_focused()
+        await page.keyboard.press("Tab")
         await expect(link).to_be_focused()
         await page.wait_for_timeout(2_500)  # two polls: the list is updated, the focus stays
         await expect(link).to_be_focused()
@@ -406,7 +408,7 @@ async def test_the_question_pages_link_opens_the_inbox_in_a_browser_that_never_h
         await expect(link).to_be_visible()
         assert await link.get_attribute("href") == inbox.address
         await link.click()
-        await expect(page).to_have_title("(1) Inbox · provide-choice")
+        await expect(page).to_have_title("(1) Inbox — provide-choice")
         await expect(waiting_link(page, "Secret deploy target")).to_be_visible(timeout=SOON)
         await expect(page).to_have_url(inbox.url + "/")  # the token left the address bar
         await page.reload()  # the cookie stands in for the token, for the page and its polls

@@ -232,7 +232,7 @@ async def test_a_single_choice_is_sent_by_the_click_that_chooses_it(
     call, url = await agent.ask(question("single", default_selection_ids=["unit"]))
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/choice/[0-9a-f]{48}", url)
     page = await pages.open(url)
-    await expect(page).to_have_title("Checks before the release · provide-choice")
+    await expect(page).to_have_title("(1) Checks before the release — provide-choice")
     assert await page.get_attribute("html", "lang") == "en"
     await expect(group(page).get_by_role("radio")).to_have_count(4)
     await expect(
@@ -422,6 +422,10 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
         "history_days": 30,
         "unattended_action": "return_defaults",
         "away_until": None,
+        "alerts": {"terminal": True, "desktop": True, "browser": True, "push": True},
+        "alert_after_seconds": 0,
+        "notify_urls": [],
+        "notify_detail": "full",
     }
 
     call, url = await agent.ask(question("single", timeout_seconds=120))

@@ -10,15 +10,23 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+)
 
 from present_choices import ChoicesError, describe_errors
+from present_choices._private_files import write_private
 from present_choices._schema import quote
 from provide_choice._contract._transport_table import PreferredTransport, preference_labels
 
@@ -27,12 +35,17 @@ SETTINGS_FILE_NAME = "settings.json"
 APPLICATION_NAME = "agent-choices"
 
 TimeoutAction = Literal["return_defaults", "return_nothing"]
+NotifyDetail = Literal["full", "title_only"]
 
 TIMEOUT_OVERRIDE_RANGE = (1, 86_400)
 """Seconds a timeout override may hold: up to a day. A bound, not a taste: a deadline is a float
 of monotonic seconds, and an unbounded integer overflows it."""
 HISTORY_DAYS_RANGE = (1, 3_650)
 """Days a question stays in the history: up to ten years."""
+ALERT_AFTER_RANGE = (0, 86_400)
+"""Seconds a question may wait untouched before the alerts go: at once, up to a day."""
+NOTIFY_URL_LIMIT = 20
+"""Push addresses at most: far more than anyone sends a question to."""
 FILE_SIZE_LIMIT = 64 * 1024
 """Bytes of a settings file read at most; a real one holds a few hundred."""
 TIME_RULE = (
@@ -59,6 +72,26 @@ def _as_local_time(text: str | None) -> str | None:
         return None
     named = local_time(text).replace(tzinfo=None, microsecond=0)
     return named.isoformat(timespec="minutes" if named.second == 0 else "seconds")
+
+
+class AlertChannels(BaseModel):
+    """Which channels tell the person that a question waits (`ALERT_CHANNELS` words them)."""
+
+    # A channel a newer version adds is ignored by this one; `apply_changes` refuses unknown ones.
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    terminal: bool = True
+    desktop: bool = True
+    browser: bool = True
+    push: bool = True
+
+
+def _space_separated(value: object) -> object:
+    """A settings file may hold the push addresses as one string, as the environment does."""
+    return value.split() if isinstance(value, str) else value
+
+
+NotifyUrl = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2_000)]
 
 
 class InteractionSettings(BaseModel):
@@ -99,6 +132,30 @@ class InteractionSettings(BaseModel):
         ge=HISTORY_DAYS_RANGE[0],
         le=HISTORY_DAYS_RANGE[1],
         description="Days a question stays in the history; older ones go at the next start.",
+    )
+    alerts: AlertChannels = Field(
+        default_factory=AlertChannels,
+        description="Which channels tell the person a question waits: terminal, desktop, "
+        "browser, push.",
+    )
+    alert_after_seconds: int = Field(
+        default=0,
+        ge=ALERT_AFTER_RANGE[0],
+        le=ALERT_AFTER_RANGE[1],
+        description="Alert only once a question has waited this long untouched (0: at once); "
+        "the reminder comes anyway.",
+    )
+    notify_urls: Annotated[
+        tuple[NotifyUrl, ...], BeforeValidator(_space_separated), Field(max_length=NOTIFY_URL_LIMIT)
+    ] = Field(
+        default=(),
+        description="Where push alerts go: apprise URLs (ntfy://, slack://, json://, ...). "
+        "Secret: never sent to a page, a terminal or an app.",
+    )
+    notify_detail: NotifyDetail = Field(
+        default="full",
+        description="What a push alert says: the question, its options and where to answer "
+        "(full), or its title alone (title_only).",
     )
     unattended_action: TimeoutAction = Field(
         default="return_defaults",
@@ -149,6 +206,13 @@ FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
             ("return_nothing", "Return nothing"),
         ),
     ),
+    "notify_detail": (
+        "Push alerts say",
+        (
+            ("full", "The question, its options and where to answer"),
+            ("title_only", "The title only"),
+        ),
+    ),
 }
 
 
@@ -188,6 +252,12 @@ NUMBER_SETTINGS = {
         f"Type whole days from {HISTORY_DAYS_RANGE[0]} to {HISTORY_DAYS_RANGE[1]}.",
         optional=False,
     ),
+    "alert_after_seconds": NumberSetting(
+        "Alert once a question waited untouched (seconds)",
+        ALERT_AFTER_RANGE,
+        f"Type whole seconds from {ALERT_AFTER_RANGE[0]} (at once) to {ALERT_AFTER_RANGE[1]}.",
+        optional=False,
+    ),
 }
 """Each setting typed as a number, the one source for every surface, as `setting_choices` is for
 the others."""
@@ -206,6 +276,26 @@ def away_until(settings: InteractionSettings, now: datetime | None = None) -> st
     return f"{until:%H:%M}" if until.date() == now.date() else f"{until:%Y-%m-%d %H:%M}"
 
 
+ALERTS_LABEL = "Tell me a question waits"
+ALERT_CHANNELS: dict[str, str] = {
+    "terminal": "In the terminal (its notification, else a bell)",
+    "desktop": "On the desktop (a system notification)",
+    "browser": "In the browser (the tab's count and badge, the inbox's notifications)",
+    "push": "By push, to the addresses in notify_urls",
+}
+"""How every surface names the alert channels, in the order they are offered (`alerts`)."""
+SECRET_SETTINGS = frozenset({"notify_urls"})
+"""Settings kept from every surface (a page, an app's host, a terminal an agent may read): push
+addresses carry tokens. They are set in the settings file or `PROVIDE_CHOICE_NOTIFY`."""
+
+
+def shown_settings(settings: InteractionSettings) -> dict[str, Any]:
+    """The settings as a surface may show them: without the secret ones, with how many push
+    addresses the settings file holds (`notify_url_count`)."""
+    shown = settings.model_dump(mode="json", exclude=set(SECRET_SETTINGS))
+    return shown | {"notify_url_count": len(settings.notify_urls)}
+
+
 def choice_label(name: str, value: object) -> str:
     """How a surface names this value of the setting `name`."""
     return next(label for choice, label in setting_choices()[name][1] if choice == value)
@@ -218,19 +308,39 @@ def apply_changes(
     those changes as validated values. Raises `ChoicesError` saying what is allowed."""
     if not isinstance(data, dict):
         raise ChoicesError(["settings must be an object of the settings to change"])
-    unknown = [name for name in data if name not in SETTING_NAMES]
+    changeable = [name for name in SETTING_NAMES if name not in SECRET_SETTINGS]
+    unknown = [name for name in data if name not in changeable]
     if unknown:
         raise ChoicesError(
             [
-                f"{quote(name)} is not a setting; settings: {', '.join(SETTING_NAMES)}"
+                f"{quote(name)} is set in the settings file or PROVIDE_CHOICE_NOTIFY only"
+                if name in SECRET_SETTINGS
+                else f"{quote(name)} is not a setting; settings: {', '.join(changeable)}"
                 for name in unknown[:5]
             ]
         )
+    if "alerts" in data:
+        data = data | {"alerts": _alerts_changed(settings.alerts, data["alerts"])}
     try:
         changed = InteractionSettings.model_validate(settings.model_dump() | data, strict=True)
     except ValidationError as error:
         raise ChoicesError(describe_errors(error)) from None
     return changed, {name: getattr(changed, name) for name in data}
+
+
+def _alerts_changed(alerts: AlertChannels, change: object) -> object:
+    """The channels after a change that names some of them (`{"push": false}`): the others stay."""
+    if not isinstance(change, dict):
+        return change  # refused by validation, in its words
+    unknown = [name for name in change if name not in ALERT_CHANNELS]
+    if unknown:
+        raise ChoicesError(
+            [
+                f"alerts: {quote(name)} is not a channel; channels: {', '.join(ALERT_CHANNELS)}"
+                for name in unknown[:5]
+            ]
+        )
+    return alerts.model_dump() | change
 
 
 def save_changes(changes: Mapping[str, Any], path: Path | None = None) -> InteractionSettings:
@@ -283,26 +393,16 @@ def load_settings(path: Path | None = None) -> InteractionSettings:
 
 
 def save_settings(settings: InteractionSettings, path: Path | None = None) -> None:
-    """Write the settings atomically (temp file + rename), so a crash never leaves half a file.
+    """Write the settings atomically (temp file + rename), so a crash never leaves half a file;
+    readable by the person alone, in a directory of theirs alone (modes 600 and 700).
 
     A failed write warns and returns: the person's answer matters more than remembering settings.
     """
     path = path or settings_path()
     text = json.dumps(settings.model_dump(mode="json"), indent=2) + "\n"
-    temporary: str | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
+        write_private(path, text)
     except OSError as error:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
         _warn(
             f"could not save settings to {path} ({_reason(error)}); they apply to this question only"
         )

@@ -59,6 +59,9 @@ class TransportKind:
     """Why the server cannot ask, when this is the last transport of the wish and it is not set up."""
     inbox: str | None = None
     """How the inbox says where a question waits; None: at its own page, which the inbox links."""
+    answer_where: str | None = None
+    """Where a push alert says to answer ("in the terminal"); None: at the question's address,
+    or in its label where it has none."""
     batches: bool = False
     """Whether it shows a batch (several questions in one call); one that does not refuses a
     batch as a whole, never showing half of it."""

@@ -28,6 +28,7 @@ import stat
 import time
 from pathlib import Path
 
+from present_choices._private_files import OTHERS, write_private
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._store import data_directory
 
@@ -39,14 +40,13 @@ OPENER_FILE_NAME = "inbox-open.html"
 CHECK_SECONDS = 1.0
 """How long a page's state reuses what it found: the state is built every few seconds per page."""
 INBOX_ADDRESS = re.compile(r"http://127\.0\.0\.1:[0-9]{1,5}")
-PRIVATE_MODE = 0o600
 OPENER = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="referrer" content="no-referrer">
 <meta http-equiv="refresh" content="0;url={address}">
-<title>Opening the inbox · provide-choice</title>
+<title>Opening the inbox — provide-choice</title>
 </head>
 <body><p><a href="{address}">Open the inbox</a></p></body>
 </html>
@@ -63,10 +63,12 @@ def opener_path() -> Path:
 
 def announce(url: str, token: str) -> None:
     """Say that this process serves the inbox at `url` with `token` (replacing the file at once,
-    whole, readable by the person alone)."""
+    whole, readable by the person alone). An opener page left by an inbox that was killed goes:
+    it holds a token that opens nothing any more."""
     process = this_process()
     record = {"url": url, "token": token, "pid": process.pid, "start": process.start}
-    _write_private(link_path(), json.dumps(record))
+    write_private(link_path(), json.dumps(record))
+    opener_path().unlink(missing_ok=True)
 
 
 def withdraw() -> None:
@@ -91,7 +93,7 @@ def opener(address: str) -> Path:
     """A private page that forwards the browser to `address`: open it instead of the address, so
     that the token stays off every command line."""
     path = opener_path()
-    _write_private(path, OPENER.format(address=html.escape(address)))
+    write_private(path, OPENER.format(address=html.escape(address)))
     return path
 
 
@@ -110,17 +112,6 @@ class InboxLink:
         ):
             self._checked = (now, path, running_inbox())
         return self._checked[2]
-
-
-def _write_private(path: Path, text: str) -> None:
-    """Replace `path` with `text` at once, in a file created with mode 600 (whatever the umask)."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.unlink(missing_ok=True)  # left by a process killed while writing: not ours to trust
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
 
 
 def _read(path: Path) -> tuple[ProcessIdentity, str] | None:
@@ -148,7 +139,7 @@ def _private(status: os.stat_result) -> bool:
     """Owned by this user and readable by no one else (where the system has users and modes)."""
     if not hasattr(os, "getuid"):
         return True
-    return status.st_uid == os.getuid() and not stat.S_IMODE(status.st_mode) & 0o077
+    return status.st_uid == os.getuid() and not stat.S_IMODE(status.st_mode) & OTHERS
 
 
 def address_with_token(url: str, token: str) -> str:

@@ -91,9 +91,18 @@ class HistoryRecorder:
         if not self._unavailable:
             self._queue.put(_update(question.id, _where_and_when(question)))
 
+    def shown(self, question: PendingQuestion) -> None:
+        """Its address, when it has one, was recorded with `changed`."""
+
     def ended(self, question: AnyQuestion) -> None:
         if not self._unavailable:
             self._queue.put(self._ending(question))
+
+    def alert_failed(self, question: PendingQuestion, problem: str) -> None:
+        """An alert of the question could not be delivered: `problem` says which and why (the
+        last one is kept)."""
+        if not self._unavailable:
+            self._queue.put(_update(question.id, {"alert_failed": problem}))
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything queued so far is written (or dropped); False after `timeout`."""

@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from present_choices._private_files import PRIVATE_FILE_MODE, private_directory
 from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
 from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
@@ -40,7 +41,20 @@ STALE_SECONDS = 60.0
 """A question this far past its deadline and still not ended is no longer shown as waiting, even
 where the system cannot tell whether its server still runs."""
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+
+@dataclass(frozen=True)
+class AddColumn:
+    """A column added to `questions` unless it is already there: two branches that each added
+    one as their own next version leave files that differ only in which came first, and every
+    order must end at the same schema."""
+
+    name: str
+    type: str = "TEXT"
+
+
+Migration = Sequence[str | AddColumn]
+
+MIGRATIONS: tuple[tuple[str | AddColumn, ...], ...] = (
     # 1: the first version.
     (
         """
@@ -71,21 +85,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE questions ADD COLUMN transport_label TEXT",
         "ALTER TABLE questions ADD COLUMN transport_where TEXT",
     ),
-    # 3: who answered; before, the person did, unless the deadline passed or the agent cancelled.
+    # 3: the alerts that could not be delivered (issue 28).
+    (AddColumn("alert_failed"),),
+    # 4: who answered; before, the person did, unless the deadline passed or the agent cancelled.
+    # (A file an early build of issue 29 made has answered_by as its version 3, and no alert_failed.)
     (
-        "ALTER TABLE questions ADD COLUMN answered_by TEXT",
+        AddColumn("alert_failed"),
+        AddColumn("answered_by"),
         "UPDATE questions SET answered_by = CASE WHEN action_status = 'timeout' "
         "OR response LIKE '%\"summary\":\"Cancelled by the agent%' THEN 'nobody' "
-        "ELSE 'person' END WHERE action_status IS NOT NULL",
+        "ELSE 'person' END WHERE action_status IS NOT NULL AND answered_by IS NULL",
     ),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
 `options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON; `transport_label` and
 `transport_where` are its transport's `TransportKind.label` and `.inbox` (NULL in rows recorded
-before version 2: read from the transport table then); `transport` is `NOT_SHOWN` for a question
-answered before anyone was asked, `answered_by` the response's (`person`, `answers_file`,
-`nobody`; NULL while it waits)."""
+before version 2: read from the transport table then); `alert_failed` says which alert could not be
+delivered and why (NULL: none failed); `transport` is `NOT_SHOWN` for a question answered before
+anyone was asked, `answered_by` the response's (`person`, `answers_file`, `nobody`; NULL while it
+waits)."""
 NOT_SHOWN = ""
 """The `transport` of a question shown nowhere (the answers file, or nobody, answered it)."""
 NOT_SHOWN_LABEL = "Not shown"
@@ -128,8 +147,8 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
 
     try:
         if create:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+            private_directory(path.parent)
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE_MODE))
         elif not path.exists():
             raise HistoryMissing(f"no question has been recorded yet (history: {path})")
         connection = sqlite3.connect(
@@ -152,9 +171,7 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
     return connection
 
 
-def migrate(
-    connection: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS
-) -> None:
+def migrate(connection: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> None:
     """Bring the schema to `len(migrations)`, one version at a time, in one transaction (another
     process migrating at the same moment waits, then finds nothing left to do). Raises
     `HistoryUnavailable` for a file from a newer version, which this one must not write to."""
@@ -162,9 +179,16 @@ def migrate(
         version: int = connection.execute("PRAGMA user_version").fetchone()[0]
         _check_version(version, len(migrations))
         for number in range(version, len(migrations)):
-            for statement in migrations[number]:
-                connection.execute(statement)
+            for step in migrations[number]:
+                if isinstance(step, str):
+                    connection.execute(step)
+                elif step.name not in _columns(connection):
+                    connection.execute(f"ALTER TABLE questions ADD COLUMN {step.name} {step.type}")
             connection.execute(f"PRAGMA user_version = {number + 1}")
+
+
+def _columns(connection: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in connection.execute("PRAGMA table_info(questions)")}
 
 
 def _check_version(version: int, known: int) -> None:
@@ -249,6 +273,8 @@ class RecordedQuestion:
     answered_by: str | None
     selection: dict[str, Any] | None
     state: RecordStatus
+    alert_failed: str | None = None
+    """Which alert of the question could not be delivered, and why; None: none failed."""
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
 
     @property
@@ -270,6 +296,7 @@ class RecordedQuestion:
             "action_status": self.action_status,
             "answered_by": self.answered_by,
             "selection": self.selection,
+            "alert_failed": self.alert_failed,
         }
 
 
@@ -362,6 +389,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 answered_by=row["answered_by"],
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
+                alert_failed=row["alert_failed"],
             )
         )
     return questions

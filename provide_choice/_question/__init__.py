@@ -17,6 +17,7 @@ from provide_choice._question._pending import (
     PendingQuestion,
     QuestionRecorder,
     QuestionRegistry,
+    Recorders,
     SettledQuestion,
 )
 
@@ -28,6 +29,7 @@ __all__ = [
     "PendingQuestion",
     "QuestionRecorder",
     "QuestionRegistry",
+    "Recorders",
     "SettledQuestion",
     "TransportError",
     "effective_timeout",

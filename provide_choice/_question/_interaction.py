@@ -85,4 +85,12 @@ class LiveQuestion(Protocol):
 
     def seconds_left(self) -> float: ...
 
+    @property
+    def touched(self) -> bool:
+        """Whether the person did anything with the question yet."""
+        ...
+
+    def touch(self) -> None:
+        """The person did something with the question (a key pressed where it is shown)."""
+
     async def apply_settings(self, changes: object) -> InteractionSettings: ...

@@ -74,21 +74,34 @@ class QuestionRecorder(Protocol):
     def changed(self, question: PendingQuestion) -> None:
         """Its address or its deadline changed."""
 
+    def shown(self, question: PendingQuestion) -> None:
+        """It is in front of the person now (once): on its page, in a terminal, in the client."""
+
     def ended(self, question: PendingQuestion | SettledQuestion) -> None:
         """It finished (once): `question.outcome` says how."""
 
 
-class _NoRecorder:
-    """What a registry tells when nobody records its questions (a server embedded in a test)."""
+class Recorders:
+    """Several recorders told of the same questions, in order (the history, the alerts)."""
+
+    def __init__(self, *recorders: QuestionRecorder) -> None:
+        self.recorders = recorders
 
     def asked(self, question: PendingQuestion | SettledQuestion) -> None:
-        pass
+        for recorder in self.recorders:
+            recorder.asked(question)
 
     def changed(self, question: PendingQuestion) -> None:
-        pass
+        for recorder in self.recorders:
+            recorder.changed(question)
+
+    def shown(self, question: PendingQuestion) -> None:
+        for recorder in self.recorders:
+            recorder.shown(question)
 
     def ended(self, question: PendingQuestion | SettledQuestion) -> None:
-        pass
+        for recorder in self.recorders:
+            recorder.ended(question)
 
 
 class PendingQuestion:
@@ -104,8 +117,10 @@ class PendingQuestion:
         "interaction",
         "kept",
         "outcome",
+        "shown",
         "started",
         "status",
+        "touched",
         "transport",
         "url",
     )
@@ -128,6 +143,11 @@ class PendingQuestion:
         self.url: str | None = None
         """Where the question is shown, once a transport shows it at an address."""
         self.started = time.monotonic()
+        self.shown = False
+        """Whether it is in front of the person yet (`mark_shown`)."""
+        self.touched = False
+        """Whether the person did anything with it yet (`touch`): the alerts it waits for are
+        then no longer needed."""
         self.changed = asyncio.Event()
         """Set when the address or the deadline changes, so the waiting call tells its client at
         once rather than at its next progress heartbeat. Whoever waits clears it."""
@@ -138,11 +158,25 @@ class PendingQuestion:
 
     def attach(self) -> bool:
         """Claim the question for one surface (a `choice-terminal`): only a pending question can be
-        claimed, once; a second claim gets False (HTTP 409), so two people never answer one question."""
+        claimed, once; a second claim gets False (HTTP 409), so two people never answer one question.
+        The terminal that claims it shows it."""
         if self.status != "pending":
             return False
         self.status = "attached"
+        self.mark_shown()
         return True
+
+    def mark_shown(self) -> None:
+        """The question is in front of the person now (its page opened, a terminal drew it, the
+        client has it): the alerts that tell them it waits go from here. Only the first call counts."""
+        if not self.shown and self.status != "finished":
+            self.shown = True
+            self._registry.recorder.shown(self)
+
+    def touch(self) -> None:
+        """The person did something with the question (a key in its terminal, a change on its
+        page): they know it waits."""
+        self.touched = True
 
     def show_at(self, url: str) -> None:
         """The transport shows the question at `url` (a page, a hand-off session)."""
@@ -175,6 +209,7 @@ class PendingQuestion:
         least that long), saves only them over the settings file off the event loop, so later
         questions and other surfaces get them, and returns the settings now in force."""
         settings, changed = apply_changes(self.interaction.settings, changes)
+        self.touch()
         self.interaction = replace(self.interaction, settings=settings)
         override = changed.get("timeout_override_seconds")
         if override:
@@ -267,7 +302,7 @@ class QuestionRegistry:
         recorder: QuestionRecorder | None = None,
     ) -> None:
         self.retention_seconds = retention_seconds
-        self.recorder: QuestionRecorder = recorder or _NoRecorder()
+        self.recorder: QuestionRecorder = recorder or Recorders()
         self._questions: dict[str, PendingQuestion] = {}
 
     def __len__(self) -> int:

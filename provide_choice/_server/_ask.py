@@ -1,10 +1,11 @@
 """`provide-choice ask`: one question in this terminal, asked the way a server asks it.
 
-The question goes through a `QuestionRegistry` with the history's recorder and is shown by the
-server's own `TerminalTransport`, so the history and the inbox see it like any other, with
-`provide-choice ask` as the client that asked. A question answered before anyone is asked (a rule
-of the answers file; nobody, when it runs unattended or the person is away) needs no terminal, and
-is recorded alike. The MCP SDK is never loaded.
+The question goes through a `QuestionRegistry` with the history's recorder and the alerts, and is
+shown by the server's own `TerminalTransport`, so the history, the inbox and the alerts see it like
+any other, with `provide-choice ask` as the client that asked. A question answered before anyone is
+asked (a rule of the answers file; nobody, when it runs unattended or the person is away) needs no
+terminal, and is recorded alike (never alerted: nobody is to answer it). The MCP SDK is never
+loaded.
 """
 
 from __future__ import annotations
@@ -17,8 +18,15 @@ from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceR
 from provide_choice._contract._settings import load_settings
 from provide_choice._contract._transport_table import ClientFeatures
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
-from provide_choice._question import AgentClient, Interaction, QuestionRegistry, TransportError
+from provide_choice._question import (
+    AgentClient,
+    Interaction,
+    QuestionRegistry,
+    Recorders,
+    TransportError,
+)
 from provide_choice._server._unattended import AnswerPolicy
+from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._version import package_version
 
@@ -78,12 +86,14 @@ def ask_in_terminal(request: ProvideChoiceRequest, output: TextIO) -> ProvideCho
 
 
 async def _ask(request: ProvideChoiceRequest, output: TextIO, recorder: HistoryRecorder) -> Ending:
-    questions = QuestionRegistry(recorder=recorder)
+    alerts = QuestionAlerts(failed=recorder.alert_failed)
+    questions = QuestionRegistry(recorder=Recorders(recorder, alerts))
     question = questions.create(
         Interaction.start(request, load_settings(), client=_shell_client()), "terminal"
     )
     try:
         await TerminalTransport(output).show(question, ShellCaller())
+        question.mark_shown()
         return await question.wait()
     except asyncio.CancelledError:
         # SIGINT outside a screen (between two, or from `kill -INT`): asyncio.run cancels this

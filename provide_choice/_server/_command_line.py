@@ -8,9 +8,8 @@ once.
 from __future__ import annotations
 
 import argparse
-import difflib
-from collections.abc import Sequence
 
+from present_choices._command_line import SuggestingParser
 from provide_choice._server._client_config import CLIENTS
 
 ANSWERED = 0
@@ -25,40 +24,21 @@ INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
 PLUGIN_COMMANDS = ("serve", "ask", "inbox")
 """The commands that load the transports installed as plug-ins (entry points) at start."""
+DATA_COMMANDS = ("serve", "ask", "history", "inbox")
+"""The commands that read or write the person's data directory and settings, and so make them
+private at start where an earlier version left them open to others."""
 HISTORY_LIMIT = 50
 HISTORY_LIMIT_MAX = 1_000_000
 
 
-class _CommandParser(argparse.ArgumentParser):
-    """A command's parser (`serve`, `ask`, ...): an option it does not know is its own mistake,
-    shown with its own usage and the closest option it has, not the top level's usage."""
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        parsed, unknown = super().parse_known_args(args, namespace)
-        if unknown:
-            self.error(f"unrecognized arguments: {' '.join(unknown)}{self._suggestion(unknown)}")
-        return parsed, unknown
-
-    def _suggestion(self, unknown: list[str]) -> str:
-        options = [name for action in self._actions for name in action.option_strings]
-        close = [
-            match
-            for word in unknown
-            if word.startswith("-")
-            for match in difflib.get_close_matches(word.split("=", 1)[0], options, n=1)
-        ]
-        return f" (did you mean {' or '.join(dict.fromkeys(close))}?)" if close else ""
-
-
 def command_line() -> argparse.ArgumentParser:
     """The parser of `provide-choice` and each of its commands."""
-    parser = argparse.ArgumentParser(
+    parser = SuggestingParser(
         prog="provide-choice",
         description="Ask a person a structured question and get one typed answer back.",
     )
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
+    # Each command's own parser: an option it does not know is its mistake, shown with its usage.
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=SuggestingParser)
     serve = commands.add_parser(
         "serve", help="run the MCP server (stdio unless --http)", description="Run the MCP server."
     )

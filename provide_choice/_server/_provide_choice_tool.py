@@ -126,6 +126,8 @@ class ProvideChoiceTool:
             if not isinstance(error, TransportError):
                 raise
             return error_result(f"provide_choice cannot ask the person here: {error}")
+        if not isinstance(launch, PendingLaunch):  # a hand-off is shown once its terminal claims it
+            question.mark_shown()
         return await self._reply_after_show(question, launch, context)
 
     async def _reply_after_show(

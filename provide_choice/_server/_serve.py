@@ -2,27 +2,31 @@
 
 Over stdio the client owns the terminal, so questions go to the page, the client's dialog, or a
 terminal the agent opens; over HTTP in a terminal window they can appear right there. Either way
-the local bridge (hand-off and pages) stops with the server, Ctrl-C stops it, and a client that
-goes away ends it quietly.
+the local bridge (hand-off and pages) stops with the server, Ctrl-C or SIGTERM stops it at once
+(one line, exit status 0), and a client that goes away ends it quietly.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
+from typing import Any, TextIO
 
 import anyio
 from mcp.server.mcpserver import MCPServer
 
+from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
-from provide_choice._question import QuestionRegistry
+from provide_choice._question import QuestionRegistry, Recorders
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 from provide_choice._server._unattended import AnswerPolicy
+from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._base import TransportSetup
 from provide_choice._web._bridge import Bridge
 from provide_choice._web._local_http import HOST, loopback_listener
@@ -42,13 +46,12 @@ def serve_stdio(
     uses `bridge_port`. `policy` says who answers when nobody can (the person, always, without)."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
-    setup = TransportSetup(
-        QuestionRegistry(recorder=recorder), bridge=bridge, open_browser=open_browser
-    )
+    setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
     _announce(policy)
     try:
-        anyio.run(_serve_stdio, server, bridge, recorder)
+        with _stopped_while_starting():
+            anyio.run(_serve_until_signal, server.run_stdio_async, bridge, recorder, None)
     except BaseException as error:
         if not _client_went_away(error):
             raise
@@ -57,27 +60,50 @@ def serve_stdio(
         _note("the MCP client went away (its end of stdio closed); stopping")
 
 
-async def _serve_stdio(server: MCPServer, bridge: Bridge, recorder: HistoryRecorder) -> None:
+async def _serve_until_signal(
+    serve: Callable[[], Awaitable[None]],
+    bridge: Bridge,
+    recorder: HistoryRecorder,
+    terminal: TerminalState | None,
+) -> None:
     async with anyio.create_task_group() as group:
-        group.start_soon(_exit_on_signal, bridge, recorder)
-        await _until_stopped(server.run_stdio_async, bridge)
+        group.start_soon(_exit_on_signal, bridge, recorder, terminal)
+        await _until_stopped(serve, bridge)
         group.cancel_scope.cancel()
 
 
-async def _exit_on_signal(bridge: Bridge, recorder: HistoryRecorder) -> None:
-    """Ctrl-C (SIGINT) or SIGTERM: stop the bridge, write what the history has queued, say so, and
-    exit with 128 + the signal number.
+async def _exit_on_signal(
+    bridge: Bridge, recorder: HistoryRecorder, terminal: TerminalState | None
+) -> None:
+    """Ctrl-C (SIGINT) or SIGTERM: stop the bridge, write what the history has queued, give the
+    terminal back as it was, say so, and exit with status 0 (a stop the person asked for).
 
-    Exiting at once is deliberate: the SDK reads stdin in a worker thread that no cancellation
-    can interrupt, so the usual KeyboardInterrupt leaves the server hanging until stdin closes.
+    Exiting at once is deliberate. Over stdio, the SDK reads stdin in a worker thread that no
+    cancellation can interrupt, so the usual KeyboardInterrupt leaves the server hanging until
+    stdin closes; over HTTP, a tool call waits for its person up to `--max-wait`, and uvicorn's
+    graceful stop would wait for it. The questions still open are left as a server killed leaves
+    them: the history says their server stopped first, and the inbox drops them.
     """
     with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async for number in signals:
             with anyio.move_on_after(GRACEFUL_STOP_SECONDS, shield=True):
                 await bridge.aclose()
             await anyio.to_thread.run_sync(recorder.close)  # os._exit skips its atexit hook
+            if terminal is not None:
+                terminal.restore()
             _note(f"stopped ({'Ctrl-C' if number == signal.SIGINT else 'SIGTERM'})")
-            os._exit(128 + number)
+            os._exit(0)
+
+
+@contextlib.contextmanager
+def _stopped_while_starting() -> Iterator[None]:
+    """A stop signal that comes before `_exit_on_signal` listens (while the server starts, its
+    address maybe printed already) stops it as quietly."""
+    try:
+        with stop_on_signals():
+            yield
+    except Stopped as stop:
+        _note(f"stopped ({stop})")
 
 
 def _client_went_away(error: BaseException) -> bool:
@@ -115,17 +141,28 @@ def serve_http(
     else:
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
     address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
-    print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-    bridge = Bridge(port=bridge_port)
-    setup = TransportSetup(
-        QuestionRegistry(recorder=start_recorder()),
-        bridge=bridge,
-        terminal=terminal,
-        open_browser=open_browser,
-    )
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
-    _announce(policy)
-    anyio.run(_until_stopped, partial(_serve_http, server, listener), bridge)
+    with _stopped_while_starting():
+        print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
+        bridge = Bridge(port=bridge_port)
+        recorder = start_recorder()
+        setup = TransportSetup(
+            recorded_and_alerted(recorder),
+            bridge=bridge,
+            terminal=terminal,
+            open_browser=open_browser,
+        )
+        server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
+        _announce(policy)
+        serve = partial(_serve_http, server, listener)
+        held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
+        anyio.run(_serve_until_signal, serve, bridge, recorder, held)
+
+
+def recorded_and_alerted(history: HistoryRecorder) -> QuestionRegistry:
+    """The questions of this process: recorded in the history, and alerted (a failed alert is
+    noted in the history too)."""
+    alerts = QuestionAlerts(failed=history.alert_failed)
+    return QuestionRegistry(recorder=Recorders(history, alerts))
 
 
 def _announce(policy: AnswerPolicy | None) -> None:
@@ -145,6 +182,12 @@ async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
     # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
+    class SignalsLeftAlone(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn would take over SIGINT/SIGTERM while serving; `_exit_on_signal` has them.
+            yield
+
     config = uvicorn.Config(
         server.streamable_http_app(host=HOST),
         # The terminal shows questions: no access log on stdout, only warnings on stderr.
@@ -152,4 +195,36 @@ async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
         log_level="warning",
     )
     # The socket is already listening, so clients may connect as soon as the address is printed.
-    await uvicorn.Server(config).serve(sockets=[listener])
+    await SignalsLeftAlone(config).serve(sockets=[listener])
+
+
+class TerminalState:
+    """The terminal's settings as the server found them, put back before it exits at once: a
+    question on screen holds the terminal in raw mode, with the cursor hidden, and a process that
+    exits without unwinding its screen would leave it so."""
+
+    def __init__(self, keys: int, screen: int, settings: list[Any]) -> None:
+        self.keys = keys
+        self.screen = screen
+        self.settings = settings
+
+    @classmethod
+    def of(cls, keys: TextIO, screen: TextIO) -> TerminalState | None:
+        try:
+            import termios  # not on Windows, where there is nothing to put back
+        except ImportError:
+            return None
+        try:
+            return cls(keys.fileno(), screen.fileno(), termios.tcgetattr(keys.fileno()))
+        except (OSError, ValueError, termios.error):
+            return None
+
+    def restore(self) -> None:
+        """Put the settings back when a screen changed them; show the cursor, end bracketed
+        paste, and start a line of its own for what follows."""
+        import termios  # here as in `of`: there is no TerminalState where it is missing
+
+        with contextlib.suppress(OSError, termios.error):
+            if termios.tcgetattr(self.keys) != self.settings:
+                termios.tcsetattr(self.keys, termios.TCSANOW, self.settings)
+                os.write(self.screen, b"\x1b[?25h\x1b[?2004l\r\n")

@@ -203,12 +203,19 @@ def _hash_source(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-ICON = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" '
-    'rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" fill="none" stroke="#fff" '
-    'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'
+_ICON_MARK = (
+    '<rect width="32" height="32" rx="7" fill="#1d5bb8"/><path d="M9 16.5l4.5 4.5L23 11" '
+    'fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/>'
 )
+ICON = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">{_ICON_MARK}</svg>'
 """The tab's icon (a browser asks for one; without it, every page load logs a 404)."""
+WAITING_ICON = (
+    f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">{_ICON_MARK}'
+    '<circle cx="25" cy="7" r="7" fill="#d93025" stroke="#fff" stroke-width="2"/></svg>'
+)
+"""The tab's icon while questions wait on the page: the same, with a red badge in its corner."""
+ICONS = {"icon.svg": ICON, "icon-waiting.svg": WAITING_ICON}
+"""The icons a page's tab shows, by the name they are served under."""
 
 
 def script_safe_json(data: object) -> str:

@@ -75,8 +75,10 @@ def test_without_the_extra_it_says_how_to_add_it(
     monkeypatch.setitem(sys.modules, "ag_ui.core", None)
     message = exit_message(["--agent", "ag-ui", "--url", URL], capsys)
     root = Path(cli.__file__).resolve().parent.parent
-    assert "--agent ag-ui needs the ag-ui extra (ag_ui" in message
-    assert f"in {root}, the checkout this runs from, run pip install -e '.[ag-ui]'" in message
+    assert message.startswith("choices-chat: --agent ag-ui needs the ag-ui extra (ag_ui")
+    assert f"in {root}, the checkout this runs from, run " in message
+    assert message.endswith(" install -e '.[ag-ui]'\n")
+    assert message.count("\n") == 1, "one line, not the usage block first"
 
 
 def test_importing_chat_ui_does_not_load_the_ag_ui_client() -> None:

@@ -29,10 +29,23 @@ ADDRESS_LINE = re.compile(
 
 
 def environment(home: Path) -> dict[str, str]:
-    """A choices-chat of the test's own: its storage in `home`, and not believing it runs in pytest."""
-    variables = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
-    variables.pop("NICEGUI_STORAGE_PATH", None)
+    """A choices-chat of the test's own: its storage in `home`, not believing it runs in pytest,
+    nor under make (`make unit` runs these tests; `make demo` words its hints for make)."""
+    hidden = ("PYTEST_CURRENT_TEST", "NICEGUI_STORAGE_PATH", "MAKELEVEL", "MAKEFLAGS")
+    variables = {key: value for key, value in os.environ.items() if key not in hidden}
     return variables | {"AGENT_CHOICES_HOME": str(home)}
+
+
+def run_chat(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """`choices-chat ARGUMENTS` in a process of its own (one that exits at once, on a mistake)."""
+    return subprocess.run(
+        [sys.executable, "-m", "chat_ui", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment(home),
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -59,6 +72,24 @@ def test_bad_script_exits_2_with_one_line_and_no_traceback(tmp_path: Path) -> No
     assert result.stderr.startswith("choices-chat: script file")
     assert "JSON array of strings" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_regression_a_mistyped_option_gets_the_closest_one(tmp_path: Path) -> None:
+    # `choices-chat --agnet demo` said only "unrecognized arguments: --agnet demo".
+    result = run_chat(tmp_path, "--agnet", "demo")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("usage: choices-chat ")
+    assert result.stderr.endswith(
+        "choices-chat: error: unrecognized arguments: --agnet demo (did you mean --agent?)\n"
+    )
+
+
+def test_a_mistyped_choice_gets_the_closest_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_message(["--agent", "dmeo"], capsys).endswith(
+        "choices-chat: error: argument --agent: invalid choice: 'dmeo'; did you mean demo? "
+        "(choose from demo, script, llm, ag-ui)\n"
+    )
 
 
 def test_missing_script_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,14 +151,7 @@ def test_regression_a_port_in_use_exits_2_with_one_line_before_claiming_to_be_re
 ) -> None:
     # It printed "NiceGUI ready to go on http://127.0.0.1:8080", then uvicorn's raw error, and
     # exited 3.
-    result = subprocess.run(
-        [sys.executable, "-m", "chat_ui", "--port", str(taken_port), "--no-show"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=environment(tmp_path),
-        check=False,
-    )
+    result = run_chat(tmp_path, "--port", str(taken_port), "--no-show")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == (
@@ -159,7 +183,11 @@ def test_make_demo_passes_its_port_through(tmp_path: Path, taken_port: int) -> N
         check=False,
     )
     assert result.returncode != 0
-    assert f"choices-chat: port {taken_port} on 127.0.0.1 is in use" in result.stderr
+    # In make's words: `--port` is not what the person typed.
+    assert result.stderr.startswith(
+        f"choices-chat: port {taken_port} on 127.0.0.1 is in use; choose another with "
+        "make demo PORT=<a free port> (PORT=0 picks one)\n"
+    )
 
 
 def test_port_0_serves_on_a_free_port_and_no_show_still_prints_the_real_address_once(
@@ -209,15 +237,43 @@ def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
 
 
+def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, with_pip: bool) -> Path:
+    """A checkout of agent-choices, as `make demo` leaves it, that this chat runs from: with the
+    Python of its `.venv` (and pip beside it, or not)."""
+    root = tmp_path / "agent-choices"
+    (root / "chat_ui").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[project]\nname = "agent-choices"\n', encoding="utf-8")
+    scripts = root / ".venv" / "bin"
+    scripts.mkdir(parents=True)
+    if with_pip:
+        (scripts / "pip").touch()
+    monkeypatch.setattr(cli, "__file__", str(root / "chat_ui" / "__main__.py"))
+    monkeypatch.setattr(sys, "executable", str(scripts / "python"))
+    return root
+
+
 def test_regression_in_a_checkout_the_extra_is_installed_from_the_checkout(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # It said pip install 'agent-choices[llm]', which fails there (the package is not on the index).
+    # It said pip install 'agent-choices[llm]', which fails there (the package is not on the
+    # index); then pip install -e '.[llm]', which installs into whatever pip the shell finds, not
+    # the checkout's .venv; and both after the whole usage block.
     without_the_extra(monkeypatch)
+    root = checkout(tmp_path, monkeypatch, with_pip=True)
     message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    root = Path(cli.__file__).resolve().parent.parent
-    assert "--agent llm needs the llm extra (pydantic_ai is not installed)" in message
-    assert f"in {root}, the checkout this runs from, run pip install -e '.[llm]'" in message
+    assert message == (
+        "choices-chat: --agent llm needs the llm extra (pydantic_ai is not installed): "
+        f"in {root}, the checkout this runs from, run .venv/bin/pip install -e '.[llm]'\n"
+    )
+
+
+def test_in_a_checkout_without_pip_beside_python_it_runs_pip_as_a_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    without_the_extra(monkeypatch)
+    checkout(tmp_path, monkeypatch, with_pip=False)
+    message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
+    assert message.endswith("run .venv/bin/python -m pip install -e '.[llm]'\n")
 
 
 def test_an_installed_package_names_the_extra_to_install(
@@ -227,7 +283,7 @@ def test_an_installed_package_names_the_extra_to_install(
     installed = tmp_path / "site-packages" / "chat_ui" / "__main__.py"
     monkeypatch.setattr(cli, "__file__", str(installed))
     message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    assert message.endswith(
-        "--agent llm needs the llm extra (pydantic_ai is not installed): "
+    assert message == (
+        "choices-chat: --agent llm needs the llm extra (pydantic_ai is not installed): "
         "run pip install 'agent-choices[llm]'\n"
     )

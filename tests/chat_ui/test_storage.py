@@ -9,7 +9,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from chat_ui._storage import SECRET_FILE_NAME, storage_dir, storage_secret
+from chat_ui._storage import SECRET_FILE_NAME, private_storage, storage_dir, storage_secret
 
 
 @pytest.fixture(autouse=True)
@@ -78,3 +78,50 @@ def test_a_secret_that_cannot_be_saved_gives_a_warning_and_leaves_nothing_behind
     assert len(storage_secret(tmp_path)) >= 32
     assert "cannot save it: Is a directory" in capsys.readouterr().err
     assert not (tmp_path / SECRET_FILE_NAME).exists()
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_storage_and_the_data_directory_above_it_are_made_private(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The chat was the first to make the data directory, 755, for the MCP server's history too.
+    home = tmp_path / "new" / "agent-choices"
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(home))
+    assert private_storage() == home / "chat"
+    assert (mode(home.parent), mode(home), mode(home / "chat")) == (0o700, 0o700, 0o700)
+    assert capsys.readouterr().err == "", "nothing was open to others: nothing to say"
+
+
+def test_regression_conversations_left_open_by_an_earlier_version_are_made_private_saying_so_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # storage-user-*.json, whole conversations, were 644 in a 755 directory.
+    chat = tmp_path / "home" / "chat"
+    chat.mkdir(parents=True)
+    for directory in (chat.parent, chat):
+        directory.chmod(0o755)
+    conversation = chat / "storage-user-3f9c.json"
+    conversation.write_text("{}")
+    conversation.chmod(0o644)
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(chat.parent))
+    private_storage()
+    assert (mode(chat.parent), mode(chat), mode(conversation)) == (0o700, 0o700, 0o600)
+    assert capsys.readouterr().err == (
+        f"choices-chat: made {chat.parent}, {chat} and 1 file in {chat} private (mode 700, files "
+        "600): other users could read the conversations, questions, answers, tokens or settings "
+        "they hold\n"
+    )
+    private_storage()
+    assert capsys.readouterr().err == ""
+
+
+def test_nicegui_s_own_storage_path_is_private_but_not_its_parent(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    tmp_path.chmod(0o755)
+    monkeypatch.setenv("NICEGUI_STORAGE_PATH", str(tmp_path / "storage"))
+    private_storage()
+    assert (mode(tmp_path), mode(tmp_path / "storage")) == (0o755, 0o700)

@@ -27,7 +27,7 @@ from provide_choice._transports._app._views import (
 from provide_choice._transports._question_view._document import PACKAGE as QUESTION_VIEW
 from provide_choice._transports._question_view._document import SCRIPT_PARTS, question_markup
 from provide_choice._transports._web._page import PACKAGE as WEB
-from provide_choice._transports._web._page import STARTER
+from provide_choice._transports._web._page import PAGE_PARTS
 from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
 
 ARGUMENTS: dict[str, Any] = {
@@ -112,7 +112,8 @@ def test_the_provide_choice_view_is_the_pages_question_started_by_the_host() -> 
     html = provide_choice_view()
     for name in SCRIPT_PARTS:
         assert html.count(asset(f"script/{name}", QUESTION_VIEW)) == 1, name
-    assert asset(STARTER, WEB) not in html
+    for name in PAGE_PARTS:
+        assert asset(name, WEB) not in html
     assert asset(HOST_BRIDGE, PACKAGE) in html
     assert question_markup(title="", prompt="") in html
     assert asset(SHARED_STYLE_SHEET) in html

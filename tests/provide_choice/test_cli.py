@@ -8,6 +8,7 @@ import os
 import re
 import shlex
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -220,6 +221,24 @@ def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
             "usage: provide-choice serve",
             "provide-choice serve: error: unrecognized arguments: --verbose\n",
         ),
+        (
+            ["serv"],
+            "usage: provide-choice [-h]",
+            "provide-choice: error: argument command: invalid choice: 'serv'; did you mean serve? "
+            "(choose from serve, ask, history, inbox, client-config)\n",
+        ),
+        (
+            ["client-config", "cursr"],
+            "usage: provide-choice client-config [-h]",
+            "provide-choice client-config: error: argument client: invalid choice: 'cursr'; did "
+            "you mean cursor? (choose from claude-code, claude-desktop, cursor, vscode)\n",
+        ),
+        (
+            ["launch"],
+            "usage: provide-choice [-h]",
+            "provide-choice: error: argument command: invalid choice: 'launch' (choose from serve, "
+            "ask, history, inbox, client-config)\n",
+        ),
     ],
 )
 def test_regression_a_mistyped_option_shows_its_commands_usage_and_the_closest_option(
@@ -241,6 +260,52 @@ def test_a_mistyped_option_in_a_real_process_exits_2_with_the_suggestion() -> No
     assert result.stderr.endswith(
         "provide-choice serve: error: unrecognized arguments: --htpp 8765 (did you mean --http?)\n"
     )
+
+
+def test_regression_a_mistyped_command_in_a_real_process_exits_2_with_the_suggestion() -> None:
+    # `provide-choice serv` listed the commands, and left finding the one meant to the person.
+    result = subprocess.run(
+        [installed_script(), "serv"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("usage: provide-choice ")
+    assert result.stderr.endswith(
+        "invalid choice: 'serv'; did you mean serve? (choose from serve, ask, history, inbox, client-config)\n"
+    )
+
+
+def test_regression_files_left_open_are_made_private_at_start_saying_so_once(
+    tmp_path: Path,
+) -> None:
+    # Made by an earlier version, or by the chat before it made them private: 755 and 644.
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o755)
+    ours = [home / name for name in ("history.sqlite3", "inbox.json", "settings.json")]
+    for path in [*ours, home / "notes.txt"]:
+        path.write_text("")
+        path.chmod(0o644)
+
+    def history() -> str:
+        result = subprocess.run(
+            [installed_script(), "history"],
+            env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        return result.stderr
+
+    assert history().startswith(
+        f"provide-choice: made {home} and 3 files in {home} private (mode 700, files 600): "
+        "other users could read the conversations, questions, answers, tokens or settings they "
+        "hold\n"
+    )
+    modes = [stat.S_IMODE(path.stat().st_mode) for path in [home, *ours, home / "notes.txt"]]
+    assert modes == [0o700, 0o600, 0o600, 0o600, 0o644], "the person's own file is theirs"
+    assert "private" not in history()
 
 
 def test_serve_over_stdio_without_a_terminal_says_nothing_of_starting_it_by_hand() -> None:

@@ -44,6 +44,7 @@ JSON_FIELDS = {
     "ended_at",
     "action_status",
     "selection",
+    "alert_failed",
 }
 
 
@@ -289,6 +290,7 @@ def test_a_corrupt_history_exits_1_saying_what_to_do(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (home / "history.sqlite3").write_bytes(b"not a database" * 500)
+    (home / "history.sqlite3").chmod(0o600)  # as the server makes it: nothing to tighten first
     assert main(["history"]) == 1
     assert capsys.readouterr().err == (
         f"provide-choice history: the history {home / 'history.sqlite3'} cannot be used (file is "

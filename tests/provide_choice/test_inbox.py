@@ -51,6 +51,8 @@ from provide_choice._web._bridge import Bridge
 PORT = 8766
 BASE = f"http://127.0.0.1:{PORT}"
 HOSTILE_TITLE = "</script><script>alert(1)</script>"
+ALERTS_ON = {"browser": True, "after_seconds": 0}
+"""What the inbox page's alerts follow of the default settings."""
 SECRET_TITLE = "Secret deploy target"
 TOKEN = new_token()
 ADDRESS = f"{BASE}/?token={TOKEN}"
@@ -133,7 +135,13 @@ def test_no_history_yet_is_an_empty_inbox_and_a_corrupt_one_a_problem_it_recover
 ) -> None:
     path = home / "history.sqlite3"
     state = InboxState(path)
-    nothing = {"waiting": [], "recent": [], "problem": None, "away_until": None}
+    nothing = {
+        "waiting": [],
+        "recent": [],
+        "problem": None,
+        "alerts": ALERTS_ON,
+        "away_until": None,
+    }
     assert state.snapshot() == nothing
     assert not path.exists()
     path.write_bytes(b"garbage" * 1000)

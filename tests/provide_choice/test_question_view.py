@@ -37,7 +37,7 @@ from provide_choice._transports._question_view._state import (
     QuestionPages,
 )
 from provide_choice._transports._web._page import PACKAGE as WEB
-from provide_choice._transports._web._page import STARTER, page_html, page_script
+from provide_choice._transports._web._page import PAGE_PARTS, page_html, page_script
 from provide_choice._web._local_http import asset
 
 MULTI = {
@@ -229,17 +229,18 @@ def test_the_page_script_joins_every_part_once_in_one_strict_function() -> None:
     assert script.startswith('"use strict";\n\n(() => {\n')
     assert script.endswith("})();\n")
     assert all(asset(f"script/{name}", PACKAGE) in script for name in SCRIPT_PARTS)
-    starter = asset(STARTER, WEB)
-    assert script.index(starter) > script.index(asset("script/question.js", PACKAGE)), (
-        "the part that starts the page comes after the rest"
-    )
+    for name in PAGE_PARTS:
+        assert script.index(asset(name, WEB)) > script.index(
+            asset("script/question.js", PACKAGE)
+        ), "the page's own parts come after the question view's"
 
 
 def test_no_two_parts_of_the_page_script_declare_the_same_name() -> None:
     """The parts share one scope: a second declaration of a name would silently replace the
     first (a function) or stop the whole script (a const)."""
     declared: Counter[str] = Counter()
-    parts = [asset(f"script/{name}", PACKAGE) for name in SCRIPT_PARTS] + [asset(STARTER, WEB)]
+    parts = [asset(f"script/{name}", PACKAGE) for name in SCRIPT_PARTS]
+    parts += [asset(name, WEB) for name in PAGE_PARTS]
     for part in parts:
         top_level = r"^(?:async\s+)?(?:function|const|let|var|class)\s+(\w+)"
         declared.update(re.findall(top_level, part, flags=re.MULTILINE))

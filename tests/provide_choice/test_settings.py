@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import stat
 from pathlib import Path
 
 import platformdirs
@@ -42,6 +43,10 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         "history_days": 7,
         "unattended_action": "return_defaults",
         "away_until": None,
+        "alerts": {"terminal": True, "desktop": True, "browser": True, "push": True},
+        "alert_after_seconds": 0,
+        "notify_urls": [],
+        "notify_detail": "full",
     }
     assert load_settings() == changed
 
@@ -63,10 +68,16 @@ def test_save_replaces_the_file_whole_and_leaves_no_temporary_files(home: Path) 
     assert load_settings().transport == "terminal"
 
 
-def test_save_creates_the_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path / "new" / "home"))
+def test_save_creates_the_directory_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The settings' directory was made 755 (the file itself was 600 already).
+    home = tmp_path / "new" / "home"
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(home))
     save_settings(InteractionSettings(annotations=False))
     assert load_settings().annotations is False
+    modes = [stat.S_IMODE(path.stat().st_mode) for path in (home.parent, home, settings_path())]
+    assert modes == [0o700, 0o700, 0o600]
 
 
 @pytest.mark.parametrize(

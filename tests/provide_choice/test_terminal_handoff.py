@@ -28,6 +28,7 @@ from provide_choice import (
     load_settings,
     save_settings,
 )
+from provide_choice._contract._settings import shown_settings
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
 from provide_choice._transports._terminal_handoff import TerminalHandoffTransport, client_command
@@ -138,7 +139,7 @@ async def test_answer_posted_by_the_client_comes_back_to_the_poll_and_the_sessio
             "description": None,
             "recommended": False,
         }
-        assert session["settings"] == InteractionSettings().model_dump(mode="json")
+        assert session["settings"] == shown_settings(InteractionSettings())
         assert 299 < session["seconds_left"] <= 300
         answer = {
             "kind": "answered",
@@ -365,7 +366,10 @@ async def test_settings_changed_in_the_client_are_saved_and_set_the_timeout_acti
         selection = (await handoff.launch(timeout_seconds=1))["selection"]
         await attach(selection)
         changed = InteractionSettings(timeout_action="return_nothing", annotations=False)
-        response = await post(selection["url"] + "/settings", changed.model_dump(mode="json"))
+        response = await post(
+            selection["url"] + "/settings",
+            {"timeout_action": "return_nothing", "annotations": False},
+        )
         assert response.status_code == 200
         assert load_settings() == changed
         bad = await post(selection["url"] + "/settings", {"timeout_action": "explode"})

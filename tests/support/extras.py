@@ -13,3 +13,5 @@ NEEDS_AG_UI_EXTRA = "needs the ag-ui extra (ag-ui-protocol): pip install -e '.[t
 NEEDS_AG_UI_SERVER = (
     "needs pydantic-ai's AG-UI adapter, the tests' AG-UI agent: pip install -e '.[test,ag-ui]'"
 )
+NEEDS_PUSH_EXTRA = "needs the push extra (apprise): pip install -e '.[test,push]'"
+NEEDS_NOTIFY_EXTRA = "needs the notify extra (desktop-notifier): pip install -e '.[test,notify]'"

@@ -17,6 +17,7 @@ from string import Template
 from typing import TYPE_CHECKING
 
 from present_choices import ChoicesError
+from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
 from provide_choice._history._inbox_link import (
@@ -29,7 +30,7 @@ from provide_choice._history._inbox_link import (
 from provide_choice._history._store import history_path
 from provide_choice._web._local_http import (
     HOST,
-    ICON,
+    ICONS,
     SHARED_STYLE_SHEET,
     BodyRefused,
     LoopbackGuard,
@@ -103,18 +104,23 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     # A plain route: it reads its own body (at most BODY_LIMIT bytes), as the bridge's do.
     app.add_route("/away", away, methods=["POST"])
 
-    @app.get("/icon.svg")
-    async def icon() -> Response:
+    @app.get("/{name}.svg")
+    async def icon(name: str) -> Response:
+        svg = ICONS.get(f"{name}.svg")
+        if svg is None:
+            return Response(status_code=404, headers=headers)
         return Response(
-            ICON, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
+            svg, media_type="image/svg+xml", headers=headers | {"Cache-Control": "no-cache"}
         )
 
     return app
 
 
 def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
-    """Serve the inbox until Ctrl-C. An inbox that already runs is opened instead of a second one,
-    and its full address printed again. Raises `OSError` when the port cannot be bound."""
+    """Serve the inbox until Ctrl-C or SIGTERM, which remove its record and its opener page as it
+    stops. An inbox that already runs is opened instead of a second one, and its full address
+    printed again; the files of one that was killed are replaced. Raises `OSError` when the port
+    cannot be bound."""
     already = running_inbox()
     if already is not None:
         _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
@@ -128,6 +134,22 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
     url, token = f"http://{HOST}:{bound}", new_token()
     address = address_with_token(url, token)
     state = InboxState(history_path())
+    try:
+        with stop_on_signals():
+            try:
+                _announce(url, token, address)
+                if open_browser:
+                    _open(address)
+                asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
+            finally:
+                withdraw()
+                state.close_connection()
+    except Stopped as stop:
+        _note(f"stopped ({stop})")
+
+
+def _announce(url: str, token: str, address: str) -> None:
+    """Write the record (replacing one a killed inbox left), then print the address."""
     problem = None
     try:
         announce(url, token)  # first: once the address is printed, a second inbox finds this one
@@ -139,13 +161,6 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
             "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
             f"find this one again ({problem})"
         )
-    try:
-        if open_browser:
-            _open(address)
-        asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
-    finally:
-        withdraw()
-        state.close_connection()
 
 
 def _open(address: str) -> threading.Thread | None:

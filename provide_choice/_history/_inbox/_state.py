@@ -48,9 +48,8 @@ class InboxState:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
-        self._settings: tuple[float | None, InteractionSettings] | None = None
-        """The settings as last read, with the file's time of change then: read again only
-        when it changed, so a broken file warns once, not at every poll."""
+        self._settings: InteractionSettings | None = None
+        self._settings_version: tuple[int, int] | None = None
 
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
@@ -74,7 +73,9 @@ class InboxState:
             except (HistoryUnavailable, sqlite3.Error) as error:
                 self.close_connection()
                 lists = {"waiting": [], "recent": [], "problem": str(error)}
-        return lists | {"away_until": away_until(self._current_settings())}
+            settings = self._current_settings()
+        alerts = {"browser": settings.alerts.browser, "after_seconds": settings.alert_after_seconds}
+        return lists | {"alerts": alerts, "away_until": away_until(settings)}
 
     def set_away(self, data: object) -> None:
         """The person is away for `{"away_for_minutes": N}` from now, or back with `null`: saved
@@ -92,17 +93,21 @@ class InboxState:
             )
         until = None if minutes is None else datetime.now() + timedelta(minutes=minutes)
         save_changes({"away_until": None if until is None else until.isoformat("T", "minutes")})
-        self._settings = None
+        with self._lock:
+            self._settings = None
 
     def _current_settings(self) -> InteractionSettings:
+        """The person's settings: read again only when the settings file changed (the page asks
+        every second; a broken file warns once)."""
         path = settings_path()
         try:
-            changed: float | None = path.stat().st_mtime
+            stat = path.stat()
+            version: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
         except OSError:
-            changed = None
-        if self._settings is None or self._settings[0] != changed:
-            self._settings = (changed, load_settings(path))
-        return self._settings[1]
+            version = None
+        if self._settings is None or version != self._settings_version:
+            self._settings, self._settings_version = load_settings(path), version
+        return self._settings
 
     def close_connection(self) -> None:
         if self._connection is not None:
@@ -119,6 +124,7 @@ def _waiting(question: RecordedQuestion) -> dict[str, Any]:
         "url": question.url if has_page else None,
         "where": None if has_page else where or _not_at_a_page(question),
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
+        "waited_seconds": round(max(time.time() - question.asked_at, 0.0), 1),
     }
 
 

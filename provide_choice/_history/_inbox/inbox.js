@@ -3,11 +3,18 @@
 // place (keyed by row), so a link keeps its focus while the lists change around it. Agent text
 // only ever goes in as text (textContent), never as markup. "I'm away" saves the person's
 // away_until setting through the inbox, which every server reads at its next question.
+//
+// While questions wait, the tab's title starts with how many ("(3) Inbox — provide-choice") and
+// its icon has a badge. "Notify me on this device" asks the browser for notifications (only on
+// that click), and from then on each question that starts waiting, once it waited
+// `alert_after_seconds`, is a notification; a click on one opens its page. Both follow the
+// person's settings (the browser's alerts on or off), which the state carries.
 "use strict";
 
 (() => {
   const POLL_MILLISECONDS = 1000;
   const URGENT_SECONDS = 30;
+  const TICKING = new Set(["seconds_left", "waited_seconds"]); // change at every poll, shown by tick()
   const OUTCOMES = {
     selected: ["Answered", "answered"],
     custom_input: ["Answered", "answered"],
@@ -27,7 +34,16 @@
   const awayChoice = byId("away-choice");
   const awayButton = byId("away");
   const backButton = byId("back");
+  const icon = document.querySelector('link[rel="icon"]');
+  const plainIcon = icon.getAttribute("href");
+  const notify = byId("notify");
+  const notifyButton = byId("notify-button");
+  const notifyStatus = byId("notify-status");
+  const notifications = "Notification" in window;
   let state = JSON.parse(byId("inbox-state").textContent);
+  // The questions already told of (or waiting before notifications were on): told once each.
+  const told = new Set();
+  let telling = false; // on since the page opened, or since the person's click
 
   // The address the inbox printed carries its token; the cookie that came with this page stands in
   // for it from now on, so the token leaves the address bar (and the history, bookmarks and screen
@@ -113,7 +129,7 @@
     }
     questions.forEach((question, index) => {
       const key = String(question.key);
-      const shown = JSON.stringify(question, (name, value) => (name === "seconds_left" ? undefined : value));
+      const shown = JSON.stringify(question, (name, value) => (TICKING.has(name) ? undefined : value));
       let item = existing.get(key);
       if (!item || !item.isConnected) {
         item = document.createElement("li");
@@ -179,7 +195,11 @@
     const waiting = state.waiting.length;
     const words = waiting === 0 ? "Nothing waiting" : `${waiting} waiting`;
     if (count.textContent !== words) count.textContent = words;
-    document.title = `${waiting ? `(${waiting}) ` : ""}Inbox · provide-choice`;
+    const shown = state.alerts.browser ? waiting : 0;
+    document.title = `${shown ? `(${shown}) ` : ""}Inbox — provide-choice`;
+    const href = shown ? icon.dataset.waiting : plainIcon;
+    if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+    tellOfNew();
     if (problem.textContent !== (state.problem || "")) problem.textContent = state.problem || "";
     tick();
   }
@@ -205,6 +225,51 @@
   awayButton.addEventListener("click", () => setAway(Number(byId("away-for").value)));
   backButton.addEventListener("click", () => setAway(null));
 
+  function allowed() {
+    return notifications && Notification.permission === "granted";
+  }
+
+  // Questions waiting when notifications come on were there to see: only later ones are told of.
+  function markAllTold() {
+    for (const question of state.waiting) told.add(question.key);
+  }
+
+  function tellOfNew() {
+    notify.hidden = !notifications || !state.alerts.browser;
+    if (!telling || !allowed() || !state.alerts.browser) return;
+    for (const question of state.waiting) {
+      if (told.has(question.key) || question.waited_seconds < state.alerts.after_seconds) continue;
+      told.add(question.key);
+      const shown = new Notification("Question waiting", { body: question.title, tag: `question-${question.key}` });
+      shown.addEventListener("click", () => {
+        window.focus();
+        if (question.url) location.assign(question.url);
+      });
+    }
+  }
+
+  function showPermission() {
+    const granted = allowed();
+    notifyButton.hidden = granted;
+    notifyStatus.textContent = granted ? "Notifications are on for this device: each new question is one."
+      : notifications && Notification.permission === "denied"
+        ? "This browser blocks notifications from the inbox; allow them in its site settings."
+        : "";
+  }
+
+  function startTelling() {
+    markAllTold();
+    telling = true;
+  }
+
+  notifyButton.addEventListener("click", async () => {
+    await Notification.requestPermission();
+    if (allowed()) startTelling();
+    showPermission();
+  });
+
+  if (allowed()) startTelling();
+  showPermission();
   render();
   setInterval(tick, 1000);
   setInterval(poll, POLL_MILLISECONDS);

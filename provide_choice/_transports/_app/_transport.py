@@ -33,6 +33,7 @@ class AppTransport:
             "extension with text/html;profile=mcp-app)"
         ),
         inbox="Shown in the agent's conversation",
+        answer_where="in the conversation",
         batches=True,
         auto_order=20,
     )

@@ -55,6 +55,7 @@ class ElicitationTransport:
         needs=lambda client: client.form,
         unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
         inbox="Shown in the agent's own window",
+        answer_where="in the conversation",
         batches=True,
         auto_order=30,
     )

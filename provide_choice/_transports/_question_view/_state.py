@@ -46,10 +46,13 @@ from provide_choice._contract._response import (
     summarize,
 )
 from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     NUMBER_SETTINGS,
     TIME_SETTINGS,
     InteractionSettings,
     setting_choices,
+    shown_settings,
 )
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion, QuestionRegistry
@@ -78,6 +81,12 @@ def setting_fields() -> dict[str, dict[str, Any]]:
             for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
         }
         | {name: {"label": label, "time": True} for name, (label, _rule) in TIME_SETTINGS.items()}
+        | {
+            "alerts": {
+                "label": ALERTS_LABEL,
+                "channels": [list(item) for item in ALERT_CHANNELS.items()],
+            }
+        }
     )
 
 
@@ -150,7 +159,7 @@ class QuestionPage:
             "text_limit": TEXT_LIMIT,
             "note_limit": NOTE_LIMIT,
             "requested_timeout_seconds": asked.timeout_seconds,
-            "settings": settings.model_dump(mode="json"),
+            "settings": shown_settings(settings),
             "setting_choices": setting_fields(),
             "draft": self.draft.model_dump(),
             "inbox_url": INBOX_LINK.url(),
@@ -198,6 +207,7 @@ class QuestionPage:
     def save_draft(self, data: object) -> None:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
         self._refuse_when_ended()
+        self.question.touch()
         if self.batch is not None:
             self._save_batch_draft(self.batch, validated(BatchDraft, data))
             return
@@ -250,6 +260,7 @@ class QuestionPage:
     def hide_options(self, data: object) -> None:
         """Hide options from this question; a hidden option is no longer chosen."""
         self._refuse_when_ended()
+        self.question.touch()
         if not isinstance(self.draft, Draft):
             raise ChoicesError(["the options of a batch's questions cannot be hidden"])
         hidden = validated(Visibility, data).hidden_ids

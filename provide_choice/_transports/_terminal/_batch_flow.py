@@ -24,6 +24,7 @@ from provide_choice._contract._meaning import Submission
 from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question import LiveQuestion
+from provide_choice._transports._terminal._alert import alerting
 from provide_choice._transports._terminal._flow import answer_question, print_summary
 from provide_choice._transports._terminal._review import BatchFrame, review
 from provide_choice._transports._terminal._screen import DeadlinePassed, Screen, WentBack
@@ -44,7 +45,8 @@ async def run_batch_flow(
     flow = _BatchFlow(batch, question, keep)
     reported: BatchReported
     try:
-        reported = await flow.ask()
+        with alerting(question, batch.title):
+            reported = await flow.ask()
     except KeyboardInterrupt:
         reported = Cancelled()
     except DeadlinePassed:

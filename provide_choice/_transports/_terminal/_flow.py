@@ -6,21 +6,24 @@ screen), the text answer; `Screen` is the frame they all run in.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
 from prompt_toolkit import print_formatted_text
-from prompt_toolkit.application import create_app_session
+from prompt_toolkit.application import create_app_session, get_app_session
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import create_input
 from prompt_toolkit.output import create_output
 
+from present_choices._stopping import signals_handled
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut, summarize
 from provide_choice._question import LiveQuestion
+from provide_choice._transports._terminal._alert import alerting
 from provide_choice._transports._terminal._option_list import OptionList
 from provide_choice._transports._terminal._screen import DeadlinePassed, Screen
 from provide_choice._transports._terminal._settings_editor import SettingsEditor
@@ -37,6 +40,38 @@ def terminal_session(output: TextIO) -> Iterator[None]:
         yield
 
 
+NEXT_SCREEN_SECONDS = 0.05
+"""How often a stop signal that came between two screens looks for the next one to end."""
+
+
+@contextmanager
+def signals_cancel() -> Iterator[None]:
+    """Within (in the flow's task, inside `terminal_session`): SIGINT and SIGTERM cancel the
+    question as the person's Ctrl-C does. The screen showing ends, giving the terminal back as it
+    was, the flow prints its summary line and reports `Cancelled`; a signal that comes between two
+    screens ends the next one as it opens. So a process stopped from outside never leaves the
+    terminal in raw mode, nor the question waiting for an answer that cannot come."""
+    loop = asyncio.get_running_loop()
+    session = get_app_session()
+    flowing = True
+
+    def end_screen() -> None:
+        application = session.app
+        if application is not None and application.is_running and not application.is_done:
+            application.exit(exception=KeyboardInterrupt(), style="class:aborting")
+        elif flowing:
+            loop.call_later(NEXT_SCREEN_SECONDS, end_screen)
+
+    def stop(_number: int) -> None:
+        loop.call_soon_threadsafe(end_screen)
+
+    with signals_handled(stop):
+        try:
+            yield
+        finally:
+            flowing = False
+
+
 async def run_terminal_flow(
     request: ProvideChoiceRequest, question: LiveQuestion
 ) -> Submission | Cancelled | TimedOut:
@@ -50,7 +85,8 @@ async def run_terminal_flow(
     state = QuestionState(request, question)
     reported: Submission | Cancelled | TimedOut
     try:
-        reported = await _ask(state)
+        with alerting(question, request.title):
+            reported = await _ask(state)
     except KeyboardInterrupt:
         reported = Cancelled()
     except DeadlinePassed:

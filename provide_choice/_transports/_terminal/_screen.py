@@ -24,6 +24,7 @@ from prompt_toolkit.layout import Container, Dimension, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from questionary.prompts.common import InquirerControl
 
+from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._keys import (
     GuardedSubmit,
     ListKeys,
@@ -55,6 +56,11 @@ class WentBack(Exception):
 
 class Frame(Protocol):
     """What a screen is framed by: a question's state (or a batch's), read at every redraw."""
+
+    @property
+    def question(self) -> LiveQuestion:
+        """The open question the screen belongs to: the person's first key touches it."""
+        ...
 
     @property
     def deadline(self) -> float: ...
@@ -101,7 +107,11 @@ class Screen:
         application.layout = self._framed(application.layout, guard, hints, control, previews)
         application.erase_when_done = True
         application.refresh_interval = 1.0
+        application.key_processor.before_key_press += self._touched
         return await self._run_until_deadline(application)
+
+    def _touched(self, _keys: object) -> None:
+        self.state.question.touch()
 
     async def answer(self, question: questionary.Question) -> str:
         """Run a text screen, or a list whose values are all strings (the flow's own menus)."""

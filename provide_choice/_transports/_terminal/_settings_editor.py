@@ -18,6 +18,8 @@ import questionary
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     NUMBER_SETTINGS,
     TIME_SETTINGS,
     TIMEOUT_LABEL,
@@ -26,10 +28,14 @@ from provide_choice._contract._settings import (
     local_time,
     setting_choices,
 )
+from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._screen import Screen
 from provide_choice._transports._terminal._state import QuestionState
 from provide_choice._transports._terminal._style import STYLE
+
+ALERT_ITEM = "alerts."
+"""The entries of the alert channels, each switched on or off by Enter: `alerts.push`."""
 
 
 class SettingsEditor:
@@ -84,6 +90,11 @@ class SettingsEditor:
             if item == "hidden" and self.single is not None:
                 self.single.hidden_ids = await self._ask_hidden_options(self.single)
                 continue
+            if item.startswith(ALERT_ITEM):
+                channel = item.removeprefix(ALERT_ITEM)
+                on = getattr(self.question.settings.alerts, channel)
+                await self.question.apply_settings({"alerts": {channel: not on}})
+                continue
             value = await self._next_value(item)
             if value != getattr(self.question.settings, item):
                 await self.question.apply_settings({item: value})
@@ -103,8 +114,15 @@ class SettingsEditor:
             if name == "annotations" and not request.allow_annotations:
                 shown += " (this question allows none)"
             choices.append(questionary.Choice(f"{label}: {shown}", name))
-        days = NUMBER_SETTINGS["history_days"].label
-        choices.append(questionary.Choice(f"{days}: {settings.history_days}", "history_days"))
+        for name, setting in NUMBER_SETTINGS.items():
+            if name != "timeout_override_seconds":  # shown first, with the question's own
+                choices.append(
+                    questionary.Choice(f"{setting.label}: {getattr(settings, name)}", name)
+                )
+        for channel, label in ALERT_CHANNELS.items():
+            on = "On" if getattr(settings.alerts, channel) else "Off"
+            title = f"{ALERTS_LABEL} {in_a_sentence(label)}: {on}"
+            choices.append(questionary.Choice(title, ALERT_ITEM + channel))
         for name, (label, _rule) in TIME_SETTINGS.items():
             shown = getattr(settings, name) or "not set"
             choices.append(questionary.Choice(f"{label}: {shown}", name))

@@ -29,6 +29,7 @@ class TerminalTransport:
         "The server's own terminal",
         preference="Terminal",
         inbox="Shown in its server's terminal",
+        answer_where="in the terminal",
         batches=True,
         auto_order=10,
     )

@@ -7,7 +7,8 @@ server says what it means), and leaves one summary line on the screen. The agent
 answer with `provide_choice(session_id=...)`.
 
 Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
-person reading it is in the middle of someone else's task, so no tracebacks.
+person reading it is in the middle of someone else's task, so no tracebacks. Ctrl-C, and SIGINT or
+SIGTERM from outside, cancel the question (the agent gets `cancelled`) and exit 0.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from contextlib import suppress
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from present_choices import ChoicesError
+from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
@@ -66,12 +69,14 @@ class SessionRefused(HandoffFailed):
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     try:
-        return answer(arguments.session, arguments.url)
+        with stop_on_signals():
+            return answer(arguments.session, arguments.url)
     except HandoffFailed as error:
         print(f"{CLIENT_COMMAND}: {error}", file=sys.stderr, flush=True)
         return FAILED
-    except KeyboardInterrupt:
-        return 130
+    except Stopped as stop:  # before the question was shown, or once its answer was sent
+        print(f"{CLIENT_COMMAND}: stopped ({stop})", file=sys.stderr, flush=True)
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -92,7 +97,11 @@ def answer(session_id: str, url: str) -> int:
     import httpx
 
     from provide_choice._transports._terminal._batch_flow import run_batch_flow
-    from provide_choice._transports._terminal._flow import run_terminal_flow, terminal_session
+    from provide_choice._transports._terminal._flow import (
+        run_terminal_flow,
+        signals_cancel,
+        terminal_session,
+    )
 
     session_url = f"{_base_url(url, session_id)}{ROUTE_PREFIX}/{session_id}"
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
@@ -100,7 +109,7 @@ def answer(session_id: str, url: str) -> int:
         asked = question.attach()
 
         async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
-            with terminal_session(sys.stdout):
+            with terminal_session(sys.stdout), signals_cancel():
                 if isinstance(asked, BatchRequest):
                     return await run_batch_flow(asked, question, question.keep)
                 return await run_terminal_flow(asked, question)
@@ -125,6 +134,7 @@ class RemoteQuestion:
         self.client = client
         self.session_url = session_url
         self.settings = InteractionSettings()
+        self.touched = False
         self._deadline = time.monotonic()
 
     def attach(self) -> Asked:
@@ -152,6 +162,20 @@ class RemoteQuestion:
 
     def seconds_left(self) -> float:
         return max(self._deadline - time.monotonic(), 0.0)
+
+    def touch(self) -> None:
+        """The person's first key: the server hears it once (the alerts it would send are no
+        longer needed), from a thread, so no key waits for it."""
+        if self.touched:
+            return
+        self.touched = True
+        threading.Thread(
+            target=self._tell_touched, name="choice-terminal-touch", daemon=True
+        ).start()
+
+    def _tell_touched(self) -> None:
+        with suppress(HandoffFailed):  # the server went away: posting the answer says so
+            _post(self.client, f"{self.session_url}/touch", {})
 
     async def apply_settings(self, changes: object) -> InteractionSettings:
         url = f"{self.session_url}/settings"

@@ -9,6 +9,8 @@
                                 applied by the question (`apply_settings`: saved to the server's
                                 settings file, the timeout action, a longer deadline); the reply
                                 has the settings in force and the seconds left;
+- `POST /terminal/<id>/touch`   the person pressed a first key: the question's alerts are no
+                                longer needed;
 - `POST /terminal/<id>/keep`    a batch: `{question_id, submission}`, the answer the person gave to
                                 one question, kept (`kept_answer`) if the batch ends half-way;
 - `POST /terminal/<id>/result`  what the person did (a submission, a cancel, the deadline seen),
@@ -33,6 +35,7 @@ from provide_choice._contract._batch_meaning import kept_answer, read_batch_repo
 from provide_choice._contract._meaning import Submission, read_reported
 from provide_choice._contract._request import describe
 from provide_choice._contract._response import Ending, TimedOut
+from provide_choice._contract._settings import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
 from provide_choice._web._local_http import BodyRefused, read_json, refusal
@@ -85,7 +88,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             )
         return {
             "request": question.interaction.asked.model_dump(mode="json", by_alias=True),
-            "settings": question.interaction.settings.model_dump(mode="json"),
+            "settings": shown_settings(question.interaction.settings),
             "seconds_left": question.seconds_left(),
         }
 
@@ -106,9 +109,17 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             return refusal(422, error.problems)
         return {
             "status": question.status,
-            "settings": settings.model_dump(mode="json"),
+            "settings": shown_settings(settings),
             "seconds_left": question.seconds_left(),
         }
+
+    @app.post(ROUTE_PREFIX + "/{session_id}/touch")
+    async def touch(session_id: str) -> Any:
+        question = find(session_id)
+        if not isinstance(question, PendingQuestion):
+            return question
+        question.touch()
+        return {"status": question.status}
 
     @app.post(ROUTE_PREFIX + "/{session_id}/result")
     async def result(session_id: str, request: Request) -> Any:

@@ -40,6 +40,7 @@ class TerminalHandoffTransport:
             "`provide-choice serve --http PORT` in a terminal window and connect to it."
         ),
         inbox="Shown in a terminal the agent opens",
+        answer_where="in the terminal",
         batches=True,
     )
     cancelled_with_the_call = False

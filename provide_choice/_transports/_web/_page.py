@@ -16,8 +16,8 @@ from provide_choice._transports._question_view._state import QuestionPage
 from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, script_safe_json
 
 PACKAGE = "provide_choice._transports._web"
-STARTER = "main.js"
-"""The part of the page's script that starts it, after the question view's parts."""
+PAGE_PARTS = ("tab.js", "main.js")
+"""The page's own parts of its script, after the question view's: its tab, and what starts it."""
 
 
 def page_html(page: QuestionPage) -> str:
@@ -37,7 +37,7 @@ def page_html(page: QuestionPage) -> str:
 @cache
 def page_script() -> str:
     """The page's one inline script: the question view's parts, then the page's starter."""
-    return joined_script([*script_parts(), asset(STARTER, PACKAGE)])
+    return joined_script([*script_parts(), *(asset(name, PACKAGE) for name in PAGE_PARTS)])
 
 
 def missing_html() -> str:

@@ -3,7 +3,8 @@
 - `GET  /choice/<id>`             the page, with its script and style sheet inline; its
                                   Content-Security-Policy allows exactly those two (by hash), and
                                   no other script or style, inline or from anywhere
-- `GET  /choice/assets/icon.svg`  the tab's icon
+- `GET  /choice/assets/icon.svg`  the tab's icon (`icon-waiting.svg`: with a badge, while the
+                                  question waits)
 - `GET  /choice/<id>/state`       the page's state (the HTTP fallback polls it)
 - `POST /choice/<id>/draft`       what is chosen and typed so far: `{selected_ids, custom_input,
                                   option_annotations, global_annotation}`
@@ -41,7 +42,7 @@ from provide_choice._transports._question_view._state import (
 from provide_choice._transports._web._page import missing_html, page_html, page_script
 from provide_choice._web._local_http import (
     BODY_LIMIT,
-    ICON,
+    ICONS,
     SHARED_STYLE_SHEET,
     BodyRefused,
     asset,
@@ -74,10 +75,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.get(PREFIX + "/assets/{name}")
     async def asset_file(name: str) -> Response:
-        if name != "icon.svg":  # the page's script and style sheet are inline
+        if name not in ICONS:  # the page's script and style sheet are inline
             return Response(status_code=404)
         headers = PAGE_HEADERS | {"Cache-Control": "no-cache"}
-        return Response(ICON, media_type="image/svg+xml", headers=headers)
+        return Response(ICONS[name], media_type="image/svg+xml", headers=headers)
 
     @app.get(PREFIX + "/{question_id}")
     async def question_page(question_id: str) -> HTMLResponse:

@@ -16,10 +16,15 @@ const TICK_MILLISECONDS = 250;
 
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
-// what a saved draft means where the question is shown, and `ended(state)` hears the ending once
-// it is shown. Returns `received`, through which the owner of the document may also end it (a
-// state whose status is not "pending").
-function startQuestion(initial, openChannel, { endings, afterEnding, saved, ended: onEnded = () => {} }) {
+// what a saved draft means where the question is shown, `ended(state)` hears the ending once it is
+// shown, and `followed(state)` every state the view follows (the page's tab follows them too).
+// Returns `received`, through which the owner of the document may also end it (a state whose
+// status is not "pending").
+function startQuestion(
+  initial,
+  openChannel,
+  { endings, afterEnding, saved, ended: onEnded = () => {}, followed = () => {} },
+) {
   let state = initial;
   const currentState = () => state;
   const isPending = () => state.status === "pending";
@@ -34,6 +39,7 @@ function startQuestion(initial, openChannel, { endings, afterEnding, saved, ende
   function applyState(next) {
     if (ended) return;
     state = next;
+    followed(state);
     countdown.sync(state.seconds_left);
     // The inbox, when one runs: back to every question waiting, from every agent.
     inboxLink.hidden = !state.inbox_url;

@@ -73,6 +73,21 @@ function createSettingsPanel(currentState, send) {
     return element("div", { class: "field" }, ...parts);
   }
 
+  // One box per alert channel; a change sends that channel alone (the others stay as they are).
+  function alertsField() {
+    const { label, channels } = fields.alerts;
+    controls.alerts = {};
+    const rows = channels.map(([channel, channelLabel]) => {
+      const box = element("input", { type: "checkbox", id: `setting-alerts-${channel}` });
+      box.addEventListener("change", () => changeSettings("settings", { alerts: { [channel]: box.checked } }));
+      controls.alerts[channel] = box;
+      return element("div", { class: "check" }, box, text("label", channelLabel, { for: box.id }));
+    });
+    hints.pushAddresses = text("p", "", { class: "hint", id: "setting-alerts-push-hint" });
+    controls.alerts.push.setAttribute("aria-describedby", hints.pushAddresses.id);
+    return element("fieldset", {}, text("legend", label), ...rows, hints.pushAddresses);
+  }
+
   function shownOptionsField() {
     const boxes = initial.options.map((option, index) => {
       const box = element("input", { type: "checkbox", id: `show-option-${index}` });
@@ -98,6 +113,9 @@ function createSettingsPanel(currentState, send) {
   function changeArrived(state) {
     if (change === null) return false;
     if ("hidden_ids" in change) return JSON.stringify(change.hidden_ids) === JSON.stringify(state.hidden_ids);
+    if ("alerts" in change) {
+      return Object.entries(change.alerts).every(([channel, on]) => state.settings.alerts[channel] === on);
+    }
     return Object.entries(change).every(([name, value]) => state.settings[name] === value);
   }
 
@@ -111,6 +129,11 @@ function createSettingsPanel(currentState, send) {
     hints["setting-timeout"].textContent = `Empty: as the agent asks (${state.requested_timeout_seconds} s). `
       + "A new timeout also gives this question at least that long from now.";
     controls.annotations.checked = settings.annotations;
+    for (const [channel, box] of Object.entries(controls.alerts)) box.checked = settings.alerts[channel];
+    const count = settings.notify_url_count;
+    hints.pushAddresses.textContent = count
+      ? `Push goes to the ${count === 1 ? "address" : `${count} addresses`} in your settings file.`
+      : "Push needs addresses: notify_urls in your settings file, or PROVIDE_CHOICE_NOTIFY where the server runs.";
     for (const box of controls.shown || []) box.checked = !state.hidden_ids.includes(box.value);
     controls.placeholder_visible.disabled = !state.has_placeholder;
     controls.single_submit.disabled = state.mode !== "single";
@@ -129,6 +152,9 @@ function createSettingsPanel(currentState, send) {
     selectField("timeout_action"),
     selectField("keep_history", "What was asked and answered, for provide-choice history and the inbox."),
     numberField("history_days", "setting-history-days", "Older questions leave the history when a server starts."),
+    alertsField(),
+    numberField("alert_after_seconds", "setting-alert-after", "0: at once. A question you are at sends none."),
+    selectField("notify_detail", "The title only keeps the question and its page's address off the push service."),
     timeField("away_until", "setting-away-until",
       "Until then, questions are answered at once, shown nowhere, saying you are away. Empty: not away."),
     selectField("unattended_action"),
