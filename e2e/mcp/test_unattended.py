@@ -13,18 +13,10 @@ from typing import Any
 from attended import attended_environment
 from mcp import Client, StdioServerParameters
 from mcp_servers import PAGE_ADDRESS, structured
+from prompts import DATABASE_REQUEST
 from provide_choice_harness import COMMAND
 
-QUESTION = {
-    "title": "Database",
-    "prompt": "The app needs storage and none is configured.",
-    "selection_mode": "single",
-    "default_selection_ids": ["pg"],
-    "options": [
-        {"id": "pg", "label": "PostgreSQL", "recommended": True},
-        {"id": "lite", "label": "SQLite"},
-    ],
-}
+QUESTION = DATABASE_REQUEST | {"default_selection_ids": ["pg"]}
 
 
 def server(home: Path, *options: str, **environment: str) -> StdioServerParameters:

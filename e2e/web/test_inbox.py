@@ -242,14 +242,8 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
 
     table = history(home).stdout.splitlines()
-    assert re.split(r"\s{2,}", table[0]) == [
-        "When",
-        "Client",
-        "Where",
-        "Answered by",
-        "Title",
-        "Outcome",
-    ]
+    columns = ["When", "Client", "Where", "Answered by", "Title", "Outcome"]
+    assert re.split(r"\s{2,}", table[0]) == columns
     assert len(table) == 5
     by_agent = "Cancelled by the agent before the person answered"
     expected = {

@@ -12,21 +12,13 @@ import anyio
 import pytest
 from mcp import Client
 from mcp_types import TextContent
+from prompts import DATABASE_REQUEST as DATABASE
 
 from provide_choice import create_server
 from provide_choice._contract._answers_file import AnswersFileError, load_answers_file
 from provide_choice._server._unattended import AnswerPolicy
 
-OPTIONS = [
-    {"id": "pg", "label": "PostgreSQL", "recommended": True},
-    {"id": "lite", "label": "SQLite"},
-]
-DATABASE = {
-    "title": "Database",
-    "prompt": "Which database?",
-    "selection_mode": "single",
-    "options": OPTIONS,
-}
+OPTIONS = DATABASE["options"]
 BATCH = {
     "title": "Project set-up",
     "questions": [

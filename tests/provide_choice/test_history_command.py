@@ -98,14 +98,8 @@ def test_the_table_lists_newest_first_when_client_where_who_title_and_outcome(
     )
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert re.split(r"\s{2,}", lines[0]) == [
-        "When",
-        "Client",
-        "Where",
-        "Answered by",
-        "Title",
-        "Outcome",
-    ]
+    columns = ["When", "Client", "Where", "Answered by", "Title", "Outcome"]
+    assert re.split(r"\s{2,}", lines[0]) == columns
     for line in lines[1:]:
         datetime.strptime(line[:16], "%Y-%m-%d %H:%M")  # when it was asked, in local time
     rows = [[cell.strip() for cell in line[18:].split("  ") if cell.strip()] for line in lines[1:]]

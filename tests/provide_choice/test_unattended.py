@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from mcp import Client
+from prompts import DATABASE_REQUEST
 
 from provide_choice import (
     Answered,
@@ -43,16 +44,7 @@ from provide_choice._server._mcp_server import TOOL_DESCRIPTION
 from provide_choice._server._unattended import AnswerPolicy, PolicyError, command_line_policy
 from provide_choice._transports._base import Caller, TransportSetup
 
-QUESTION = {
-    "title": "Database",
-    "prompt": "Which database?",
-    "selection_mode": "single",
-    "default_selection_ids": ["pg"],
-    "options": [
-        {"id": "pg", "label": "PostgreSQL", "recommended": True},
-        {"id": "lite", "label": "SQLite"},
-    ],
-}
+QUESTION = DATABASE_REQUEST | {"default_selection_ids": ["pg"]}
 IN_CI = AnswerPolicy(unattended="the server runs unattended (CI is set)")
 
 
