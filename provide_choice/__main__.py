@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import errno
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from provide_choice._web._site import HOST
 if TYPE_CHECKING:
     from provide_choice._question import QuestionStore
     from provide_choice._server._serve import HttpServing
+    from provide_choice._server._unattended import AnswerPolicy
 
 STARTED_BY_HAND = """\
 provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start
@@ -65,12 +67,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _inbox(arguments)
         if arguments.command == "client-config":
             return _client_config(arguments.client, arguments.http)
-        return _ask(arguments.request_file, arguments.request_json)
+        return _ask(
+            arguments.request_file,
+            arguments.request_json,
+            _policy("provide-choice ask", arguments),
+        )
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+
+
+def _policy(who: str, arguments: argparse.Namespace) -> AnswerPolicy:
+    """Who answers when nobody can, for `serve` and `ask`: from their options and environment."""
+    from provide_choice._server._unattended import PolicyError, command_line_policy
+
+    try:
+        return command_line_policy(
+            who,
+            attended=arguments.attended,
+            unattended=arguments.unattended,
+            answers=arguments.answers,
+            environ=os.environ,
+        )
+    except PolicyError as error:
+        raise CommandError(str(error)) from None
 
 
 def _make_private() -> None:
@@ -162,6 +184,7 @@ def _serve(arguments: argparse.Namespace) -> int:
     problem = serve_problem(arguments)
     if problem is not None:
         raise CommandError(problem)
+    policy = _policy("the server", arguments)
     from provide_choice._server._serve import serve_http, serve_stdio
 
     open_browser, max_wait = not arguments.no_browser, arguments.max_wait
@@ -172,12 +195,17 @@ def _serve(arguments: argparse.Namespace) -> int:
             bridge_port=arguments.bridge_port,
             open_browser=open_browser,
             max_wait_seconds=max_wait,
+            policy=policy,
         )
         return 0
     serving = _http_serving(arguments)
     try:
         serve_http(
-            serving, handoff=arguments.handoff, open_browser=open_browser, max_wait_seconds=max_wait
+            serving,
+            handoff=arguments.handoff,
+            open_browser=open_browser,
+            max_wait_seconds=max_wait,
+            policy=policy,
         )
     except OSError as error:
         raise _cannot_listen(error, arguments.http, "--http", arguments.host) from None
@@ -246,11 +274,12 @@ def _client_config(client: str, endpoint: str | None) -> int:
     return 0
 
 
-def _ask(request_file: str | None, request_json: str | None) -> int:
+def _ask(request_file: str | None, request_json: str | None, policy: AnswerPolicy) -> int:
     from present_choices import ChoicesError
+    from provide_choice._contract._answers_file import RuleMisfit
     from provide_choice._contract._batch import is_batch
     from provide_choice._contract._request import parse_request
-    from provide_choice._server._ask import ask_in_terminal
+    from provide_choice._server._ask import answer_at_once, ask_in_terminal
 
     data = _read_json(request_file, request_json)
     if isinstance(data, dict) and is_batch(data):
@@ -266,15 +295,20 @@ def _ask(request_file: str | None, request_json: str | None) -> int:
         raise CommandError(
             f"invalid request ({count} problem{'s' if count > 1 else ''}):{lines}"
         ) from None
-    if not sys.stdin.isatty():
-        raise CommandError(
-            "needs a terminal, and stdin is not one. Run it from an interactive shell "
-            "(agents: use `provide-choice serve`)."
-        )
-    with _terminal_output() as output:
-        response = ask_in_terminal(request, output)
+    try:
+        response = answer_at_once(request, policy)
+    except RuleMisfit as misfit:
+        raise CommandError(str(misfit)) from None
+    if response is None:
+        if not sys.stdin.isatty():
+            raise CommandError(
+                "needs a terminal, and stdin is not one. Run it from an interactive shell "
+                "(agents: use `provide-choice serve`; scripts and CI: --unattended or --answers)."
+            )
+        with _terminal_output() as output:
+            response = ask_in_terminal(request, output)
     print(response.model_dump_json(), flush=True)
-    answered = response.action_status in ("selected", "custom_input")
+    answered = response.action_status in ("selected", "custom_input", "unattended")
     return ANSWERED if answered else NOT_ANSWERED
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import subprocess
 from collections.abc import AsyncIterator, Callable
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from attended import attended_environment
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -25,16 +25,10 @@ TOKEN = "a-token-for-the-tests-of-provide-choice-0123"
 """`$PROVIDE_CHOICE_TOKEN` of every server the tests start: what their MCP clients send."""
 
 
-UNATTENDED = ("CI", "PROVIDE_CHOICE_UNATTENDED")
-"""Variables that make a server answer its questions at once, without the person (a CI runner sets
-`CI=true`): the servers the tests start run attended, wherever the tests run."""
-
-
 def environment(home: Path) -> dict[str, str]:
-    """The environment of a server the tests start: this one but for `UNATTENDED`, with a data
-    directory of the test's own and the tests' token."""
-    inherited = {name: value for name, value in os.environ.items() if name not in UNATTENDED}
-    return inherited | {"AGENT_CHOICES_HOME": str(home), "PROVIDE_CHOICE_TOKEN": TOKEN}
+    """The environment of a server the tests start: attended (`attended_environment`), with a
+    data directory of the test's own and the tests' token."""
+    return attended_environment(home, PROVIDE_CHOICE_TOKEN=TOKEN)
 
 
 @asynccontextmanager
@@ -59,7 +53,9 @@ async def connected(
     OPTIONS`: spawned over stdio, or started with `--http 0` and no terminal."""
     arguments = ["serve", "--no-browser", *options]
     if transport == "stdio":
-        parameters = StdioServerParameters(command=COMMAND, args=arguments, env=environment(home))
+        parameters = StdioServerParameters(
+            command=COMMAND, args=arguments, env=attended_environment(home)
+        )
         async with Client(parameters, **client_options) as client:
             yield client
         return

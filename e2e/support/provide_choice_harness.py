@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pexpect
+from attended import attended_environment
 
 COMMAND = shutil.which("provide-choice", path=str(Path(sys.executable).parent)) or "provide-choice"
 ENTER = "\r"
@@ -24,12 +24,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def environment(home: Path) -> dict[str, str]:
     """Fast prompts (no cursor-position requests) and settings in a directory of the test's own."""
-    return {
-        **os.environ,
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-        "TERM": "xterm",
-        "AGENT_CHOICES_HOME": str(home),
-    }
+    return attended_environment(home, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
 
 
 def spawn(

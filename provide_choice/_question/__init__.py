@@ -19,6 +19,7 @@ from provide_choice._question._registry import (
     QuestionRecorder,
     QuestionRegistry,
     Recorders,
+    SettledQuestion,
 )
 from provide_choice._question._store import QuestionStore, StoreUnavailable
 
@@ -32,6 +33,7 @@ __all__ = [
     "QuestionRegistry",
     "QuestionStore",
     "Recorders",
+    "SettledQuestion",
     "StoreUnavailable",
     "TransportError",
     "effective_timeout",

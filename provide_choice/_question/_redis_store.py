@@ -37,7 +37,8 @@ from redis.exceptions import TimeoutError as NoAnswer
 from redis.exceptions import WatchError
 from redis.retry import Retry
 
-from provide_choice._contract._response import ENDING_ADAPTER, Ending
+from provide_choice._contract._meaning import ENDING_ADAPTER
+from provide_choice._contract._response import Ending
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question._registry import RETENTION_SECONDS
 from provide_choice._question._store import (

@@ -15,10 +15,11 @@ import re
 import secrets
 import time
 from collections.abc import Coroutine, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from provide_choice._contract._batch import Asked
-from provide_choice._contract._response import Ending
+from provide_choice._contract._response import Ending, FromAnswersFile, NobodyAsked
 from provide_choice._contract._settings import InteractionSettings, load_settings, save_changes
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._interaction import Interaction
@@ -40,12 +41,28 @@ READ_AGAIN_SECONDS = 1.0
 """How often a question is read again while the store it is kept in does not answer."""
 
 
+@dataclass(frozen=True)
+class SettledQuestion:
+    """A question answered before anyone was asked, by a rule of the answers file or by nobody
+    (unattended, away): shown nowhere, it ends as it is asked, and is recorded like any other."""
+
+    id: str
+    interaction: Interaction
+    outcome: FromAnswersFile | NobodyAsked
+    transport: None = None
+    """Shown on no transport."""
+    url: None = None
+
+    def seconds_left(self) -> float:
+        return 0.0
+
+
 class QuestionRecorder(Protocol):
     """Told about every question of a registry, whatever its transport (the history). Called in the
     event loop, so each call must return at once and never raise."""
 
-    def asked(self, question: PendingQuestion) -> None:
-        """It was just created: not shown anywhere yet."""
+    def asked(self, question: PendingQuestion | SettledQuestion) -> None:
+        """It was just created: not shown anywhere yet (a settled one never will be)."""
 
     def changed(self, question: PendingQuestion) -> None:
         """Its address or its deadline changed."""
@@ -53,7 +70,7 @@ class QuestionRecorder(Protocol):
     def shown(self, question: PendingQuestion) -> None:
         """It is in front of the person now (once): on its page, in a terminal, in the client."""
 
-    def ended(self, question: PendingQuestion) -> None:
+    def ended(self, question: PendingQuestion | SettledQuestion) -> None:
         """It finished (once): `question.outcome` says how."""
 
 
@@ -65,7 +82,7 @@ class Recorders:
     def __init__(self, *recorders: QuestionRecorder) -> None:
         self.recorders = recorders
 
-    def asked(self, question: PendingQuestion) -> None:
+    def asked(self, question: PendingQuestion | SettledQuestion) -> None:
         for recorder in self.recorders:
             recorder.asked(question)
 
@@ -77,7 +94,7 @@ class Recorders:
         for recorder in self.recorders:
             recorder.shown(question)
 
-    def ended(self, question: PendingQuestion) -> None:
+    def ended(self, question: PendingQuestion | SettledQuestion) -> None:
         for recorder in self.recorders:
             recorder.ended(question)
 
@@ -120,6 +137,16 @@ class QuestionRegistry:
         self._questions[question.id] = question
         self.recorder.asked(question)
         question.on_finish(self.recorder.ended)
+        return question
+
+    def settle(
+        self, interaction: Interaction, outcome: FromAnswersFile | NobodyAsked
+    ) -> SettledQuestion:
+        """A question that ends as it is asked, shown nowhere: recorded, never kept here nor in a
+        shared store (no session waits on it)."""
+        question = SettledQuestion(secrets.token_hex(ID_BYTES), interaction, outcome)
+        self.recorder.asked(question)
+        self.recorder.ended(question)
         return question
 
     def get(self, question_id: str) -> PendingQuestion | None:

@@ -107,6 +107,7 @@ def command_line() -> argparse.ArgumentParser:
         help="do not open questions asked in the browser (the page) by itself: their "
         "address is still printed on stderr and sent to the MCP client in a progress notification",
     )
+    _when_nobody_answers(serve, "the server")
     serve.add_argument(
         "--max-wait",
         type=_max_wait,
@@ -121,10 +122,11 @@ def command_line() -> argparse.ArgumentParser:
         help="ask one question in this terminal and print the response JSON on stdout",
         description="Ask one question in this terminal; stdout carries only the response JSON. "
         "The question is recorded in the history, like a server's.",
-        epilog=f"Exit status: {ANSWERED} when the person answered; {NOT_ANSWERED} when the "
-        "question ended without an answer (cancelled or timed out: action_status in the JSON "
-        f"says which); {USAGE_ERROR} for a bad request or usage (nothing was asked, nothing is "
-        "printed on stdout).",
+        epilog=f"Exit status: {ANSWERED} when the person answered, or the answers file did, or "
+        "nobody could be asked (action_status 'unattended'); "
+        f"{NOT_ANSWERED} when the question ended without an answer (cancelled or timed out: "
+        f"action_status in the JSON says which); {USAGE_ERROR} for a bad request, answers file "
+        "or usage (nothing was asked, nothing is printed on stdout).",
     )
     source = ask.add_mutually_exclusive_group(required=True)
     source.add_argument(
@@ -133,6 +135,7 @@ def command_line() -> argparse.ArgumentParser:
     source.add_argument(
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
     )
+    _when_nobody_answers(ask, "it")
     history = commands.add_parser(
         "history",
         help="list the questions asked and how they ended, newest first",
@@ -250,6 +253,29 @@ def serve_problem(arguments: argparse.Namespace) -> str | None:
             "address it gives out is under it"
         )
     return None
+
+
+def _when_nobody_answers(command: argparse.ArgumentParser, who: str) -> None:
+    """The options of `serve` and `ask` that say who answers when nobody can."""
+    mode = command.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--unattended",
+        action="store_true",
+        help=f"nobody is there to answer: {who} answers every question at once, shown nowhere, "
+        "with action_status 'unattended' (the answers file first); the default when CI is true "
+        "or 1, or PROVIDE_CHOICE_UNATTENDED is 1",
+    )
+    mode.add_argument(
+        "--attended",
+        action="store_true",
+        help="ask the person, even where CI or PROVIDE_CHOICE_UNATTENDED says unattended",
+    )
+    command.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="an answers file (JSON): its first rule whose title fits a question answers it, "
+        "before anyone is asked (default: $PROVIDE_CHOICE_ANSWERS)",
+    )
 
 
 def _port(text: str) -> int:

@@ -17,6 +17,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, InputRequiredResult, TextContent
 
 from present_choices import ChoicesError
+from provide_choice._contract._answers_file import RuleMisfit
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._call import SessionPoll, parse_call
@@ -39,6 +40,7 @@ from provide_choice._question import (
     TransportError,
 )
 from provide_choice._server._caller import McpCaller
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import InputNeeded, Launch, Resumable, Transports
 from provide_choice._transports._registry import (
     batch_refusal,
@@ -65,11 +67,13 @@ class ProvideChoiceTool:
         heartbeat_seconds: float,
         questions: QuestionRegistry,
         max_wait_seconds: float,
+        policy: AnswerPolicy,
     ) -> None:
         self.transports = transports
         self.heartbeat_seconds = heartbeat_seconds
         self.questions = questions
         self.max_wait_seconds = max_wait_seconds or math.inf
+        self.policy = policy
 
     async def __call__(
         self, arguments: dict[str, Any], context: Context
@@ -98,8 +102,17 @@ class ProvideChoiceTool:
     async def _ask(
         self, call: Asked, caller: McpCaller, context: Context
     ) -> CallToolResult | InputRequiredResult:
-        """Ask anew: choose where, keep the question (with a shared store, there first), show."""
+        """Ask anew: answer at once when nobody is to be asked (the answers file, unattended,
+        away), else choose where, keep the question (with a shared store, there first), show."""
         settings = await self.questions.person_settings()
+        try:
+            at_once = self.policy.answer_at_once(call, settings)
+        except RuleMisfit as misfit:
+            return error_result(str(misfit))
+        if at_once is not None:  # shown nowhere: recorded, and answered now
+            interaction = Interaction.start(call, settings, client=_client_of(context))
+            self.questions.settle(interaction, at_once)
+            return tool_result(respond(call, at_once, None))
         choice = choose_transport(
             call.transport, settings.transport, self.transports.__contains__, caller.features
         )

@@ -31,6 +31,7 @@ from provide_choice._server._http_app import ServerApplication
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 from provide_choice._server._token import STRONG_LENGTH, TOKEN_VARIABLE, ServerToken
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._base import TransportSetup
 from provide_choice._web._bridge import Bridge, ServedBridge
@@ -41,15 +42,20 @@ GRACEFUL_STOP_SECONDS = 2.0
 
 
 def serve_stdio(
-    *, bridge_port: int = 0, open_browser: bool = True, max_wait_seconds: float = MAX_WAIT_SECONDS
+    *,
+    bridge_port: int = 0,
+    open_browser: bool = True,
+    max_wait_seconds: float = MAX_WAIT_SECONDS,
+    policy: AnswerPolicy | None = None,
 ) -> None:
     """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
-    uses `bridge_port`."""
+    uses `bridge_port`. `policy` says who answers when nobody can (the person, always, without)."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
     setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
+    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
+    _announce(policy)
     try:
         with _stopped_while_starting():
             anyio.run(_serve_until_signal, server.run_stdio_async, bridge, recorder, None)
@@ -142,6 +148,7 @@ def serve_http(
     handoff: bool = False,
     open_browser: bool = True,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
+    policy: AnswerPolicy | None = None,
 ) -> None:
     """Serve streamable HTTP at `/mcp` and the bridge's routes (pages, hand-offs) beside it, on one
     port; questions appear in this process's terminal, or with `handoff` in a terminal the agent
@@ -174,7 +181,9 @@ def serve_http(
             setup=setup,
             max_wait_seconds=max_wait_seconds,
             request_state_key=serving.request_state_key,
+            policy=policy,
         )
+        _announce(policy)
         serve = partial(_serve_http, server, listener, bridge, site, serving)
         held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
         anyio.run(_serve_until_signal, serve, bridge, recorder, held)
@@ -218,6 +227,11 @@ def _say_about_the_token(token: ServerToken | None, public: PublicUrl) -> None:
             f"{STRONG_LENGTH} random ones or more keep it unguessable (python3 -c 'import "
             "secrets; print(secrets.token_urlsafe(32))')"
         )
+
+
+def _announce(policy: AnswerPolicy | None) -> None:
+    for notice in policy.notices() if policy is not None else ():
+        _note(notice)
 
 
 async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:

@@ -29,14 +29,54 @@ VALID = {
 }
 
 
-def run_ask(*arguments: str) -> subprocess.CompletedProcess[str]:
+def run_ask(*arguments: str, **environment: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "provide_choice", "ask", *arguments],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=60,
+        env={**os.environ, **environment},
     )
+
+
+def test_in_ci_ask_needs_no_terminal_and_exits_0_saying_nobody_was_asked(home: Path) -> None:
+    result = run_ask("--json", json.dumps(VALID | {"default_selection_ids": ["lite"]}), CI="true")
+    assert result.returncode == 0, result.stderr
+    response = json.loads(result.stdout)
+    assert (response["action_status"], response["answered_by"]) == ("unattended", "nobody")
+    assert response["selection"]["summary"] == (
+        "Nobody was asked: provide-choice ask runs unattended (CI is set); defaults returned, not "
+        "chosen by a person: SQLite."
+    )
+    assert run_ask("--attended", "--json", json.dumps(VALID), CI="true").returncode == 2
+    history = subprocess.run(
+        [sys.executable, "-m", "provide_choice", "history", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    (recorded,) = [json.loads(line) for line in history.stdout.splitlines()]
+    assert (recorded["client"]["name"], recorded["answered_by"]) == ("provide-choice ask", "nobody")
+
+
+def test_ask_answers_from_the_answers_file_without_a_terminal_or_refuses_a_rule_that_misfits(
+    tmp_path: Path,
+) -> None:
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"answers": [{"title": "Database", "selected_ids": ["pg"]}]}))
+    result = run_ask("--answers", str(answers), "--json", json.dumps(VALID))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["answered_by"] == "answers_file"
+    answers.write_text(json.dumps({"answers": [{"title": "Database", "custom_input": "pg"}]}))
+    result = run_ask("--json", json.dumps(VALID), PROVIDE_CHOICE_ANSWERS=str(answers))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        f"provide-choice ask: The answers file {answers} cannot answer this question: its rule "
+        "answers[0] matches the title"
+    )
+    assert "- custom_input is not allowed for single\n" in result.stderr
 
 
 def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
@@ -45,7 +85,7 @@ def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "provide-choice ask: needs a terminal, and stdin is not one. Run it from an interactive "
-        "shell (agents: use `provide-choice serve`).\n"
+        "shell (agents: use `provide-choice serve`; scripts and CI: --unattended or --answers).\n"
     )
 
 

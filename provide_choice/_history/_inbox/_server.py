@@ -16,6 +16,7 @@ import sys
 from string import Template
 from typing import TYPE_CHECKING, Any, Protocol
 
+from present_choices import ChoicesError
 from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._history._inbox._state import InboxState
@@ -28,13 +29,17 @@ from provide_choice._history._inbox_link import (
     withdraw,
 )
 from provide_choice._history._store import history_path
+from provide_choice._question import StoreUnavailable
 from provide_choice._web._local_http import (
     ICONS,
     SHARED_STYLE_SHEET,
+    BodyRefused,
     asset,
     listening_socket,
     open_in_browser,
     page_headers,
+    read_json,
+    refusal,
     script_safe_json,
 )
 from provide_choice._web._site import HOST, HostGuard, loopback_site
@@ -45,6 +50,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from fastapi import FastAPI
+    from starlette.requests import Request
 
     from provide_choice._question import QuestionStore
 
@@ -64,16 +70,19 @@ def page_assets() -> tuple[str, str]:
 
 class InboxSource(Protocol):
     """Where the inbox reads what it shows: this machine's history (`InboxState`), or the store
-    that instances on one Redis share (`SharedInboxState`)."""
+    that instances on one Redis share (`SharedInboxState`); and where "I'm away" is saved."""
 
     async def read(self) -> dict[str, Any]: ...
+
+    async def away(self, data: object) -> None: ...
 
     async def close(self) -> None: ...
 
 
 def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastAPI:
-    """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
-    with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
+    """The inbox's routes: the page (`/`), its state (`/state`, polled), "I'm away" (`/away`) and
+    its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
+    the cookie's name."""
     # Deferred for start-up time: loaded only when this runs.
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -96,6 +105,21 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
     @app.get("/state")
     async def current() -> JSONResponse:
         return JSONResponse({"state": await state.read()}, headers=headers)
+
+    async def away(request: Request) -> JSONResponse:
+        """The person is away for a while, or back: saved in their settings."""
+        try:
+            await state.away(await read_json(request))
+        except BodyRefused as refused:
+            return refusal(refused.status, [refused.problem], headers)
+        except ChoicesError as error:
+            return refusal(422, error.problems, headers)
+        except StoreUnavailable as away:
+            return refusal(503, [str(away)], headers)
+        return await current()
+
+    # A plain route: it reads its own body (at most BODY_LIMIT bytes), as the bridge's do.
+    app.add_route("/away", away, methods=["POST"])
 
     @app.get("/{name}.svg")
     async def icon(name: str) -> Response:

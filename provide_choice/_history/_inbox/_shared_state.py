@@ -14,7 +14,12 @@ import hashlib
 from typing import Any
 
 from provide_choice._contract._settings import load_settings
-from provide_choice._history._inbox._state import alerts_row, ended_row, waiting_row
+from provide_choice._history._inbox._state import (
+    away_changes,
+    ended_row,
+    settings_rows,
+    waiting_row,
+)
 from provide_choice._history._recorder import asked_columns, response_to
 from provide_choice._history._store import RECENT_LIMIT, RecordedQuestion, transport_words
 from provide_choice._question import QuestionStore, StoreUnavailable
@@ -35,8 +40,7 @@ class SharedInboxState:
             kept = await self.store.questions()
             settings = await self.store.settings(saved)
         except StoreUnavailable as away:
-            alerts = alerts_row(saved)
-            return {"waiting": [], "recent": [], "problem": str(away), "alerts": alerts}
+            return {"waiting": [], "recent": [], "problem": str(away)} | settings_rows(saved)
         ended = sorted(
             (stored for stored in kept if stored.outcome is not None),
             key=lambda stored: stored.ended or 0.0,
@@ -48,8 +52,13 @@ class SharedInboxState:
             ],
             "recent": [ended_row(_recorded(stored)) for stored in ended[:RECENT_LIMIT]],
             "problem": None,
-            "alerts": alerts_row(settings),
-        }
+        } | settings_rows(settings)
+
+    async def away(self, data: object) -> None:
+        """The person is away for a while, or back (`away_changes`): saved in the shared store,
+        which every instance reads at its next question. Raises `StoreUnavailable` while it is
+        away itself."""
+        await self.store.save_settings(away_changes(data))
 
     async def close(self) -> None:
         await self.store.aclose()

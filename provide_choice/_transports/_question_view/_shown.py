@@ -20,6 +20,7 @@ from provide_choice._contract._settings import (
     ALERT_CHANNELS,
     ALERTS_LABEL,
     NUMBER_SETTINGS,
+    TIME_SETTINGS,
     InteractionSettings,
     setting_choices,
     shown_settings,
@@ -41,6 +42,7 @@ def setting_fields() -> dict[str, dict[str, Any]]:
             name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
             for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
         }
+        | {name: {"label": label, "time": True} for name, (label, _rule) in TIME_SETTINGS.items()}
         | {
             "alerts": {
                 "label": ALERTS_LABEL,
