@@ -81,6 +81,7 @@ def _recorded(stored: Snapshot) -> RecordedQuestion:
         deadline_at=stored.deadline,
         ended_at=stored.ended,
         action_status=None if response is None else response.action_status,
+        answered_by=None if response is None else response.answered_by,
         selection=None if response is None else response.selection.model_dump(mode="json"),
         state="waiting" if stored.outcome is None else "ended",
         transport_label=words["transport_label"] or stored.transport,
