@@ -43,7 +43,15 @@ NOTHING_RECORDED = N_("No question has been recorded yet (history: {path}).")
 CLIENT_WIDTH = 24
 WHERE_WIDTH = 24
 NARROWEST_WHERE = 8
-NARROWEST_COLUMN = 10
+NARROWEST_COLUMN = 12
+NARROWEST_CUT = 6
+"""The narrowest the client, where and who-answered columns get, giving way to the others."""
+ANSWERED_BY = {
+    "person": N_("person"),
+    "answers_file": N_("answers file"),
+    "nobody": N_("nobody"),
+}
+"""The table's words for who answered (`answered_by`)."""
 
 
 def inert(text: str) -> str:
@@ -141,6 +149,7 @@ def table(
         _.gettext("When"),
         _.gettext("Client"),
         _.gettext("Where"),
+        _.gettext("Answered by"),
         _.gettext("Title"),
         _.gettext("Outcome"),
     )
@@ -149,6 +158,7 @@ def table(
             format_date_time(datetime.fromtimestamp(question.asked_at), translation),
             inert(question.client_text or "-"),
             inert(_.gettext(question.transport_label)),
+            _answered_by(question.answered_by, translation),
             inert(question.title),
             inert(_outcome(question, translation)),
         )
@@ -157,19 +167,29 @@ def table(
     longest = [max(columns(row[column]) for row in rows) for column in range(len(rows[0]))]
     when_width = longest[0]
     if width is None:
-        widths = (when_width, longest[1], longest[2], longest[3], 0)
+        widths = [when_width, *longest[1:5], 0]
     else:
-        client_width = min(longest[1], CLIENT_WIDTH)
         where_width = min(longest[2], WHERE_WIDTH, max(width // 8, NARROWEST_WHERE))
-        fixed = when_width + client_width + where_width + 4 * len(GAP)
-        rest = max(width - fixed, 2 * NARROWEST_COLUMN)
-        title_width = min(longest[3], max(rest * 2 // 5, NARROWEST_COLUMN))
-        widths = (when_width, client_width, where_width, title_width, rest - title_width)
+        widths = [when_width, min(longest[1], CLIENT_WIDTH), where_width, longest[3]]
+        rest = width - sum(widths) - (len(widths) + 1) * len(GAP)
+        for column in (1, 2, 3):  # too narrow for titles and outcomes: these give way first
+            give = max(min(2 * NARROWEST_COLUMN - rest, widths[column] - NARROWEST_CUT), 0)
+            widths[column] -= give
+            rest += give
+        rest = max(rest, 2 * NARROWEST_COLUMN)
+        title_width = min(longest[4], max(rest * 2 // 5, NARROWEST_COLUMN))
+        widths += [title_width, rest - title_width]
     lines = []
     for row in rows:
         cells = [_fit(cell, cell_width) for cell, cell_width in zip(row, widths, strict=True)]
         lines.append(GAP.join(cells).rstrip())
     return lines
+
+
+def _answered_by(answered_by: str | None, translation: Translation) -> str:
+    """Who answered, in the table's words (-: not recorded, or not answered yet)."""
+    words = ANSWERED_BY.get(answered_by or "")
+    return "-" if words is None else translation.gettext(words)
 
 
 def _outcome(question: RecordedQuestion, translation: Translation) -> str:

@@ -39,6 +39,7 @@ JSON_FIELDS = {
     "options",
     "client",
     "transport",
+    "answered_by",
     "transport_label",
     "asked_at",
     "ended_at",
@@ -87,7 +88,7 @@ def record(home: Path, *questions: tuple[dict[str, object], str, Ending | None])
     asyncio.run(asking())
 
 
-def test_the_table_lists_newest_first_when_client_where_title_and_outcome(
+def test_the_table_lists_newest_first_when_client_where_who_title_and_outcome(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record(
@@ -98,22 +99,30 @@ def test_the_table_lists_newest_first_when_client_where_title_and_outcome(
     )
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["When", "Client", "Where", "Title", "Outcome"]
+    columns = ["When", "Client", "Where", "Answered by", "Title", "Outcome"]
+    assert re.split(r"\s{2,}", lines[0]) == columns
     asked = format_date_time(datetime.now(), ENGLISH)[:10]  # when it was asked, in local time
     assert all(line.startswith(asked) for line in lines[1:])
     width = lines[0].index("Client")
     rows = [
         [cell.strip() for cell in line[width:].split("  ") if cell.strip()] for line in lines[1:]
     ]
-    assert rows[0][:3] == ["editor-two 2.1", "The browser", "Cache size"]
-    assert rows[0][3] == "waiting (5 minutes left)"
+    assert rows[0][:4] == ["editor-two 2.1", "The browser", "-", "Cache size"]
+    assert rows[0][4] == "waiting (5 minutes left)"
     assert rows[1] == [
         "terminal-agent 2.1",
         "The browser",
+        "person",
         "Deploy target",
         "Cancelled by the person; nothing selected.",
     ]
-    assert rows[2] == ["editor-one 2.1", "The browser", "Database", "Selected: SQLite."]
+    assert rows[2] == [
+        "editor-one 2.1",
+        "The browser",
+        "person",
+        "Database",
+        "Selected: SQLite.",
+    ]
 
 
 def test_agent_text_in_the_table_cannot_reach_the_terminal_as_escape_sequences(

@@ -136,15 +136,22 @@ def test_no_history_yet_is_an_empty_inbox_and_a_corrupt_one_a_problem_it_recover
 ) -> None:
     path = home / "history.sqlite3"
     state = InboxState(path)
-    empty = {"language": "en", "waiting": [], "recent": [], "problem": None, "alerts": ALERTS_ON}
-    assert state.snapshot(ENGLISH) == empty
+    nothing = {
+        "language": "en",
+        "waiting": [],
+        "recent": [],
+        "problem": None,
+        "alerts": ALERTS_ON,
+        "away_until": None,
+    }
+    assert state.snapshot(ENGLISH) == nothing
     assert not path.exists()
     path.write_bytes(b"garbage" * 1000)
     problem = state.snapshot(ENGLISH)["problem"]
     assert problem.startswith(f"the history {path} cannot be used (file is not a database)")
     path.unlink()
     open_history(path).close()
-    assert state.snapshot(ENGLISH) == empty
+    assert state.snapshot(ENGLISH) == nothing
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 // that ended. The server reads the shared history; this page polls it and updates the lists in
 // place (keyed by row), so a link keeps its focus while the lists change around it. Agent text
 // only ever goes in as text (textContent), never as markup. Its words (messages.json beside it) are
-// in the language the state names, and so are the dates the server wrote in it.
+// in the language the state names, and so are the dates the server wrote in it. "I'm away" saves
+// the person's away_until setting through the inbox, which every server reads at its next question.
 //
 // While questions wait, the tab's title starts with how many ("(3) Inbox — provide-choice") and
 // its icon has a badge. "Notify me on this device" asks the browser for notifications (only on
@@ -18,14 +19,20 @@ const OUTCOMES = {
   selected: ["answered", "answered"],
   custom_input: ["answered", "answered"],
   cancelled: ["cancelled", ""],
-  timeout: ["timeout", ""],
+  timeout: ["no_answer", ""],
+  unattended: ["nobody_asked", ""],
 };
+const FROM_THE_FILE = ["from_answers_file", "answered"];
 
 const byId = (id) => document.getElementById(id);
 const waitingList = byId("waiting");
 const recentList = byId("recent");
 const count = byId("count");
 const problem = byId("problem");
+const awayStatus = byId("away-status");
+const awayChoice = byId("away-choice");
+const awayButton = byId("away");
+const backButton = byId("back");
 const icon = document.querySelector('link[rel="icon"]');
 const plainIcon = icon.getAttribute("href");
 const notify = byId("notify");
@@ -83,7 +90,8 @@ function waitingItem(question) {
 }
 
 function recentItem(question) {
-  const [label, kind] = OUTCOMES[question.action_status] || ["ended", ""];
+  const [label, kind] = question.answered_by === "answers_file" ? FROM_THE_FILE
+    : OUTCOMES[question.action_status] || ["ended", ""];
   const meta = document.createElement("p");
   meta.className = "meta";
   meta.append(
@@ -139,8 +147,39 @@ function tick() {
   }
 }
 
+function renderAway() {
+  const until = state.away_until;
+  const said = until ? words().t("away_until", { time: until }) : words().t("here");
+  if (awayStatus.textContent !== said) awayStatus.textContent = said;
+  awayChoice.hidden = Boolean(until);
+  backButton.hidden = !until;
+}
+
+async function setAway(minutes) {
+  try {
+    const response = await fetch("/away", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ away_for_minutes: minutes }),
+    });
+    const body = await response.json();
+    if (response.ok) {
+      state = body.state;
+      syncedAt = performance.now();
+    } else {
+      state = { ...state, problem: body.problems.join(" ") };
+    }
+  } catch {
+    state = { ...state, problem: words().t("stopped") };
+  }
+  render();
+  // The button pressed is gone now: the one that undoes it takes the focus.
+  (state.away_until ? backButton : awayButton).focus();
+}
+
 function render() {
   speak(state.language);
+  renderAway();
   renderList(waitingList, state.waiting, waitingItem);
   renderList(recentList, state.recent, recentItem);
   const waiting = state.waiting.length;
@@ -172,6 +211,9 @@ async function poll() {
   }
   render();
 }
+
+awayButton.addEventListener("click", () => setAway(Number(byId("away-for").value)));
+backButton.addEventListener("click", () => setAway(null));
 
 function allowed() {
   return notifications && Notification.permission === "granted";

@@ -22,8 +22,10 @@ from present_choices import ChoicesError
 from present_choices._translation import N_, chosen
 from provide_choice._contract._request import describe
 from provide_choice._contract._settings import load_settings
+from provide_choice._question import StoreUnavailable
 from provide_choice._transports._app._questions import AppQuestions, NotHere
-from provide_choice._transports._question_view._state import HANDLERS, QuestionPage, apply
+from provide_choice._transports._question_view._pages import HANDLERS, apply
+from provide_choice._transports._question_view._state import QuestionPage
 
 TOOL_NAME = "provide_choice_app"
 TOOL_DESCRIPTION = (
@@ -74,7 +76,10 @@ class AppTool:
             return _reply({"problems": describe(error)}, refused=True)
         if message.type == "open":
             return await self._open(message.arguments or {}, message.signal)
-        page = self.questions.get(message.question_id or "")
+        try:
+            page = await self.questions.fetch(message.question_id or "")
+        except StoreUnavailable as away:
+            return _reply({"problems": [str(away)]}, refused=True)
         if page is None:
             gone = chosen(load_settings().language, message.signal).gettext(GONE)
             return _reply({"problems": [gone]}, refused=True)
@@ -88,6 +93,8 @@ class AppTool:
     async def _open(self, arguments: dict[str, Any], signal: list[str]) -> CallToolResult:
         try:
             page = await self.questions.find(arguments)
+        except StoreUnavailable as away:
+            return _reply({"problems": [str(away)]}, refused=True)
         except ChoicesError as error:
             return _reply({"problems": error.problems}, refused=True)
         except NotHere as elsewhere:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -26,14 +26,12 @@ from present_choices._translation import ENGLISH, Translation, chosen
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
-    overall_note_offered,
     read_batch_reported,
 )
 from provide_choice._contract._batch_response import summarize_batch
 from provide_choice._contract._meaning import read_reported
 from provide_choice._contract._presentation import (
     hiding_problem,
-    submits_on_selection,
 )
 from provide_choice._contract._request import (
     ProvideChoiceRequest,
@@ -47,19 +45,17 @@ from provide_choice._contract._response import (
     id_problems,
     summarize,
 )
-from provide_choice._contract._settings import InteractionSettings, shown_settings
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._history._inbox_link import InboxLink
-from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._question import PendingQuestion
 from provide_choice._transports._question_view._drafts import (
-    NOTE_LIMIT,
-    TEXT_LIMIT,
     BatchDraft,
     Draft,
     Visibility,
     submission_of,
     validated,
 )
-from provide_choice._transports._question_view._question_part import question_part, setting_fields
+from provide_choice._transports._question_view._shown import page_state
 
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
 
@@ -73,10 +69,12 @@ class QuestionEnded(Exception):
 
 
 class QuestionPage:
-    """The page of one pending question. Create through `QuestionPages.open`."""
+    """The page of one pending question. Create through `QuestionPages.open`. `inbox` finds the
+    inbox to link back to; None for a page seen elsewhere than on this machine."""
 
-    def __init__(self, question: PendingQuestion) -> None:
+    def __init__(self, question: PendingQuestion, inbox: InboxLink | None = INBOX_LINK) -> None:
         self.question = question
+        self.inbox = inbox
         self.batch = question.interaction.batch
         self.draft: Draft | BatchDraft = (
             Draft(selected_ids=list(self.request.default_selection_ids))
@@ -92,7 +90,40 @@ class QuestionPage:
         self._touched: set[str] = set()
         """The batch's questions whose draft the person changed."""
         self._changed = asyncio.Event()
+        self._recall()
         question.on_finish(lambda _question: self._notify())
+        question.on_change(lambda _question: self._recall_and_notify())
+
+    def _remember(self) -> None:
+        """Keep the draft, the hidden options and the touched questions with the question, where
+        every page of it finds them (on another instance too)."""
+        self.question.remember(
+            {
+                "draft": self.draft.model_dump(),
+                "hidden_ids": sorted(self.hidden_ids),
+                "touched": sorted(self._touched),
+            }
+        )
+
+    def _recall(self) -> None:
+        """What a page of the question kept, when one did (here, or on another instance)."""
+        view = self.question.view
+        if not view:
+            return
+        try:
+            self.draft = (
+                validated(Draft, view["draft"])
+                if self.batch is None
+                else validated(BatchDraft, view["draft"])
+            )
+            self.hidden_ids = frozenset(view["hidden_ids"])
+            self._touched = set(view["touched"])
+        except (ChoicesError, KeyError, TypeError):
+            return  # not a page's: the page starts afresh
+
+    def _recall_and_notify(self) -> None:
+        self._recall()
+        self._notify()
 
     @property
     def request(self) -> ProvideChoiceRequest:
@@ -125,63 +156,11 @@ class QuestionPage:
 
     def state(self, signal: Sequence[str] = ()) -> dict[str, Any]:
         """Everything the page shows, as JSON-ready data, in the person's language (`signal`: the
-        surface's languages, best first). Time is sent as seconds left, never as a clock time:
-        the browser's clock and the server's monotonic clock have nothing in common. A batch's
-        state holds each question's own part in `questions`; a single question's part is at the
-        top."""
-        settings, asked = self.settings, self.question.interaction.asked
-        outcome = self.question.outcome
-        translation = self.translation(signal)
-        common = {
-            "language": translation.tag,
-            "status": self.ending or "pending",
-            "seconds_left": round(self.question.seconds_left(), 1),
-            "summary": None if outcome is None else self._summary(outcome),
-            "text_limit": TEXT_LIMIT,
-            "note_limit": NOTE_LIMIT,
-            "requested_timeout_seconds": asked.timeout_seconds,
-            "settings": shown_settings(settings),
-            "setting_choices": setting_fields(translation, settings),
-            "draft": self.draft.model_dump(),
-            "inbox_url": INBOX_LINK.url(),
-        }
-        if self.batch is None:
-            request = self.request
-            submits = submits_on_selection(request, settings)
-            one = question_part(request, settings, self.hidden_ids, submits, translation)
-            return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
-        items = self.batch.questions
-        # Choosing sends the answer only when choosing is the whole of it: one question.
-        alone = len(items) == 1
-        questions = [
-            {
-                "id": item.id,
-                "header": item.header,
-                "name": item.name,
-                "prompt_html": render_markdown(item.request.prompt),
-                "prefix": f"q{number}-",
-            }
-            | question_part(
-                item.request,
-                settings,
-                frozenset(),
-                alone and submits_on_selection(item.request, settings),
-                translation,
-            )
-            for number, item in enumerate(items, start=1)
-        ]
-        return common | {
-            "questions": questions,
-            "mode": items[0].request.selection_mode if alone else "batch",
-            "options": [],
-            "hidden_ids": [],
-            "notes": overall_note_offered(self.batch, settings),
-            "notes_allowed": self.batch.allow_annotations,
-            "has_placeholder": any(item.request.placeholder is not None for item in items),
-            "intro_html": self.prompt_html(translation),
-        }
+        surface's languages, best first; `_shown.page_state`)."""
+        return page_state(self, self.translation(signal))
 
-    def _summary(self, outcome: Ending) -> str:
+    def summary(self, outcome: Ending) -> str:
+        """The one line the page shows once the question ended."""
         if self.batch is None:
             return summarize(self.request, outcome)
         return summarize_batch(self.batch, outcome)
@@ -198,6 +177,7 @@ class QuestionPage:
         if problems:
             raise ChoicesError(problems)
         self.draft = draft
+        self._remember()
 
     def _save_batch_draft(self, batch: BatchRequest, draft: BatchDraft) -> None:
         """Keep a batch's draft, and tell the question which of its questions are answered so
@@ -227,6 +207,7 @@ class QuestionPage:
             if draft.answers[item.id] != self.draft.answers[item.id]
         }
         self.draft = draft
+        self._remember()
         for item in batch.questions:
             submission = submission_of(draft.answers[item.id], item.request, self.settings)
             answer = kept_answer(submission, item.request, self.settings)
@@ -263,11 +244,14 @@ class QuestionPage:
             option_id for option_id in self.draft.selected_ids if option_id not in self.hidden_ids
         ]
         self.draft = self.draft.model_copy(update={"selected_ids": kept})
+        self._remember()
         self._notify()
 
-    def answer(self, data: object) -> None:
+    async def answer(self, data: object) -> None:
         """End the question with the person's answer or cancel. Raises `ChoicesError` with every
-        reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
+        reason the answer is refused (the question stays pending), `QuestionEnded` when too late
+        (another answer came first, maybe through another instance), `StoreUnavailable` when the
+        shared store is away (nothing sent: the person sends it again)."""
         self._refuse_when_ended()
         outcome: Ending = (
             read_reported(data, self.request, self.settings)
@@ -277,7 +261,7 @@ class QuestionPage:
         problems = self._offered_problems(outcome)
         if problems:
             raise ChoicesError(problems)
-        if not self.question.finish(outcome):
+        if not await self.question.settle(outcome):
             raise QuestionEnded
 
     async def updates(
@@ -333,54 +317,3 @@ class QuestionPage:
     def _notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
-
-
-ENDED = "this question has already ended"
-HANDLERS: dict[str, Callable[[QuestionPage, object, Translation], Awaitable[None] | None]] = {
-    "draft": lambda page, data, _translation: page.save_draft(data),
-    "settings": lambda page, data, _translation: page.change_settings(data),
-    "visibility": QuestionPage.hide_options,
-    "answer": lambda page, data, _translation: page.answer(data),
-}
-"""What each message a question's view sends does, whatever carries it (the page's HTTP and
-WebSocket, the provide_choice app's tool), and in which language it refuses."""
-
-
-async def apply(
-    page: QuestionPage, kind: str, data: object, signal: Sequence[str]
-) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the status (as HTTP says it) and the reply body, its
-    state in the person's language (`signal`: the surface's). A change of settings is awaited:
-    the question saves it off the event loop."""
-    try:
-        handled = HANDLERS[kind](page, data, page.translation(signal))
-        if handled is not None:
-            await handled
-    except ChoicesError as error:
-        return 422, {"problems": error.problems}
-    except QuestionEnded:
-        return 409, {"problems": [ENDED], "state": page.state(signal)}
-    return 200, {"state": page.state(signal)}
-
-
-class QuestionPages:
-    """The pages of the questions asked in the browser. A page lives as long as its question is in
-    the registry, so an ended question still shows how it ended for a while, and memory stays as
-    bounded as the registry's."""
-
-    def __init__(self, registry: QuestionRegistry) -> None:
-        self.registry = registry
-        self._pages: dict[str, QuestionPage] = {}
-
-    def open(self, question: PendingQuestion) -> QuestionPage:
-        for question_id in [key for key in self._pages if self.registry.get(key) is None]:
-            del self._pages[question_id]
-        page = self._pages[question.id] = QuestionPage(question)
-        return page
-
-    def get(self, question_id: str) -> QuestionPage | None:
-        page = self._pages.get(question_id)
-        if page is not None and self.registry.get(question_id) is not page.question:
-            del self._pages[question_id]
-            return None
-        return page

@@ -10,6 +10,7 @@ and hides no options).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import cast
 
 import questionary
@@ -22,7 +23,9 @@ from provide_choice._contract._settings import (
     ALERTS_LABEL,
     InteractionSettings,
     choice_label,
+    local_time,
     number_settings,
+    time_settings,
     setting_choices,
 )
 from provide_choice._contract._transport_table import in_a_sentence
@@ -141,6 +144,8 @@ class SettingsEditor:
             choices.append(questionary.Choice(title, ALERT_ITEM + channel))
         language = choice_label("language", settings.language, _)
         choices.append(entry(labels["language"], language, "language"))
+        for name, (label, _rule) in time_settings(_).items():
+            choices.append(entry(label, getattr(settings, name) or _.gettext("not set"), name))
         if self.single is not None and self.single.request.options:
             hidden = len(self.single.hidden_ids) or _.gettext("none")
             choices.append(
@@ -152,6 +157,8 @@ class SettingsEditor:
         """The setting's next value in its list, or the typed number."""
         if name in number_settings():
             return await self._ask_number(name)
+        if name in time_settings():
+            return await self._ask_time(name)
         values = [value for value, _label in setting_choices()[name][1]]
         current = getattr(self.question.settings, name)
         # A language written by hand, not among those offered, goes on to the first of them.
@@ -184,6 +191,27 @@ class SettingsEditor:
             )
         )
         return int(text) if text.strip() else None
+
+    async def _ask_time(self, name: str) -> str | None:
+        """A local date and time (ISO 8601), offered an hour from now; empty: none."""
+        label, rule = time_settings(self.translation)[name]
+
+        def check(text: str) -> bool | str:
+            try:
+                return not text.strip() or bool(local_time(text.strip()))
+            except ValueError:
+                return rule
+
+        later = (datetime.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+        text = await self.screen.answer(
+            questionary.text(
+                self.translation.gettext("{label} (local time; empty: not set)", label=label),
+                default=getattr(self.question.settings, name) or later,
+                validate=check,
+                style=STYLE,
+            )
+        )
+        return text.strip() or None
 
     async def _ask_hidden_options(self, single: QuestionState) -> frozenset[str]:
         request, hidden_ids = single.request, single.hidden_ids

@@ -27,10 +27,17 @@ from provide_choice._web._local_http import (
 PACKAGE = "provide_choice._transports._web"
 PAGE_PARTS = ("tab.js", "main.js")
 """The page's own parts of its script, after the question view's: its tab, and what starts it."""
+MISSING_TITLE = N_("No question here")
 MISSING = N_("No question is waiting here")
 MISSING_WHY = N_(
     "It was answered, cancelled or timed out a while ago, or the server that asked it has "
     "restarted. If the agent still needs an answer, it will ask again."
+)
+AWAY_TITLE = N_("Question unavailable")
+AWAY = N_("This question cannot be shown right now")
+AWAY_WHY = N_(
+    "{problem}. Nothing is lost: this page tries again every few seconds and shows the question "
+    "as soon as it can."
 )
 
 
@@ -66,9 +73,39 @@ def page_script() -> str:
 
 def missing_html(translation: Translation) -> str:
     """The page at the address of a question that is not (or no longer) waiting."""
-    return Template(asset("missing.html", PACKAGE)).substitute(
+    _ = translation
+    return _notice(
+        translation,
+        _.gettext(MISSING_TITLE),
+        _.gettext(MISSING),
+        html.escape(_.gettext(MISSING_WHY)),
+    )
+
+
+def away_html(problem: str, translation: Translation) -> str:
+    """The page at a question's address while the store that keeps it cannot be reached: it says
+    why (as an alert) and looks again every few seconds, in the person's language."""
+    _ = translation
+    return _notice(
+        translation,
+        _.gettext(AWAY_TITLE),
+        _.gettext(AWAY),
+        html.escape(_.gettext(AWAY_WHY, problem=problem)),
+        alert=True,
+    )
+
+
+def _notice(
+    translation: Translation, title: str, heading: str, text: str, *, alert: bool = False
+) -> str:
+    """A page that only says something (`text` is markup), in `translation`'s language; an alert
+    is read out at once, and the page loads itself again every few seconds."""
+    return Template(asset("notice.html", PACKAGE)).substitute(
         language=translation.tag,
-        heading=html.escape(translation.gettext(MISSING)),
-        explanation=html.escape(translation.gettext(MISSING_WHY)),
         style=asset(SHARED_STYLE_SHEET),
+        title=html.escape(title),
+        heading=html.escape(heading),
+        text=text,
+        role=' role="alert"' if alert else "",
+        refresh='<meta http-equiv="refresh" content="3">\n' if alert else "",
     )

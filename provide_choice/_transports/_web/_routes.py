@@ -14,11 +14,14 @@
 - `WS   /choice/<id>/live`        the same four messages as `{"type": "draft", "data": {...}}`; the
                                   server sends `{"type": "state", "state": {...}}` at once, after
                                   every change and every few seconds, `{"type": "saved", "about":
-                                  "draft"}`, and `{"type": "refused", "about": ..., "problems": [...]}`
+                                  "draft" | "answer"}`, and `{"type": "refused", "about": ...,
+                                  "problems": [...]}` (with the `state` when the question ended)
 
 A POST answers 200 `{"state": ...}`, 404 for an unknown id, 409 once the question ended, 413 for a
 body over the size limit, 422 `{"problems": [...]}` for anything invalid (the question stays
-pending). The bridge's middleware has already checked Host, Origin and the JSON content type.
+pending), 503 while a shared store is away (nothing changed: send it again). The bridge's
+middleware has already checked Host, Origin and the JSON content type. With a shared store, any
+instance serves any question's routes (`QuestionPages.fetch`).
 
 Every state is in the person's language: their setting, else the browser's `Accept-Language`,
 which every request carries (the WebSocket's handshake too).
@@ -39,13 +42,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from present_choices._translation import accepted_languages, chosen
 from provide_choice._contract._request import describe
 from provide_choice._contract._settings import load_settings
-from provide_choice._transports._question_view._state import (
-    HANDLERS,
-    QuestionPage,
-    QuestionPages,
-    apply,
-)
-from provide_choice._transports._web._page import missing_html, page_html, page_script
+from provide_choice._question import StoreUnavailable
+from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
+from provide_choice._transports._question_view._state import QuestionPage
+from provide_choice._transports._web._page import away_html, missing_html, page_html, page_script
 from provide_choice._web._local_http import (
     BODY_LIMIT,
     ICONS,
@@ -59,6 +59,9 @@ from provide_choice._web._local_http import (
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0
+ENDING_GRACE_SECONDS = 1.0
+"""How long a live page's socket stays open after the ending it was sent: an answer on its way
+then (another page of the question answered first) still gets its refusal."""
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
@@ -88,8 +91,14 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.get(PREFIX + "/{question_id}")
     async def question_page(question_id: str, request: Request) -> HTMLResponse:
-        page = pages.get(question_id)
         signal = _languages(request.headers)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            # No question to say the person's setting: the settings file says it.
+            translation = chosen(load_settings().language, signal)
+            body = away_html(str(away), translation)
+            return HTMLResponse(body, status_code=503, headers=PAGE_HEADERS)
         if page is None:
             # No question to say the person's setting: the settings file says it.
             translation = chosen(load_settings().language, signal)
@@ -98,7 +107,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.get(PREFIX + "/{question_id}/state")
     async def question_state(question_id: str, request: Request) -> JSONResponse:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return _problems(503, [str(away)])
         if page is None:
             return _not_found()
         state = page.state(_languages(request.headers))
@@ -106,8 +118,11 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.post(PREFIX + "/{question_id}/{kind}")
     async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
-        page = pages.get(question_id)
-        if page is None or kind not in HANDLERS:
+        try:
+            page = None if kind not in HANDLERS else await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return _problems(503, [str(away)])
+        if page is None:
             return _not_found()
         try:
             data = await read_json(request)
@@ -118,7 +133,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.websocket(PREFIX + "/{question_id}/live")
     async def live(websocket: WebSocket, question_id: str) -> None:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable:
+            page = None  # the page falls back to HTTP, which says why
         if page is None:
             await websocket.close(code=4404)  # before accepting: the handshake gets 403
             return
@@ -132,9 +150,11 @@ def _languages(headers: Headers) -> list[str]:
 
 
 async def _converse(websocket: WebSocket, page: QuestionPage, signal: list[str]) -> None:
-    """Push the state while reading the page's messages; close once the question ended. The
-    states are in the language of the person's setting, else `signal`'s."""
-    sending = asyncio.Lock()
+    """Push the state while reading the page's messages; close once the question ended, but only
+    after the reply to a message being handled then (an answer that ended it, or one refused
+    because another page's came first: the page says which). The states are in the language of
+    the person's setting, else `signal`'s."""
+    sending, replying = asyncio.Lock(), asyncio.Lock()
 
     async def send(message: dict[str, Any]) -> None:
         async with sending:
@@ -145,15 +165,18 @@ async def _converse(websocket: WebSocket, page: QuestionPage, signal: list[str])
     async def push() -> None:
         async for state in page.updates(TICK_SECONDS, signal):
             await send({"type": "state", "state": state})
-        async with sending:
+        # A message the page sent before it heard of the ending is still answered.
+        await asyncio.sleep(ENDING_GRACE_SECONDS)
+        async with replying, sending:
             await websocket.close()
 
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = await _live_reply(page, received.get("text"), signal)
-            if reply is not None:
-                await send(reply)
+            async with replying:
+                reply = await _live_reply(page, received.get("text"), signal)
+                if reply is not None:
+                    await send(reply)
     finally:
         pusher.cancel()
         # The page may have gone while the push was sending: nothing is left to tell it.
@@ -180,8 +203,11 @@ async def _live_reply(
         return {"type": "refused", "about": None, "problems": describe(error)}
     status, reply = await apply(page, message.type, message.data, signal)
     if status != 200:
-        return {"type": "refused", "about": message.type, "problems": reply["problems"]}
-    return {"type": "saved", "about": "draft"} if message.type == "draft" else None
+        refused = {"type": "refused", "about": message.type, "problems": reply["problems"]}
+        return refused | ({"state": reply["state"]} if "state" in reply else {})
+    if message.type in ("draft", "answer"):
+        return {"type": "saved", "about": message.type}
+    return None  # the state push that follows the change is the reply
 
 
 def _not_found() -> JSONResponse:

@@ -6,6 +6,7 @@
 
 const ENDINGS = {
   answered: "answered",
+  already_answered: "already_answered",
   cancelled: "cancelled",
   cancelled_by_agent: "cancelled_by_agent",
   timeout: "timeout",

@@ -16,10 +16,12 @@
 const APP_TOOL = "provide_choice_app";
 const APP_ENDINGS = {
   answered: "answered",
+  already_answered: "already_answered",
   cancelled: "cancelled",
   cancelled_by_agent: "cancelled_by_agent",
   timeout: "timeout",
   cancelled_by_host: "cancelled_by_host",
+  shown_nowhere: "shown_nowhere",
 };
 const RETRY_MILLISECONDS = 2000;
 const RESULT_ENDINGS = { selected: "answered", custom_input: "answered", cancelled: "cancelled", timeout: "timeout" };
@@ -120,7 +122,10 @@ function end(ending) {
 }
 
 function followResult(result) {
-  const status = RESULT_ENDINGS[result.structuredContent?.action_status];
+  // Answered before anyone was asked (the answers file, or nobody: unattended, away).
+  const nowhere = result.structuredContent?.answered_by === "answers_file"
+    || result.structuredContent?.action_status === "unattended";
+  const status = nowhere ? "shown_nowhere" : RESULT_ENDINGS[result.structuredContent?.action_status];
   if (result.isError && !receive) {
     over = true; // the call was refused: nothing was asked
     say(textOf(result).join("\n"));

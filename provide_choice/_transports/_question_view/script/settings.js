@@ -10,6 +10,7 @@ function createSettingsPanel(currentState, send) {
   let fields = initial.setting_choices;
   let choiceNames = [];
   let numberNames = [];
+  let timeNames = [];
   let controls = {};
   let hints = {};
   let builtIn = null; // the language the panel was built in
@@ -52,6 +53,14 @@ function createSettingsPanel(currentState, send) {
     });
     controls[name] = input;
     return field(input, label, hint);
+  }
+
+  // A local date and time (the browser's picker gives one without an offset); empty: none.
+  function timeField(name, id, hint) {
+    const input = element("input", { type: "datetime-local", id });
+    input.addEventListener("change", () => changeSettings("settings", { [name]: input.value || null }));
+    controls[name] = input;
+    return field(input, fields[name].label, hint);
   }
 
   function notesField() {
@@ -116,7 +125,7 @@ function createSettingsPanel(currentState, send) {
     const state = currentState();
     const settings = state.settings;
     for (const name of choiceNames) controls[name].value = JSON.stringify(settings[name]);
-    for (const name of numberNames) {
+    for (const name of [...numberNames, ...timeNames]) {
       if (document.activeElement !== controls[name]) controls[name].value = settings[name] ?? "";
     }
     hints["setting-timeout"].textContent = words().t("timeout_hint", { seconds: state.requested_timeout_seconds });
@@ -141,6 +150,7 @@ function createSettingsPanel(currentState, send) {
     fields = initial.setting_choices;
     choiceNames = Object.keys(fields).filter((name) => fields[name].choices && name !== "annotations");
     numberNames = Object.keys(fields).filter((name) => fields[name].range);
+    timeNames = Object.keys(fields).filter((name) => fields[name].time);
     controls = {};
     hints = {};
     builtIn = words().tag;
@@ -157,6 +167,8 @@ function createSettingsPanel(currentState, send) {
       alertsField(),
       numberField("alert_after_seconds", "setting-alert-after", words().t("alert_after_hint")),
       selectField("notify_detail", words().t("notify_detail_hint")),
+      timeField("away_until", "setting-away-until", words().t("away_until_hint")),
+      selectField("unattended_action"),
     ];
     if (initial.options.length) parts.push(shownOptionsField());
     const focused = document.activeElement?.id; // the language just chosen keeps the focus

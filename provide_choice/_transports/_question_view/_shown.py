@@ -1,18 +1,21 @@
-"""One question's part of the question view's state, and the settings panel's: what the page and
-the app show of them, in the person's language, from the one source of each rule (`_contract`)."""
+"""What the question view shows of one question: its state as JSON-ready data, built fresh for
+every message to the page (the page's script and the app's view draw from it alone), in the
+person's language, from the one source of each rule (`_contract`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from present_choices import render_markdown
 from present_choices._translation import Translation
+from provide_choice._contract._batch_meaning import overall_note_offered
 from provide_choice._contract._meaning import placeholder_rule
 from provide_choice._contract._presentation import (
     choose_text,
     count_refusal,
     notes_offered,
     shown_placeholder,
+    submits_on_selection,
 )
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import (
@@ -21,7 +24,13 @@ from provide_choice._contract._settings import (
     InteractionSettings,
     number_settings,
     setting_choices,
+    shown_settings,
+    time_settings,
 )
+from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
+
+if TYPE_CHECKING:
+    from provide_choice._transports._question_view._state import QuestionPage
 
 
 def setting_fields(
@@ -39,9 +48,72 @@ def setting_fields(
         name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
         for name, (label, limits, rule, optional) in number_settings(translation).items()
     }
+    times = {
+        name: {"label": label, "time": True}
+        for name, (label, _rule) in time_settings(translation).items()
+    }
     channels = [[channel, translation.gettext(label)] for channel, label in ALERT_CHANNELS.items()]
     alerts = {"label": translation.gettext(ALERTS_LABEL), "channels": channels}
-    return fields | numbers | {"alerts": alerts}
+    return fields | numbers | times | {"alerts": alerts}
+
+
+def page_state(page: QuestionPage, translation: Translation) -> dict[str, Any]:
+    """Everything the page shows. Time is sent as seconds left, never as a clock time: the
+    browser's clock and the server's monotonic clock have nothing in common. A batch's state
+    holds each question's own part in `questions`; a single question's part is at the top. The
+    store's problem, while a shared store is away, is said on the page. It names the language it
+    is in (`translation`), which the view's script speaks."""
+    settings, asked = page.settings, page.question.interaction.asked
+    outcome = page.question.outcome
+    common = {
+        "language": translation.tag,
+        "status": page.ending or "pending",
+        "seconds_left": round(page.question.seconds_left(), 1),
+        "summary": None if outcome is None else page.summary(outcome),
+        "text_limit": TEXT_LIMIT,
+        "note_limit": NOTE_LIMIT,
+        "requested_timeout_seconds": asked.timeout_seconds,
+        "settings": shown_settings(settings),
+        "setting_choices": setting_fields(translation, settings),
+        "draft": page.draft.model_dump(),
+        "inbox_url": None if page.inbox is None else page.inbox.url(),
+        "store_problem": page.question.store_problem,
+    }
+    if page.batch is None:
+        request = page.request
+        submits = submits_on_selection(request, settings)
+        one = question_part(request, settings, page.hidden_ids, submits, translation)
+        return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
+    items = page.batch.questions
+    # Choosing sends the answer only when choosing is the whole of it: one question.
+    alone = len(items) == 1
+    questions = [
+        {
+            "id": item.id,
+            "header": item.header,
+            "name": item.name,
+            "prompt_html": render_markdown(item.request.prompt),
+            "prefix": f"q{number}-",
+        }
+        | question_part(
+            item.request,
+            settings,
+            frozenset(),
+            alone and submits_on_selection(item.request, settings),
+            translation,
+        )
+        for number, item in enumerate(items, start=1)
+    ]
+    return common | {
+        "questions": questions,
+        "mode": items[0].request.selection_mode if alone else "batch",
+        "options": [],
+        "hidden_ids": [],
+        "notes": overall_note_offered(page.batch, settings),
+        "notes_allowed": page.batch.allow_annotations,
+        "has_placeholder": any(item.request.placeholder is not None for item in items),
+        "intro_html": page.prompt_html(translation),
+    }
 
 
 def question_part(
