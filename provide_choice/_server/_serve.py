@@ -268,7 +268,7 @@ def _say_about_the_token(token: ServerToken | None, public: PublicUrl) -> None:
 
 
 def _announce(policy: AnswerPolicy | None) -> None:
-    for notice in policy.notices() if policy is not None else ():
+    for notice in policy.notices(terminal_words()) if policy is not None else ():
         _note(notice)
 
 

@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import socket
 from datetime import datetime
 from pathlib import Path

@@ -27,7 +27,6 @@ from provide_choice._history._store import RECENT_LIMIT, RecordedQuestion, trans
 from provide_choice._question import QuestionStore, StoreUnavailable
 from provide_choice._question._store import Snapshot
 
-
 STORE_AWAY = N_("{problem}. The lists show again as soon as it answers.")
 """What the page says while the shared store cannot be read (its reason stays as it is)."""
 

@@ -79,8 +79,7 @@ class InboxState:
                     self._connection = open_history(self.path, create=False)
                 lists = {
                     "waiting": [
-                        waiting_row(question, translation)
-                        for question in waiting(self._connection)
+                        waiting_row(question, translation) for question in waiting(self._connection)
                     ],
                     "recent": [
                         ended_row(question, translation, now)
@@ -166,7 +165,9 @@ def _not_at_a_page(question: RecordedQuestion) -> str:
     return NOT_SHOWN if question.url is None else question.transport_label
 
 
-def ended_row(question: RecordedQuestion, translation: Translation, now: datetime) -> dict[str, Any]:
+def ended_row(
+    question: RecordedQuestion, translation: Translation, now: datetime
+) -> dict[str, Any]:
     selection = question.selection or {}
     ended_at = None if question.ended_at is None else datetime.fromtimestamp(question.ended_at)
     return _common(question, translation) | {

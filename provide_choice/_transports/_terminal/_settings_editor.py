@@ -25,8 +25,8 @@ from provide_choice._contract._settings import (
     choice_label,
     local_time,
     number_settings,
-    time_settings,
     setting_choices,
+    time_settings,
 )
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
