@@ -220,15 +220,17 @@ def inbox(home: Path) -> Iterator[str]:
 
 
 @pytest.mark.parametrize(
-    ("locale", "heading", "lang"), [(CHINESE, "收件箱", "zh-Hans"), (FRENCH, "Inbox", "en")]
+    ("locale", "heading", "away", "lang"),
+    [(CHINESE, "收件箱", "我要离开", "zh-Hans"), (FRENCH, "Inbox", "I'm away", "en")],
 )
 async def test_the_inbox_speaks_the_browsers_language(
-    browser: Browser, inbox: str, locale: str, heading: str, lang: str
+    browser: Browser, inbox: str, locale: str, heading: str, away: str, lang: str
 ) -> None:
     context, errors = await opened(browser, locale)
     page = await context.new_page()
     await page.goto(inbox)
     await expect(page.get_by_role("heading", name=heading, level=1)).to_be_visible()
+    await expect(page.get_by_role("button", name=away)).to_be_visible()
     assert await page.get_attribute("html", "lang") == lang
     assert await serious_violations(page) == []
     await context.close()

@@ -86,6 +86,7 @@ def test_in_a_chinese_terminal_the_screens_are_chinese_and_stdout_is_the_same_js
     answer = answer_of(child, answer_file)
     assert answer == {
         "action_status": "selected",
+        "answered_by": "person",
         "selection": answer["selection"]
         | {"selected_ids": ["pg"], "summary": "Selected: PostgreSQL.", "transport": "terminal"},
     }

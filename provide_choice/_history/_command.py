@@ -43,7 +43,8 @@ NOTHING_RECORDED = N_("No question has been recorded yet (history: {path}).")
 CLIENT_WIDTH = 24
 WHERE_WIDTH = 24
 NARROWEST_WHERE = 8
-NARROWEST_COLUMN = 12
+NARROWEST_COLUMN = 11
+"""The narrowest the title and outcome get (room for a locale's longer date in 70 columns)."""
 NARROWEST_CUT = 6
 """The narrowest the client, where and who-answered columns get, giving way to the others."""
 ANSWERED_BY = {

@@ -175,7 +175,7 @@ def test_in_chinese_the_table_is_chinese_and_its_wide_characters_fit(
         == 0
     )
     header, row = output.getvalue().splitlines()
-    assert header.split() == ["时间", "客户端", "位置", "标题", "结果"]
+    assert header.split() == ["时间", "客户端", "位置", "回答者", "标题", "结果"]
     assert row.startswith(format_date_time(datetime.now(), chinese)[:10])
     assert "浏览器" in row
     assert "等待中" in row
