@@ -13,9 +13,10 @@ PORT ?= 8080
 # for a browser, a server or a terminal, so more processes than CI's 2 cores. `--dist loadfile`
 # keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
 # biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
+# --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
 UNIT_WORKERS ?= 4
 E2E_WORKERS ?= 4
-PYTEST_PARALLEL := -q --dist loadfile --durations=10
+PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
 .PHONY: demo test lint types unit e2e bench screenshots clean
 
