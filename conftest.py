@@ -6,18 +6,27 @@ conftest; it touches nothing until a test asks for `user`.
 No test alerts the person who runs it: every process a test starts inherits an environment
 without their push addresses and with no session bus to reach their desktop (the alert tests
 bring a webhook and a bus of their own).
+
+Every test asks as on a person's machine, whatever the CI that runs it sets: `CI=true` (and
+`PROVIDE_CHOICE_UNATTENDED`, `PROVIDE_CHOICE_ANSWERS`) would make `provide-choice serve` and `ask`
+answer every question at once, shown nowhere. They are dropped for the whole session, so a server
+in-process and every process a test starts are attended; a test of unattended runs sets them
+itself (`attended_environment(home, CI="true")`, `monkeypatch.setenv`).
 """
 
 import functools
 import os
 
 import pytest
+from attended import UNATTENDED_VARIABLES
 from nicegui.testing.user import User
 
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
 os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
 os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+for name in UNATTENDED_VARIABLES:
+    os.environ.pop(name, None)
 
 USER_RETRIES = 50
 """How often `user.should_see` and `should_not_see` look before they fail, unless a test says:

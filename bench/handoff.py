@@ -24,6 +24,9 @@ import anyio
 import httpx
 from mcp import Client, StdioServerParameters
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e" / "support"))
+from attended import attended_environment
+
 WARM_RUNS = 30
 COLD_RESTARTS = 3
 PENDING = 200
@@ -96,7 +99,7 @@ async def main() -> int:
         return 1
     with tempfile.TemporaryDirectory() as home:
         server = StdioServerParameters(
-            command=command, args=["serve"], env={**os.environ, "AGENT_CHOICES_HOME": home}
+            command=command, args=["serve"], env=attended_environment(home)
         )
         async with Client(server) as client:
             pid = server_pid(command)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import shutil
 import sqlite3
@@ -33,6 +32,9 @@ from pathlib import Path
 
 import httpx
 from mcp import Client, StdioServerParameters
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e" / "support"))
+from attended import attended_environment
 
 PROCESSES = 3
 QUESTIONS = 40
@@ -62,7 +64,7 @@ class Side:
         return StdioServerParameters(
             command="/bin/sh",
             args=["-c", 'exec "$0" serve --no-browser 2>/dev/null', command],
-            env={**os.environ, "AGENT_CHOICES_HOME": str(self.home)},
+            env=attended_environment(self.home),
         )
 
 

@@ -7,7 +7,6 @@ from spawning the process to having the `tools/list` answer. Target: ratio at mo
 
 from __future__ import annotations
 
-import os
 import shutil
 import statistics
 import sys
@@ -17,6 +16,9 @@ from pathlib import Path
 
 import anyio
 from mcp import Client, StdioServerParameters
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e" / "support"))
+from attended import attended_environment
 
 RUNS = 7
 TARGET_RATIO = 1.2
@@ -55,7 +57,7 @@ async def main() -> int:
         bare_script = Path(directory) / "bare_server.py"
         bare_script.write_text(BARE_SERVER)
         # A home of its own: the server's settings and history stay out of the person's.
-        home = {**os.environ, "AGENT_CHOICES_HOME": directory}
+        home = attended_environment(directory)
         ours = StdioServerParameters(command=command, args=["serve"], env=home)
         bare = StdioServerParameters(command=sys.executable, args=[str(bare_script)])
         await time_to_tools(ours)  # warm the file cache for both before measuring

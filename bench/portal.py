@@ -18,7 +18,6 @@ ratios cancel out the machine's speed. Target: ratio at most 1.5 warm.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import shutil
 import statistics
@@ -35,6 +34,7 @@ from playwright.async_api import Browser, Page, async_playwright
 
 # Chromium is launched as the browser tests launch it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e" / "support"))
+from attended import attended_environment
 from chromium import launch_chromium
 
 PROCESSES = 5
@@ -209,7 +209,7 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as directory:
         baseline_script = Path(directory) / "baseline_server.py"
         baseline_script.write_text(BASELINE_SERVER)
-        environment = {**os.environ, "AGENT_CHOICES_HOME": directory}
+        environment = attended_environment(directory)
         ours = Side(
             "provide-choice portal",
             StdioServerParameters(command=command, args=["serve", "--no-browser"], env=environment),

@@ -2,11 +2,12 @@
 any agent served over AG-UI.
 
 Every mistake on the command line (a model name without its provider, a missing API key, an extra
-not installed, an unreadable file, a header that is not NAME:VALUE, a port that is taken, a Redis
-that cannot be reached or no cookie secret to share with the other instances) ends the program before
-it serves anything, with exit status 2 and a message that says what is expected; a mistyped option
-gets the closest one. Once it serves, it says where, on stderr, whether or not it opens a browser;
-Ctrl-C or SIGTERM stops it with one line and exit status 0, its last saves written.
+not installed, an unreadable file, `--tools` that name no tools, a header that is not NAME:VALUE, a
+port that is taken, a Redis that cannot be reached or no cookie secret to share with the other
+instances) ends the program before it serves anything, with exit status 2 and a message that says
+what is expected; a mistyped option gets the closest one. Once it serves, it says where, on stderr,
+whether or not it opens a browser; Ctrl-C or SIGTERM stops it with one line and exit status 0, its
+last saves written.
 
 With `--redis URL` (default: `$NICEGUI_REDIS_URL`) every conversation is kept in Redis, so that
 several instances behind a proxy with sticky sessions share them; the session cookie is then signed
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from chat_ui._redis_store import RedisStore
 
 USAGE_ERROR = 2
-LLM_OPTIONS = ("model", "base_url", "system_prompt")
+LLM_OPTIONS = ("model", "base_url", "system_prompt", "tools")
 AG_UI_OPTIONS = ("url", "header")
 HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9110)
 DISTRIBUTION = "agent-choices"
@@ -74,7 +75,9 @@ def _run(argv: Sequence[str] | None) -> None:
     if args.agent == "llm" and args.model is None:
         parser.error("--agent llm needs --model PROVIDER:MODEL, for example openai:gpt-4o-mini")
     if args.agent != "llm" and any(getattr(args, name) is not None for name in LLM_OPTIONS):
-        parser.error("--model, --base-url and --system-prompt are only used with --agent llm")
+        parser.error(
+            "--model, --base-url, --system-prompt and --tools are only used with --agent llm"
+        )
     if args.agent == "ag-ui" and args.url is None:
         parser.error("--agent ag-ui needs --url URL, the address of the agent's AG-UI endpoint")
     if args.agent != "ag-ui" and any(getattr(args, name) is not None for name in AG_UI_OPTIONS):
@@ -242,17 +245,25 @@ def _pip(root: Path) -> str:
 def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
     """The model-backed agent; `parser.error` (exit 2) for anything that keeps it from working."""
     try:
+        from pydantic_ai.exceptions import UserError
+
         from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
         from chat_ui._llm_model import ModelSettingError
+        from chat_ui._user_tools import ToolsError, load_tools
     except ImportError as error:
         _missing_extra("--agent llm", "llm", error)
     system_prompt = DEFAULT_SYSTEM_PROMPT
     if args.system_prompt is not None:
         system_prompt = _read_system_prompt(parser, Path(args.system_prompt))
     try:
-        return LLMAgent(args.model, base_url=args.base_url, system_prompt=system_prompt)
-    except ModelSettingError as error:
+        tools = [tool for spec in args.tools or () for tool in load_tools(spec)]
+        return LLMAgent(
+            args.model, base_url=args.base_url, system_prompt=system_prompt, tools=tools
+        )
+    except (ModelSettingError, ToolsError) as error:
         parser.error(str(error))
+    except UserError as error:  # pydantic-ai refusing the tools, say two of one name
+        parser.error(f"--tools: {error}")
 
 
 def _agui_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
@@ -319,6 +330,14 @@ def _parser() -> argparse.ArgumentParser:
         "--system-prompt",
         metavar="FILE",
         help="with --agent llm: a text file replacing the default system prompt",
+    )
+    parser.add_argument(
+        "--tools",
+        metavar="MODULE:NAME",
+        action="append",
+        help="with --agent llm: the agent's own tools, NAME in MODULE (imported from the current "
+        "directory) being a function, a pydantic-ai Tool or a list of them; a Tool declared "
+        "requires_approval=True asks you first (repeatable)",
     )
     parser.add_argument(
         "--url",

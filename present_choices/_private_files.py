@@ -49,23 +49,68 @@ def private_directory(path: Path) -> Path:
 def write_private(path: Path, text: str) -> None:
     """Replace `path` with `text`, whole, in a file of mode 600; its directory is created private
     when missing. Raises `OSError` when it cannot, leaving the file as it was."""
+    temporary = _written_aside(path, text)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
+
+
+def create_private(path: Path, text: str) -> bool:
+    """Make `path` hold `text`, whole and private, unless it exists: False then, and it is left as
+    it is (two processes making it at once both end up reading the one that won). Raises `OSError`
+    when it cannot."""
+    temporary = _written_aside(path, text)
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        return False
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+    return True
+
+
+class NotPrivate(Exception):
+    """A file that should be private is not (its mode, or its owner); the message says which."""
+
+
+def read_private(path: Path) -> str:
+    """The text of `path`, checked on the open file itself (no window between a check and the
+    read). Raises `FileNotFoundError` (an `OSError`) when it is missing, `NotPrivate` when someone
+    else owns it or may read or write it: one anybody could have written could point a page at a
+    stranger's address, and one anybody could read is no secret."""
+    with path.open(encoding="utf-8") as file:
+        status = os.fstat(file.fileno())
+        if not _owned(status) or stat.S_IMODE(status.st_mode) & OTHERS:
+            mode = stat.S_IMODE(status.st_mode)
+            raise NotPrivate(
+                f"{path} must be yours and readable by you alone (mode 600), and it has mode "
+                f"{mode:o}" + ("" if _owned(status) else " and another owner")
+            )
+        return file.read()
+
+
+def _written_aside(path: Path, text: str) -> Path:
+    """`text` in a new file of mode 600 beside `path` (in a directory made private when missing),
+    written and flushed to the disk; its path. Raises `OSError`, leaving nothing behind."""
     private_directory(path.parent)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        temporary.unlink(
-            missing_ok=True
-        )  # left by a process killed while writing: not ours to trust
+        temporary.unlink(missing_ok=True)  # left by a process killed while writing: not ours
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
         os.fchmod(descriptor, PRIVATE_FILE_MODE)  # the umask may have taken bits off
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
         raise
+    return temporary
 
 
 def tighten(places: Iterable[tuple[Path, Sequence[str]]]) -> list[Path]:

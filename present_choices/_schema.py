@@ -163,11 +163,11 @@ def _describe(detail: ErrorDetails, model: type[BaseModel] | None) -> str:
         allowed_count = f"{low} to {high}" if high is not None else f"at least {low}"
         return f"{location} must have {allowed_count} items, got {context.get('actual_length')}"
     if kind == "string_type":
-        return f"{location} must be a string, got {_type_name(given)}"
+        return f"{location} must be a string, got {type_name(given)}"
     if kind == "list_type":
-        return f"{location} must be a list, got {_type_name(given)}"
+        return f"{location} must be a list, got {type_name(given)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return f"{location} must be an object, got {_type_name(given)}"
+        return f"{location} must be an object, got {type_name(given)}"
     if kind == "literal_error":
         return f"{location} must be one of {context['expected']}, got {quote(given)}"
     if kind == "greater_than_equal":
@@ -217,7 +217,7 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
     return None
 
 
-def _type_name(value: object) -> str:
+def type_name(value: object) -> str:
     names = {
         dict: "an object",
         list: "a list",

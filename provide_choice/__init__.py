@@ -10,8 +10,15 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from provide_choice._contract._answers_file import (
+    AnswersFile,
+    AnswersFileError,
+    RuleMisfit,
+    load_answers_file,
+)
 from provide_choice._contract._batch import BatchQuestion, BatchRequest
 from provide_choice._contract._call import SessionPoll, parse_call
+from provide_choice._contract._meaning import validate_outcome
 from provide_choice._contract._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
@@ -22,6 +29,7 @@ from provide_choice._contract._request import (
 from provide_choice._contract._response import (
     ActionStatus,
     Answered,
+    AnsweredBy,
     BatchAnswered,
     Cancelled,
     Ending,
@@ -35,7 +43,6 @@ from provide_choice._contract._response import (
     normalize,
     outcome_problems,
     summarize,
-    validate_outcome,
 )
 from provide_choice._contract._settings import (
     HOME_VARIABLE,
@@ -55,6 +62,7 @@ from provide_choice._question import (
     QuestionRegistry,
     TransportError,
 )
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import Transport, Transports
 from provide_choice._transports._registry import choose_transport, register_transport
 from provide_choice._transports._terminal._transport import TerminalTransport
@@ -79,7 +87,11 @@ __all__ = [
     "HOME_VARIABLE",
     "ActionStatus",
     "AgentClient",
+    "AnswerPolicy",
     "Answered",
+    "AnsweredBy",
+    "AnswersFile",
+    "AnswersFileError",
     "BatchAnswered",
     "BatchQuestion",
     "BatchRequest",
@@ -97,6 +109,7 @@ __all__ = [
     "QuestionRecorder",
     "QuestionRegistry",
     "Reply",
+    "RuleMisfit",
     "Selection",
     "SelectionLimits",
     "SelectionMode",
@@ -110,6 +123,7 @@ __all__ = [
     "Transports",
     "choose_transport",
     "create_server",
+    "load_answers_file",
     "load_settings",
     "normalize",
     "outcome_problems",

@@ -8,13 +8,16 @@ for start-up time (each points downward, to a floor below this one).
 from __future__ import annotations
 
 import argparse
+import asyncio
+import dataclasses
 import errno
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO, cast
+from typing import TYPE_CHECKING, TextIO, cast
 
 from provide_choice._server._command_line import (
     ANSWERED,
@@ -22,10 +25,19 @@ from provide_choice._server._command_line import (
     HISTORY_LIMIT,
     NOT_ANSWERED,
     PLUGIN_COMMANDS,
+    PREFIX_WITHOUT_REDIS,
+    REDIS_PREFIX,
     USAGE_ERROR,
     command_line,
+    serve_problem,
 )
 from provide_choice._transports._registry import load_plugins
+from provide_choice._web._site import HOST
+
+if TYPE_CHECKING:
+    from provide_choice._question import QuestionStore
+    from provide_choice._server._serve import HttpServing
+    from provide_choice._server._unattended import AnswerPolicy
 
 STARTED_BY_HAND = """\
 provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start
@@ -48,25 +60,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_plugins()
     try:
         if arguments.command == "serve":
-            return _serve(
-                arguments.http,
-                arguments.handoff,
-                arguments.bridge_port,
-                open_browser=not arguments.no_browser,
-                max_wait_seconds=arguments.max_wait,
-            )
+            return _serve(arguments)
         if arguments.command == "history":
             return _history(arguments)
         if arguments.command == "inbox":
-            return _inbox(arguments.port, open_browser=not arguments.no_browser)
+            return _inbox(arguments)
         if arguments.command == "client-config":
             return _client_config(arguments.client, arguments.http)
-        return _ask(arguments.request_file, arguments.request_json)
+        return _ask(
+            arguments.request_file,
+            arguments.request_json,
+            _policy("provide-choice ask", arguments),
+        )
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+
+
+def _policy(who: str, arguments: argparse.Namespace) -> AnswerPolicy:
+    """Who answers when nobody can, for `serve` and `ask`: from their options and environment."""
+    from provide_choice._server._unattended import PolicyError, command_line_policy
+
+    try:
+        return command_line_policy(
+            who,
+            attended=arguments.attended,
+            unattended=arguments.unattended,
+            answers=arguments.answers,
+            environ=os.environ,
+        )
+    except PolicyError as error:
+        raise CommandError(str(error)) from None
 
 
 def _make_private() -> None:
@@ -129,73 +155,131 @@ def _confirm(question: str) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
-def _inbox(port: int, *, open_browser: bool) -> int:
+def _inbox(arguments: argparse.Namespace) -> int:
     from provide_choice._history._inbox._server import serve_inbox
 
+    if arguments.redis is None and arguments.redis_prefix != REDIS_PREFIX:
+        raise CommandError(PREFIX_WITHOUT_REDIS)
+    store = None
+    if arguments.redis is not None:
+        store, _key = _redis_store(arguments.redis, arguments.redis_prefix)
     try:
-        serve_inbox(port, open_browser=open_browser)
+        serve_inbox(arguments.port, open_browser=not arguments.no_browser, store=store)
     except OSError as error:
-        raise _cannot_listen(error, port, "--port") from None
+        raise _cannot_listen(error, arguments.port, "--port") from None
     return 0
 
 
-def _cannot_listen(error: OSError, port: int, option: str) -> CommandError:
+def _cannot_listen(error: OSError, port: int, option: str, host: str = HOST) -> CommandError:
     """One line for a port that cannot be had: which, why, and how to get one that can."""
     if error.errno == errno.EADDRINUSE:
-        return CommandError(f"port {port} on 127.0.0.1 is in use; {option} 0 picks a free one")
+        return CommandError(f"port {port} on {host} is in use; {option} 0 picks a free one")
     return CommandError(
-        f"cannot listen on port {port} of 127.0.0.1: {error.strerror or error}; "
+        f"cannot listen on port {port} of {host}: {error.strerror or error}; "
         f"{option} 0 picks a free one"
     )
 
 
-def _serve(
-    port: int | None,
-    handoff: bool,
-    bridge_port: int,
-    *,
-    open_browser: bool,
-    max_wait_seconds: float,
-) -> int:
+def _serve(arguments: argparse.Namespace) -> int:
+    problem = serve_problem(arguments)
+    if problem is not None:
+        raise CommandError(problem)
+    policy = _policy("the server", arguments)
     from provide_choice._server._serve import serve_http, serve_stdio
 
-    if port is None:
+    open_browser, max_wait = not arguments.no_browser, arguments.max_wait
+    if arguments.http is None:
         if sys.stdin.isatty():
             print(STARTED_BY_HAND, file=sys.stderr, flush=True)
         serve_stdio(
-            bridge_port=bridge_port, open_browser=open_browser, max_wait_seconds=max_wait_seconds
+            bridge_port=arguments.bridge_port,
+            open_browser=open_browser,
+            max_wait_seconds=max_wait,
+            policy=policy,
         )
         return 0
+    serving = _http_serving(arguments)
     try:
         serve_http(
-            port,
-            handoff=handoff,
-            bridge_port=bridge_port,
+            serving,
+            handoff=arguments.handoff,
             open_browser=open_browser,
-            max_wait_seconds=max_wait_seconds,
+            max_wait_seconds=max_wait,
+            policy=policy,
         )
     except OSError as error:
-        raise _cannot_listen(error, port, "--http") from None
+        raise _cannot_listen(error, arguments.http, "--http", arguments.host) from None
     return 0
 
 
-def _client_config(client: str, http_port: int | None) -> int:
-    from provide_choice._server._client_config import ClientConfigError, ClientName, client_config
+def _http_serving(arguments: argparse.Namespace) -> HttpServing:
+    """Where and how `serve --http` listens, with the token it asks for (none with --no-auth)."""
+    from provide_choice._server._serve import HttpServing
+    from provide_choice._server._token import TokenProblem, server_token
 
     try:
-        config = client_config(cast(ClientName, client), http_port)  # one of argparse's choices
-    except ClientConfigError as error:
-        raise CommandError(str(error)) from None
-    print(f"# {config.where}", file=sys.stderr, flush=True)
+        token = None if arguments.no_auth else server_token()
+    except TokenProblem as problem:
+        raise CommandError(str(problem)) from None
+    serving = HttpServing(arguments.http, arguments.host, arguments.public_url, token)
+    if arguments.redis is None:
+        return serving
+    store, key = _redis_store(arguments.redis, arguments.redis_prefix)
+    return dataclasses.replace(serving, store=store, request_state_key=key)
+
+
+def _redis_store(url: str, prefix: str) -> tuple[QuestionStore, bytes]:
+    """The questions' store in the Redis at `url`, and the key that seals retried calls' states
+    there; `CommandError` without the extra, for a URL that is not a Redis one, or when Redis does
+    not answer within a few seconds. The URL is shown with its password as `***`."""
+    from provide_choice._question import StoreUnavailable
+    from provide_choice._question._store import without_password
+
+    try:
+        # Deferred for start-up time: redis-py loads only when --redis is given.
+        from provide_choice._question._redis_store import RedisStore, check_store
+    except ImportError:
+        raise CommandError(
+            "--redis needs the redis extra: pip install 'agent-choices[redis]' (in a checkout, "
+            "pip install -e '.[redis]')"
+        ) from None
+    shown = without_password(url)
+    try:
+        key = asyncio.run(check_store(url, prefix))
+    except ValueError as error:
+        raise CommandError(
+            f"--redis {shown} is not a Redis URL ({str(error).replace(url, shown)}); expected "
+            "redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... or unix://PATH"
+        ) from None
+    except StoreUnavailable as away:
+        raise CommandError(f"cannot start: {away}") from None
+    return RedisStore(url, prefix), key
+
+
+def _client_config(client: str, endpoint: str | None) -> int:
+    from provide_choice._server._client_config import ClientName, Remote, client_config
+    from provide_choice._server._token import TokenProblem, server_token
+
+    remote = None
+    if endpoint is not None:
+        try:
+            token = server_token()
+        except TokenProblem as problem:
+            raise CommandError(str(problem)) from None
+        remote = Remote(endpoint, token.value)
+    config = client_config(cast(ClientName, client), remote)  # one of argparse's choices
+    where = "" if remote is None else f" The token is the one in {token.source}."
+    print(f"# {config.where}{where}", file=sys.stderr, flush=True)
     print(config.text, flush=True)
     return 0
 
 
-def _ask(request_file: str | None, request_json: str | None) -> int:
+def _ask(request_file: str | None, request_json: str | None, policy: AnswerPolicy) -> int:
     from present_choices import ChoicesError
+    from provide_choice._contract._answers_file import RuleMisfit
     from provide_choice._contract._batch import is_batch
     from provide_choice._contract._request import parse_request
-    from provide_choice._server._ask import ask_in_terminal
+    from provide_choice._server._ask import answer_at_once, ask_in_terminal
 
     data = _read_json(request_file, request_json)
     if isinstance(data, dict) and is_batch(data):
@@ -211,15 +295,20 @@ def _ask(request_file: str | None, request_json: str | None) -> int:
         raise CommandError(
             f"invalid request ({count} problem{'s' if count > 1 else ''}):{lines}"
         ) from None
-    if not sys.stdin.isatty():
-        raise CommandError(
-            "needs a terminal, and stdin is not one. Run it from an interactive shell "
-            "(agents: use `provide-choice serve`)."
-        )
-    with _terminal_output() as output:
-        response = ask_in_terminal(request, output)
+    try:
+        response = answer_at_once(request, policy)
+    except RuleMisfit as misfit:
+        raise CommandError(str(misfit)) from None
+    if response is None:
+        if not sys.stdin.isatty():
+            raise CommandError(
+                "needs a terminal, and stdin is not one. Run it from an interactive shell "
+                "(agents: use `provide-choice serve`; scripts and CI: --unattended or --answers)."
+            )
+        with _terminal_output() as output:
+            response = ask_in_terminal(request, output)
     print(response.model_dump_json(), flush=True)
-    answered = response.action_status in ("selected", "custom_input")
+    answered = response.action_status in ("selected", "custom_input", "unattended")
     return ANSWERED if answered else NOT_ANSWERED
 
 

@@ -48,6 +48,7 @@ from provide_choice import (
 from provide_choice._contract._batch_response import normalize_batch
 from provide_choice._server._client_config import CLIENTS, server_command
 from provide_choice._server._command_line import command_line
+from provide_choice._server._unattended import AnswerPolicy, command_line_policy
 from provide_choice._transports._terminal_handoff import _client as choice_terminal_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +56,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 TOKENS = MarkdownIt("commonmark").enable("table").parse(README)
 PLACEHOLDER = "/path/to/.venv/bin/provide-choice"
 """Where the README's client snippets put the path that `client-config` prints in full."""
+TOKEN_PLACEHOLDER = "<token>"
+"""What the README's snippets for a server over HTTP show for the server's token."""
 EXAMPLE_PORT = 8765
 """The port of the README's `serve --http` example."""
 METAVARS = {
@@ -62,6 +65,9 @@ METAVARS = {
     "PORT=<a free port>": f"PORT={EXAMPLE_PORT}",
     "REQUEST.json": "request.json",
     "<client>": "cursor",
+    "URL": "https://choices.example.com/mcp",
+    "ADDR": "0.0.0.0",
+    "PREFIX": "provide-choice:",
 }
 """Placeholders in the command lines quoted in the text, and a value each stands for."""
 PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make")
@@ -152,11 +158,14 @@ KNOWN = {
     "python": lambda block: True,
     "json": lambda block: True,
     "markdown": lambda block: block.text.lstrip().startswith("```choices"),
-    "nginx": lambda block: "ip_hash;" in block.text,  # run by e2e/chat_redis where nginx is found
+    # run where nginx is found: the chat's by e2e/chat_redis, provide_choice's by e2e/remote
+    "nginx": lambda block: (
+        "upstream choices_chat" in block.text or "upstream provide_choice" in block.text
+    ),
     # the plug-in's pyproject, installed and run by e2e/mcp/test_plugin_transport.py
     "toml": lambda block: block.text.startswith("# pyproject.toml\n"),
     "": lambda block: block.text.startswith(
-        ("choices-chat [", "Invalid provide_choice request", "present_choices/")
+        ("choices-chat [", "Invalid provide_choice request", "present_choices/", "The answers file")
     ),
 }
 
@@ -233,10 +242,13 @@ def parses(parser: argparse.ArgumentParser, arguments: list[str]) -> argparse.Na
 
 
 def client_config_output(*arguments: str, capsys: pytest.CaptureFixture[str]) -> str:
-    """What `provide-choice client-config ...` prints on stdout, with the README's placeholder for
-    this installation's path."""
+    """What `provide-choice client-config ...` prints on stdout, with the README's placeholders for
+    this installation's path and the server's token (given as `$PROVIDE_CHOICE_TOKEN`, so that no
+    token file is made)."""
     capsys.readouterr()
-    assert provide_choice_cli.main(["client-config", *arguments]) == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PROVIDE_CHOICE_TOKEN", TOKEN_PLACEHOLDER)
+        assert provide_choice_cli.main(["client-config", *arguments]) == 0
     return capsys.readouterr().out.replace(server_command()[0], PLACEHOLDER)
 
 
@@ -353,7 +365,7 @@ def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
     kinds = json_blocks(
         "mcpServers", "servers", "action_status", "selection_mode", "questions", "notify_urls"
     )
-    kinds += chat_histories()
+    kinds += [*chat_histories(), answers_file_block()]
     assert [str(block) for block in blocks("json") if block not in kinds] == []
 
 
@@ -453,7 +465,7 @@ def test_the_response_example_is_a_response(block: Block) -> None:
 
 def test_the_batch_response_example_is_what_the_batch_example_gets() -> None:
     (request_block,) = json_blocks("questions")
-    (response_block,) = json_blocks("answers")
+    (response_block,) = [block for block in json_blocks("action_status") if "answers" in block.text]
     batch = parse_call(json.loads(request_block.text))
     assert isinstance(batch, BatchRequest)
     shown = json.loads(response_block.text)
@@ -469,6 +481,80 @@ def test_the_batch_response_example_is_what_the_batch_example_gets() -> None:
     url = shown["selection"]["url"]
     response = normalize_batch(batch, BatchAnswered(answers=answers), "web", url=url)
     assert response.model_dump(mode="json") == shown
+
+
+# Unattended runs and the answers file ------------------------------------------------------------
+
+
+def answers_file_block() -> Block:
+    """The README's answers file: the JSON block whose `answers` are rules, not a batch's answers."""
+    (block,) = [
+        block for block in json_blocks("answers") if "action_status" not in json.loads(block.text)
+    ]
+    return block
+
+
+def request_titled(title: str) -> dict[str, Any]:
+    (request,) = [
+        json.loads(block.text)
+        for block in json_blocks("selection_mode", "questions")
+        if json.loads(block.text)["title"] == title
+    ]
+    return request
+
+
+async def asked_with(policy: AnswerPolicy, request: dict[str, Any]) -> tuple[bool, Any]:
+    """Whether the server refused `request`, and its structured content (or its error's text)."""
+    async with Client(create_server(policy=policy)) as client:
+        result = await client.call_tool("provide_choice", request)
+    if result.is_error:
+        (content,) = result.content
+        return True, getattr(content, "text", "")
+    return False, result.structured_content
+
+
+def test_the_answers_file_shown_answers_the_questions_of_the_readme_as_it_says(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (home / "answers.json").write_text(answers_file_block().text)
+    monkeypatch.chdir(home)
+    policy = command_line_policy(
+        "the server", attended=False, unattended=False, answers="answers.json", environ={}
+    )
+    refused, database = anyio.run(asked_with, policy, request_titled("Database"))
+    assert not refused
+    assert (database["action_status"], database["answered_by"]) == ("selected", "answers_file")
+    summary = database["selection"]["summary"]
+    assert (
+        summary == "Selected: SQLite (with an overall note). (from the answers file answers.json)"
+    )
+    assert f"`{summary}`" in README
+    refused, batch = anyio.run(asked_with, policy, request_titled("Project set-up"))
+    assert not refused
+    assert {answer["id"]: answer["selected_ids"] for answer in batch["answers"]} == {
+        "db": ["pg"],
+        "features": ["auth", "search"],
+        "name": [],
+    }
+    assert batch["answers"][2]["custom_input"] == "billing"
+    (misfit,) = blocks("", "The answers file")
+    request_block = BLOCKS[BLOCKS.index(misfit) - 1]
+    refused, error = anyio.run(asked_with, policy, json.loads(request_block.text))
+    assert refused
+    assert error + "\n" == misfit.text
+
+
+def test_the_unattended_response_shown_is_what_a_server_in_ci_answers(home: Path) -> None:
+    (shown,) = [
+        json.loads(block.text)
+        for block in json_blocks("action_status")
+        if json.loads(block.text)["action_status"] == "unattended"
+    ]
+    policy = command_line_policy(
+        "the server", attended=False, unattended=False, answers=None, environ={"CI": "true"}
+    )
+    request = request_titled("Database") | {"default_selection_ids": ["pg"]}
+    assert anyio.run(asked_with, policy, request) == (False, shown)
 
 
 @pytest.fixture

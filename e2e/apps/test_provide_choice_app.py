@@ -24,7 +24,7 @@ from mcp_servers import connected, held, structured
 from playwright.async_api import Browser, Frame, expect
 from screenshots import screenshot_path
 
-from provide_choice import create_server
+from provide_choice import AnswerPolicy, create_server
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -113,6 +113,18 @@ async def test_once_answered_the_summary_goes_into_the_models_context(open_host:
         await question_in(second).get_by_role("radio", name="SQLite").click()
         await expect(second.get_by_role("heading", name="Answer sent")).to_be_visible()
         assert len(await host.recorded("modelContext")) == 1, "a host that takes none gets none"
+
+
+async def test_a_question_nobody_is_asked_says_so_in_the_view_at_once(open_host: Opened) -> None:
+    policy = AnswerPolicy(unattended="the server runs unattended (CI is set)")
+    async with open_host(policy=policy) as host:
+        call = await host.show("provide_choice", QUESTION)
+        assert call is not None
+        response = structured(await asyncio.wait_for(call, 5))
+        await expect(host.frame.locator("#waiting")).to_have_text(
+            f"Not shown to anyone. {response['selection']['summary']}"
+        )
+    assert (response["action_status"], response["selection"]["transport"]) == ("unattended", None)
 
 
 async def test_a_host_that_names_no_call_still_finds_the_question(open_host: Opened) -> None:

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import re
 import shlex
-import shutil
 import signal
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,8 +19,8 @@ from pathlib import Path
 import pytest
 from chat_harness import log, send_when_ready
 from long_running import LongRunning
-from markdown_it import MarkdownIt
 from model_server import ModelServer, Reply
+from nginx import readme_blocks, readme_nginx_config, running_nginx
 from playwright.async_api import Page, expect
 from ports import free_port
 from redis_chat import instance
@@ -33,70 +30,20 @@ from chat_ui._streaming_reply import DRAFT_STALE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 MODELS = ("model-one", "model-two")
 WAIT = 30_000  # ms: the page's reconnect, then its reload on the other instance
 README_PORTS = ("127.0.0.1:8081", "127.0.0.1:8082")
 README_REDIS = "redis://127.0.0.1:6379/0"
 
 
-def readme_blocks(info: str) -> list[str]:
-    tokens = MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8"))
-    return [token.content for token in tokens if token.type == "fence" and token.info == info]
-
-
-def listens(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True
-
-
 @contextmanager
 def readme_nginx(addresses: tuple[str, str], tmp_path: Path) -> Iterator[str]:
     """nginx with the README's configuration on a free port, in front of the instances at
-    `addresses` (host:port): its URL. Only what a test needs changes: the ports, and where nginx
-    may write (its temporary files and no access log, as a user without root)."""
-    if NGINX is None:
-        pytest.skip("needs nginx (Debian's nginx-light package) for the README's proxy example")
-    (config,) = readme_blocks("nginx")
-    port = free_port()
-    for written, address in zip(README_PORTS, addresses, strict=True):
-        config = config.replace(written, address)
-    config = config.replace("listen 8080;", f"listen 127.0.0.1:{port};")
-    writable = " ".join(
-        f"{kind}_temp_path {tmp_path / kind};"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    config = config.replace("http {\n", f"http {{\n    access_log off; {writable}\n", 1)
-    (tmp_path / "nginx.conf").write_text(config)
-    main = f"daemon off; worker_processes 1; pid {tmp_path / 'nginx.pid'};"
-    nginx = subprocess.Popen(
-        [
-            NGINX,
-            "-p",
-            str(tmp_path),
-            "-c",
-            str(tmp_path / "nginx.conf"),
-            "-e",
-            "stderr",
-            "-g",
-            main,
-        ],
-        stderr=(tmp_path / "nginx.log").open("wb"),
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while not listens(port):
-            assert nginx.poll() is None, (tmp_path / "nginx.log").read_text()
-            assert time.monotonic() < deadline, "nginx did not listen within 10 s"
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        nginx.terminate()
-        nginx.wait(timeout=10)
+    `addresses` (host:port): its URL."""
+    servers = dict(zip(README_PORTS, addresses, strict=True))
+    config = readme_nginx_config("choices_chat")
+    with running_nginx(config, tmp_path, free_port(), servers) as url:
+        yield f"{url}/"
 
 
 def address(url: str) -> str:

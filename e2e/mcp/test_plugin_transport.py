@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from attended import attended_environment
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from provide_choice_harness import COMMAND
@@ -92,7 +93,7 @@ def server(home: Path, *paths: Path) -> StdioServerParameters:
     return StdioServerParameters(
         command=COMMAND,
         args=["serve", "--no-browser"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "PYTHONPATH": path},
+        env=attended_environment(home, PYTHONPATH=path),
     )
 
 
@@ -102,7 +103,7 @@ async def history(home: Path, *options: str) -> str:
         COMMAND,
         "history",
         *options,
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+        env=attended_environment(home),
         stdout=asyncio.subprocess.PIPE,
     )
     output, _ = await asyncio.wait_for(process.communicate(), 30)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
 import pexpect
+from attended import attended_environment
 from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
 from provide_choice_harness import COMMAND
@@ -19,7 +19,7 @@ def server(home: Path) -> StdioServerParameters:
     return StdioServerParameters(
         command=COMMAND,
         args=["serve", "--no-browser"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+        env=attended_environment(home),
     )
 
 
@@ -82,7 +82,7 @@ class RawClient:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={**os.environ, "AGENT_CHOICES_HOME": str(home), **environment},
+            env=attended_environment(home, **environment),
         )
         self.send("initialize", 1, protocolVersion="2025-11-25", capabilities={},
                   clientInfo={"name": "raw", "version": "1"})  # fmt: skip
@@ -138,7 +138,7 @@ def serve_in_a_terminal(tmp_path: Path) -> tuple[pexpect.spawn, Path]:
     child = pexpect.spawn(
         "/bin/sh",
         ["-c", 'exec "$0" serve 2>"$1"', COMMAND, str(errors)],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(tmp_path)},
+        env=attended_environment(tmp_path),
         timeout=10,
     )
     return child, errors

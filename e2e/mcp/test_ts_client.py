@@ -8,7 +8,6 @@ the MCP Inspector and several desktop clients cannot. A question left open must 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from attended import attended_environment
 from provide_choice_harness import COMMAND
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +79,7 @@ def client(tmp_path: Path) -> Iterator[TypeScriptClient]:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "AGENT_CHOICES_HOME": str(tmp_path)},
+        env=attended_environment(tmp_path),
     )
     try:
         yield TypeScriptClient(process)

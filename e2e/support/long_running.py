@@ -9,9 +9,11 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from mcp_servers import TOKEN
 
 SCRIPTS = Path(sys.executable).parent
 
@@ -23,6 +25,8 @@ class LongRunning:
     arguments: tuple[str, ...]
     ready: str
     prefix: str
+    variables: Mapping[str, str] = field(default_factory=dict)
+    """Set in its environment, always."""
 
     def start(self, home: Path) -> tuple[subprocess.Popen[str], str]:
         """Start it with `home` as its data directory; the process and what it printed up to and
@@ -40,7 +44,7 @@ class LongRunning:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=environment(home) | (variables or {}),
+            env=environment(home) | dict(self.variables) | (variables or {}),
             text=True,
         )
 
@@ -59,8 +63,12 @@ class LongRunning:
 
 CHAT = LongRunning(("choices-chat", "--port", "0", "--no-show"), "the chat is at", "choices-chat")
 SERVER = LongRunning(
-    ("provide-choice", "serve", "--http", "0", "--no-browser"), "MCP server at", "provide-choice"
+    ("provide-choice", "serve", "--http", "0", "--no-browser"),
+    "MCP server at",
+    "provide-choice",
+    {"PROVIDE_CHOICE_TOKEN": TOKEN},
 )
+"""With the tests' token, as its clients know it (without one, it makes one and says so)."""
 INBOX = LongRunning(("provide-choice", "inbox", "--port", "0"), "inbox at", "provide-choice inbox")
 """The inbox opens its page through its opener file, here with a browser command that does nothing
 (`BROWSER=true`)."""

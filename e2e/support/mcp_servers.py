@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import subprocess
 from collections.abc import AsyncIterator, Callable
@@ -12,17 +11,38 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from attended import attended_environment
 from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult, TextContent
 from provide_choice_harness import COMMAND
 
-PAGE_ADDRESS = re.compile(r" at (http://127\.0\.0\.1:\d+/choice/\w+): \d+ s left")
+PAGE_ADDRESS = re.compile(r" at (https?://[^/\s]+(?:/\S*)?/choice/\w+): \d+ s left")
 """Where a progress notification says the question's page is (with `--no-browser`, the only word
 of it before the call returns)."""
+TOKEN = "a-token-for-the-tests-of-provide-choice-0123"
+"""`$PROVIDE_CHOICE_TOKEN` of every server the tests start: what their MCP clients send."""
 
 
 def environment(home: Path) -> dict[str, str]:
-    return {**os.environ, "AGENT_CHOICES_HOME": str(home)}
+    """The environment of a server the tests start: attended (`attended_environment`), with a
+    data directory of the test's own and the tests' token."""
+    return attended_environment(home, PROVIDE_CHOICE_TOKEN=TOKEN)
+
+
+@asynccontextmanager
+async def http_client(
+    url: str, token: str | None = TOKEN, headers: dict[str, str] | None = None, **options: Any
+) -> AsyncIterator[Client]:
+    """The MCP SDK's client (`mcp.Client(..., **options)`) of the server at `url`, sending `token`
+    as `Authorization: Bearer` (None: no token) and any other `headers`."""
+    sent = dict(headers or {}) | ({} if token is None else {"Authorization": f"Bearer {token}"})
+    async with (
+        create_mcp_http_client(headers=sent) as http,
+        Client(streamable_http_client(url, http_client=http), **options) as client,
+    ):
+        yield client
 
 
 @asynccontextmanager
@@ -33,27 +53,35 @@ async def connected(
     OPTIONS`: spawned over stdio, or started with `--http 0` and no terminal."""
     arguments = ["serve", "--no-browser", *options]
     if transport == "stdio":
-        parameters = StdioServerParameters(command=COMMAND, args=arguments, env=environment(home))
+        parameters = StdioServerParameters(
+            command=COMMAND, args=arguments, env=attended_environment(home)
+        )
         async with Client(parameters, **client_options) as client:
             yield client
         return
     server, url = await anyio.to_thread.run_sync(start_http_server, arguments, home)
     try:
-        async with Client(url, **client_options) as client:
+        async with http_client(url, **client_options) as client:
             yield client
     finally:
         server.terminate()
         server.wait(10)
 
 
-def start_http_server(arguments: list[str], home: Path) -> tuple[subprocess.Popen[str], str]:
-    """`provide-choice ARGUMENTS --http 0` without a terminal, and the MCP address it printed."""
+def start_http_server(
+    arguments: list[str],
+    home: Path,
+    environment_variables: dict[str, str] | None = None,
+    port: int = 0,
+) -> tuple[subprocess.Popen[str], str]:
+    """`provide-choice ARGUMENTS --http PORT` without a terminal, and the MCP address it printed
+    (its environment: `environment(home)`, or `environment_variables`)."""
     server = subprocess.Popen(
-        [COMMAND, *arguments, "--http", "0"],
+        [COMMAND, *arguments, "--http", str(port)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        env=environment(home),
+        env=environment(home) if environment_variables is None else environment_variables,
         text=True,
     )
     assert server.stderr is not None

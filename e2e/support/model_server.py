@@ -22,7 +22,8 @@ CHUNK_DELAY = 0.02  # seconds between two events, so that the reply really strea
 
 @dataclass
 class Reply:
-    """One model response: text pieces, then optionally a `present_choices` call with `arguments`.
+    """One model response: text pieces, then optionally a call of `tool` (by default
+    `present_choices`) with `arguments`.
 
     `status` other than 200 answers with that HTTP error (and `headers`) instead. A test holding
     `gate` keeps the call's arguments half sent until it sets the event.
@@ -34,6 +35,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     gate: threading.Event | None = None
     call_id: str = "call_choices_1"
+    tool: str = "present_choices"
 
 
 class ModelServer:
@@ -146,7 +148,7 @@ def _events(reply: Reply, model: str) -> Iterator[str]:
     for piece in reply.text:
         yield chunk({"content": piece})
     if reply.arguments is not None:
-        function = {"name": "present_choices", "arguments": ""}
+        function = {"name": reply.tool, "arguments": ""}
         call = {"index": 0, "id": reply.call_id, "type": "function", "function": function}
         yield chunk({"tool_calls": [call]})
         arguments = json.dumps(reply.arguments)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pexpect
+from attended import attended_environment
 
 COMMAND = shutil.which("provide-choice", path=str(Path(sys.executable).parent)) or "provide-choice"
 ENTER = "\r"
@@ -24,12 +24,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def environment(home: Path) -> dict[str, str]:
     """Fast prompts (no cursor-position requests) and settings in a directory of the test's own."""
-    return {
-        **os.environ,
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-        "TERM": "xterm",
-        "AGENT_CHOICES_HOME": str(home),
-    }
+    return attended_environment(home, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
 
 
 def spawn(
@@ -131,8 +126,11 @@ def finish(child: pexpect.spawn) -> tuple[int, str]:
 def spawn_server_terminal(
     home: Path, *options: str, dimensions: tuple[int, int] = (40, 160)
 ) -> tuple[pexpect.spawn, str]:
-    """`provide-choice serve --http 0 OPTIONS` in a terminal window of its own (`dimensions`: rows,
-    columns), and the URL it serves MCP on."""
-    child = spawn([COMMAND, "serve", "--http", "0", *options], home, dimensions=dimensions)
+    """`provide-choice serve --http 0 --no-auth OPTIONS` in a terminal window of its own
+    (`dimensions`: rows, columns), and the URL it serves MCP on (to a client without a token: these
+    tests are about the terminal)."""
+    child = spawn(
+        [COMMAND, "serve", "--http", "0", "--no-auth", *options], home, dimensions=dimensions
+    )
     child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
     return child, child.match.group(1)

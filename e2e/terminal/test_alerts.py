@@ -16,7 +16,7 @@ import anyio
 import pexpect
 from alert_environment import environment
 from mcp import Client, StdioServerParameters
-from mcp_servers import launch, poll
+from mcp_servers import TOKEN, http_client, launch, poll
 from prompts import DATABASE_REQUEST
 from provide_choice_harness import (
     COMMAND,
@@ -168,14 +168,14 @@ async def test_the_hand_off_terminal_and_the_server_terminal_alert_too(tmp_path:
     server = pexpect.spawn(
         COMMAND,
         ["serve", "--http", "0"],
-        env=environment(tmp_path / "window", KITTY_WINDOW_ID="7"),
+        env=environment(tmp_path / "window", KITTY_WINDOW_ID="7", PROVIDE_CHOICE_TOKEN=TOKEN),
         encoding="utf-8",
         dimensions=(40, 160),
         timeout=20,
     )
     server.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
     url = server.match.group(1)
-    async with Client(url) as client, anyio.create_task_group() as group:
+    async with http_client(url) as client, anyio.create_task_group() as group:
         results: list[Any] = []
 
         async def ask() -> None:
@@ -201,7 +201,7 @@ def test_the_terminal_settings_screen_switches_the_alerts_and_saves_them(tmp_pat
     for channel in ("in the terminal", "on the desktop", "in the browser", "by push"):
         expect_plain(child, f"Tell me a question waits {channel}")
     expect_plain(child, "to the addresses in notify_urls: On")
-    child.send(UP * 2 + ENTER)  # past the last entry, the options hidden: push
+    child.send(UP * 3 + ENTER)  # past the last entries, the options hidden and away: push
     expect_plain(child, "to the addresses in notify_urls: Off")
     child.send(UP * 4 + ENTER)  # alert_after_seconds
     expect_plain(child, "Alert once a question waited untouched (seconds)")

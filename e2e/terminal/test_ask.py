@@ -8,6 +8,7 @@ import io
 import json
 import os
 import signal
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import pexpect
 import pyte
 import pytest
+from attended import attended_environment
 from provide_choice_harness import (
     COMMAND,
     CTRL_C,
@@ -273,7 +275,7 @@ def test_the_history_settings_are_shown_changed_and_saved(tmp_path: Path) -> Non
         child.send(DOWN)
     child.send(ENTER)
     expect_plain(child, "History of questions and answers: Not kept: nothing stays once a")
-    child.send(DOWN + DOWN + ENTER)  # past "Push alerts say"
+    child.send(DOWN + DOWN + DOWN + ENTER)  # past "When nobody can be asked" and "Push alerts say"
     expect_plain(child, "Days of history kept")
     child.send("\b\b0" + ENTER)  # 30 becomes 0
     expect_plain(child, "Type whole days from 1 to 3650.")
@@ -283,6 +285,40 @@ def test_the_history_settings_are_shown_changed_and_saved(tmp_path: Path) -> Non
     assert answer_of(child, answer_file)["action_status"] == "cancelled"
     saved = json.loads((tmp_path / "home" / "settings.json").read_text())
     assert (saved["keep_history"], saved["history_days"]) == (False, 7)
+
+
+def test_away_set_in_the_terminal_answers_the_next_question_at_once_with_no_terminal(
+    tmp_path: Path,
+) -> None:
+    request = question("single", default_selection_ids=["lite"])
+    child, answer_file = spawn_ask(request, tmp_path)
+    expect_plain(child, "Change settings")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "When nobody can be asked (unattended, or away): Return the question's")
+    expect_plain(child, "Away until: not set")
+    child.send(UP + UP + ENTER)  # from "Done", past the hidden options, up to "Away until"
+    expect_plain(child, "Away until (local time; empty: not set)")
+    child.send("\x15" + "tomorrow" + ENTER)  # Ctrl-U empties the offered time first
+    expect_plain(child, "Type a date and time such as 2026-11-30T18:00")
+    child.send("\x15" + "2099-01-02T18:00" + ENTER)
+    expect_plain(child, "Away until: 2099-01-02T18:00")
+    child.send(CTRL_C)
+    assert answer_of(child, answer_file)["action_status"] == "cancelled"
+    again = subprocess.run(
+        [COMMAND, "ask", "--json", json.dumps(request)],
+        env=attended_environment(tmp_path / "home"),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert again.returncode == 0, again.stderr
+    response = json.loads(again.stdout)
+    assert (response["action_status"], response["answered_by"]) == ("unattended", "nobody")
+    assert response["selection"]["summary"] == (
+        "Nobody was asked: the person is away until 2099-01-02 18:00 (local time); defaults "
+        "returned, not chosen by a person: SQLite."
+    )
 
 
 def test_agent_text_cannot_send_escape_sequences_to_the_terminal(tmp_path: Path) -> None:

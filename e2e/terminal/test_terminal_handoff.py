@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import signal
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -17,6 +16,7 @@ from typing import Any
 import anyio
 import pexpect
 import pytest
+from attended import attended_environment
 from mcp import Client, StdioServerParameters
 from mcp_servers import launch, poll, text_of
 from provide_choice_harness import (
@@ -62,7 +62,7 @@ def stdout_carries_only_the_protocol(caplog: pytest.LogCaptureFixture) -> Iterat
 @asynccontextmanager
 async def stdio_server(home: Path) -> AsyncIterator[Client]:
     parameters = StdioServerParameters(
-        command=COMMAND, args=["serve"], env={**os.environ, "AGENT_CHOICES_HOME": str(home)}
+        command=COMMAND, args=["serve"], env=attended_environment(home)
     )
     async with Client(parameters) as client:
         yield client
@@ -320,7 +320,7 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
 
 
 async def test_serve_http_with_handoff_hands_off_even_in_a_terminal_window(tmp_path: Path) -> None:
-    window = spawn([COMMAND, "serve", "--http", "0", "--handoff"], tmp_path)
+    window = spawn([COMMAND, "serve", "--http", "0", "--handoff", "--no-auth"], tmp_path)
     try:
         window.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp); (.*)\.")
         url, where = window.match.group(1), window.match.group(2)

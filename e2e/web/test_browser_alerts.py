@@ -32,7 +32,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 SOON = 3_000
 EDITOR = Implementation(name="editor-one", version="1.4.2")
-ICON, WAITING_ICON = "/choice/assets/icon.svg", "/choice/assets/icon-waiting.svg"
+# As the page links them: beside its own address, whatever path a public URL puts it under.
+ICON, WAITING_ICON = "assets/icon.svg", "assets/icon-waiting.svg"
 
 
 def question(title: str, **changes: Any) -> dict[str, Any]:

@@ -25,6 +25,7 @@ import httpx
 import pytest
 import pytest_asyncio
 from accessibility import serious_violations
+from attended import attended_environment
 from mcp import Client, MCPError, StdioServerParameters
 from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Locator, Page, expect
@@ -57,7 +58,7 @@ def question(title: str, prompt: str = "Which one should I use?", **changes: Any
 
 def server(home: Path, errors: Path | None = None) -> StdioServerParameters:
     """`provide-choice serve --no-browser` as an MCP client starts it; its stderr into `errors`."""
-    environment = {**os.environ, "AGENT_CHOICES_HOME": str(home)}
+    environment = attended_environment(home)
     if errors is None:
         return StdioServerParameters(
             command=COMMAND, args=["serve", "--no-browser"], env=environment
@@ -71,7 +72,7 @@ def server(home: Path, errors: Path | None = None) -> StdioServerParameters:
 def history(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [COMMAND, "history", *arguments],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "COLUMNS": "140"},
+        env=attended_environment(home, COLUMNS="140"),
         capture_output=True,
         text=True,
         timeout=30,
@@ -97,7 +98,7 @@ class Inbox:
     def __init__(self, home: Path) -> None:
         self.process = subprocess.Popen(
             [COMMAND, "inbox", "--no-browser", "--port", "0"],
-            env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+            env=attended_environment(home),
             stderr=subprocess.PIPE,
             text=True,
         )
@@ -241,21 +242,20 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await expect(region(page, "Waiting")).to_contain_text("No question is waiting.")
 
     table = history(home).stdout.splitlines()
-    assert table[0].split() == ["When", "Client", "Where", "Title", "Outcome"]
+    columns = ["When", "Client", "Where", "Answered by", "Title", "Outcome"]
+    assert re.split(r"\s{2,}", table[0]) == columns
     assert len(table) == 5
+    by_agent = "Cancelled by the agent before the person answered"
     expected = {
-        "Release notes": (
-            "terminal-agent 0.9",
-            "Cancelled by the agent before the person answered",
-        ),
-        "Cache size": ("editor-one 1.4.2", "Cancelled by the agent before the person answered"),
-        "Test database": ("terminal-agent 0.9", "Selected: SQLite."),
-        "Database for the new app": ("editor-one 1.4.2", "Selected: PostgreSQL."),
+        "Release notes": ("terminal-agent 0.9", "nobody", by_agent),
+        "Cache size": ("editor-one 1.4.2", "nobody", by_agent),
+        "Test database": ("terminal-agent 0.9", "person", "Selected: SQLite."),
+        "Database for the new app": ("editor-one 1.4.2", "person", "Selected: PostgreSQL."),
     }
-    for title, (client, outcome) in expected.items():
+    for title, (client, who, outcome) in expected.items():
         (line,) = [line for line in table[1:] if f"  {title}  " in line]
         assert re.fullmatch(
-            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{WHERE} +{title} +{re.escape(outcome)}.*",
+            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{WHERE} +{who} +{title} +{re.escape(outcome)}.*",
             line,
         ), line
     entries = history_json(home)
@@ -268,7 +268,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
     deploy_entry = recorded["Test database"]
     assert set(deploy_entry) >= {
         "title", "prompt", "selection_mode", "client", "transport", "asked_at", "ended_at",
-        "action_status", "selection",
+        "action_status", "answered_by", "selection",
     }  # fmt: skip
     assert deploy_entry["prompt"] == "Which one for the test suite?"
     assert deploy_entry["client"] == {"name": "terminal-agent", "version": "0.9"}
@@ -284,7 +284,7 @@ async def test_a_server_killed_with_sigkill_is_dropped_from_waiting(
     parameters = StdioServerParameters(
         command="/bin/sh",
         args=["-c", 'echo $$ > "$0"; exec "$1" serve --no-browser', str(pid_file), COMMAND],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home)},
+        env=attended_environment(home),
     )
     page = await context.new_page()
     await page.goto(inbox.address)
@@ -467,7 +467,7 @@ async def test_a_second_inbox_prints_the_full_address_and_opens_it_through_a_pri
     again = await asyncio.to_thread(
         subprocess.run,
         [COMMAND, "inbox"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(browser_command)},
+        env=attended_environment(home, BROWSER=str(browser_command)),
         capture_output=True,
         text=True,
         timeout=30,
@@ -600,3 +600,40 @@ async def test_two_servers_with_thirty_questions_each_at_once_are_all_recorded(
     problems = errors.read_text()
     assert "warning" not in problems
     assert "locked" not in problems
+
+
+async def test_im_away_answers_every_question_at_once_and_recent_says_who_answered(
+    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path
+) -> None:
+    rules = tmp_path / "answers.json"
+    rules.write_text(json.dumps({"answers": [{"title": "Ruled", "selected_ids": ["lite"]}]}))
+    parameters = StdioServerParameters(
+        command=COMMAND,
+        args=["serve", "--no-browser"],
+        env=attended_environment(home, PROVIDE_CHOICE_ANSWERS=str(rules)),
+    )
+    page = await context.new_page()
+    await page.goto(inbox.address)
+    away = region(page, "Away")
+    await away.get_by_label("Away for").select_option(label="2 hours")
+    await away.get_by_role("button", name="I'm away").click()
+    back = away.get_by_role("button", name="I'm back")
+    await expect(back).to_be_focused()
+    await expect(away.locator("#away-status")).to_have_text(re.compile(r"^Away until \S+"))
+    async with Client(parameters, client_info=EDITOR) as client:
+        response = await client.call_tool("provide_choice", question("Asked while away"))
+        assert response.structured_content is not None
+        assert response.structured_content["action_status"] == "unattended"
+        await client.call_tool("provide_choice", question("Ruled"))
+        await back.click()
+        await expect(away.get_by_role("button", name="I'm away")).to_be_focused()
+        await expect(away.locator("#away-status")).to_have_text(re.compile(r"^Here: "))
+        await client.call_tool("provide_choice", question("Left to time out", timeout_seconds=1))
+    for title, outcome in (
+        ("Asked while away", "Nobody was asked"),
+        ("Ruled", "From the answers file"),
+        ("Left to time out", "No answer"),
+    ):
+        await expect(recent_item(page, title)).to_contain_text(outcome, timeout=SOON)
+    await expect(recent_item(page, "Asked while away")).to_contain_text("Not shown")
+    assert json.loads((home / "settings.json").read_text())["away_until"] is None

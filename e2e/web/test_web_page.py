@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import re
 import stat
 from collections.abc import AsyncIterator, Iterator
@@ -21,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import pytest_asyncio
+from attended import attended_environment
 from axe_playwright_python.async_playwright import Axe
 from mcp import Client, StdioServerParameters
 from mcp_servers import call_on_page, held
@@ -136,7 +136,7 @@ async def server(home: Path) -> AsyncIterator[Agent]:
     parameters = StdioServerParameters(
         command=COMMAND,
         args=["serve"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(home), "BROWSER": str(script)},
+        env=attended_environment(home, BROWSER=str(script)),
     )
     async with held(Client(parameters)) as client:
         yield Agent(client, OpenedAddresses(script))
@@ -420,6 +420,8 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
         "timeout_action": "return_defaults",
         "keep_history": True,
         "history_days": 30,
+        "unattended_action": "return_defaults",
+        "away_until": None,
         "alerts": {"terminal": True, "desktop": True, "browser": True, "push": True},
         "alert_after_seconds": 0,
         "notify_urls": [],
@@ -434,6 +436,40 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
     await expect(page.locator("#question-form")).to_be_visible()  # a click no longer sends
     await page.get_by_role("button", name="Submit").click()
     assert (await response_of(call))["selection"]["selected_ids"] == ["docs"]
+
+
+async def test_away_set_on_the_page_answers_the_next_question_at_once_opening_nothing(
+    agent: Agent, pages: Pages, home: Path
+) -> None:
+    call, url = await agent.ask(question("single", timeout_seconds=120))
+    page = await pages.open(url)
+    await open_settings(page)
+    nobody = page.get_by_label("When nobody can be asked (unattended, or away)")
+    await nobody.select_option(label="Return nothing")
+    await expect(page.locator("#settings-status")).to_have_text("Saved.")
+    await page.get_by_label("Away until").fill("2099-01-02T18:00")
+    await expect(page.locator("#settings-status")).to_have_text("Saved.")
+    await page.get_by_role("button", name="Cancel").click()
+    assert (await response_of(call))["action_status"] == "cancelled"
+    saved = json.loads((home / "settings.json").read_text())
+    assert (saved["away_until"], saved["unattended_action"]) == (
+        "2099-01-02T18:00",
+        "return_nothing",
+    )
+
+    result = await asyncio.wait_for(
+        agent.client.call_tool(
+            "provide_choice", question("single", default_selection_ids=["unit"])
+        ),
+        1,
+    )
+    assert result.structured_content is not None
+    assert result.structured_content["action_status"] == "unattended"
+    assert result.structured_content["selection"]["summary"] == (
+        "Nobody was asked: the person is away until 2099-01-02 18:00 (local time); nothing "
+        "selected."
+    )
+    assert len(agent.opened.all()) == agent.opened.seen  # no page was opened for it
 
 
 async def test_cancel_is_always_there_and_ends_the_question(agent: Agent, pages: Pages) -> None:
@@ -677,7 +713,7 @@ async def test_with_no_browser_the_address_comes_in_a_progress_notification(
     parameters = StdioServerParameters(
         command=COMMAND,
         args=["serve", "--no-browser"],
-        env={**os.environ, "AGENT_CHOICES_HOME": str(tmp_path), "BROWSER": str(script)},
+        env=attended_environment(tmp_path, BROWSER=str(script)),
     )
     async with Client(parameters) as client:
         call, url = await call_on_page(client, question("single"))

@@ -14,9 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
 from provide_choice._contract._batch import BatchRequest
-from provide_choice._contract._meaning import Submission, answer_from
+from provide_choice._contract._meaning import Submission, answer_from, cancel_problems
 from provide_choice._contract._request import ProvideChoiceRequest, describe
-from provide_choice._contract._response import Answered, BatchAnswered, Cancelled, cancel_problems
+from provide_choice._contract._response import Answered, BatchAnswered, Cancelled
 from provide_choice._contract._settings import InteractionSettings
 
 

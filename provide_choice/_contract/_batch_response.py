@@ -14,6 +14,8 @@ from provide_choice._contract._response import (
     Answered,
     BatchAnswered,
     Cancelled,
+    FromAnswersFile,
+    NobodyAsked,
     PendingLaunch,
     ProvideChoiceResponse,
     QuestionAnswer,
@@ -21,10 +23,12 @@ from provide_choice._contract._response import (
     Selection,
     StillOpen,
     TimedOut,
+    answerer,
     normalize,
     outcome_problems,
     status_of,
     summarize,
+    unchosen,
 )
 from provide_choice._contract._settings import TimeoutAction
 from provide_choice._contract._transport_table import TransportName
@@ -34,14 +38,18 @@ SINGLE_ANSWER_TO_BATCH = "a single answer cannot answer a batch: answer each que
 
 def respond(
     asked: Asked,
-    outcome: Reply,
-    transport: TransportName,
+    outcome: Reply | FromAnswersFile,
+    transport: TransportName | None,
     *,
     url: str | None = None,
     note: str | None = None,
 ) -> ProvideChoiceResponse:
     """The response to what was asked, one question or a batch: the one way a call's reply is
-    built. Raises `ChoicesError` for an outcome the request forbids."""
+    built. Raises `ChoicesError` for an outcome the request forbids. A rule of the answers file
+    answers as a person would, checked alike; its summary says where the answer came from."""
+    if isinstance(outcome, FromAnswersFile):
+        response = respond(asked, outcome.answer, transport, url=url, note=outcome.note)
+        return response.model_copy(update={"answered_by": "answers_file"})
     if isinstance(asked, BatchRequest):
         return normalize_batch(asked, outcome, transport, url=url, note=note)
     return normalize(asked, outcome, transport, url=url, note=note)
@@ -80,7 +88,7 @@ def batch_outcome_problems(batch: BatchRequest, outcome: Reply) -> list[str]:
 def normalize_batch(
     batch: BatchRequest,
     outcome: Reply,
-    transport: TransportName,
+    transport: TransportName | None,
     *,
     url: str | None = None,
     note: str | None = None,
@@ -100,6 +108,7 @@ def normalize_batch(
         summary += f" {note}"
     return ProvideChoiceResponse(
         action_status=status,
+        answered_by=answerer(outcome),
         selection=Selection(
             selected_ids=[],
             custom_input=None,
@@ -120,13 +129,18 @@ def summarize_batch(batch: BatchRequest, outcome: Reply) -> str:
     return _summary(batch, outcome, _endings(batch, outcome))
 
 
-def _endings(batch: BatchRequest, outcome: Reply) -> dict[str, Answered | TimedOut | None]:
+QuestionEnding = Answered | TimedOut | NobodyAsked | None
+"""How one question of a batch ended; None while the batch is open."""
+
+
+def _endings(batch: BatchRequest, outcome: Reply) -> dict[str, QuestionEnding]:
     return {item.id: _ending_of(item, outcome) for item in batch.questions}
 
 
-def _ending_of(item: BatchQuestion, outcome: Reply) -> Answered | TimedOut | None:
+def _ending_of(item: BatchQuestion, outcome: Reply) -> QuestionEnding:
     """How one question of the batch ended: its answer, what the timeout action returns for it
-    (cancel and timeout alike), or None while the batch is still open."""
+    (cancel and timeout alike), what a batch nobody was asked returns, or None while the batch
+    is still open."""
     match outcome:
         case BatchAnswered():
             return outcome.answers[item.id]
@@ -134,6 +148,8 @@ def _ending_of(item: BatchQuestion, outcome: Reply) -> Answered | TimedOut | Non
             return outcome.kept[item.id]
         case TimedOut():
             return TimedOut(action=outcome.action)
+        case NobodyAsked():
+            return outcome
         case Cancelled():
             return TimedOut(action=_rest(outcome))
         case _:
@@ -145,7 +161,7 @@ def _rest(cancelled: Cancelled) -> TimeoutAction:
 
 
 def _question_answer(
-    item: BatchQuestion, ending: Answered | TimedOut | None, transport: TransportName
+    item: BatchQuestion, ending: QuestionEnding, transport: TransportName | None
 ) -> QuestionAnswer:
     if ending is None:  # still open: nothing answered yet
         return QuestionAnswer(
@@ -165,9 +181,7 @@ def _question_answer(
     )
 
 
-def _summary(
-    batch: BatchRequest, outcome: Reply, endings: dict[str, Answered | TimedOut | None]
-) -> str:
+def _summary(batch: BatchRequest, outcome: Reply, endings: dict[str, QuestionEnding]) -> str:
     """What happened, then one sentence per question ("Database: Selected: PostgreSQL.")."""
     count = len(batch.questions)
     answered = sum(isinstance(ending, Answered) for ending in endings.values())
@@ -188,6 +202,8 @@ def _summary(
             opening = f"Cancelled by the person after {answered} of {_questions(count)}"
         case TimedOut():
             opening = f"The deadline passed after {answered} of {_questions(count)}"
+        case NobodyAsked():
+            opening = f"Nobody was asked: {outcome.reason}; {_questions(count)}"
         case _:
             opening = ""
     sentences = [f"{opening}."]
@@ -198,6 +214,9 @@ def _summary(
         sentence = summarize(item.request, ending)
         if isinstance(ending, TimedOut):
             sentence = "Not answered; " + sentence.removeprefix("No answer before the deadline; ")
+        elif isinstance(ending, NobodyAsked):
+            sentence = unchosen(item.request, ending.action, "a person")
+            sentence = sentence[:1].upper() + sentence[1:]
         sentences.append(f"{item.name}: {sentence}")
     return " ".join(sentences)
 

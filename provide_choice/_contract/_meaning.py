@@ -30,7 +30,6 @@ from provide_choice._contract._response import (
     Cancelled,
     Ending,
     TimedOut,
-    cancel_problems,
     outcome_problems,
 )
 from provide_choice._contract._settings import InteractionSettings
@@ -59,6 +58,7 @@ class Submission(BaseModel):
 Reported = Annotated[Submission | Cancelled | TimedOut, Field(discriminator="kind")]
 """What a surface reports: the person submitted, or cancelled, or it saw the deadline pass."""
 REPORTED_ADAPTER: TypeAdapter[Submission | Cancelled | TimedOut] = TypeAdapter(Reported)
+ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending)
 
 
 def placeholder_rule(
@@ -141,3 +141,31 @@ def ending_of(
     if problems:
         raise ChoicesError(problems)
     return reported
+
+
+def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
+    """Check a posted ending against the request: types, ids from the options, counts within the
+    limits. Raises `ChoicesError` listing every problem (the bridge answers 422 with it)."""
+    try:
+        outcome = ENDING_ADAPTER.validate_python(data)
+    except ValidationError as error:
+        raise ChoicesError(describe(error)) from None
+    problems = outcome_problems(request, outcome)
+    if isinstance(outcome, Cancelled):
+        problems += cancel_problems(outcome)
+    if problems:
+        raise ChoicesError(problems)
+    return outcome
+
+
+def cancel_problems(cancelled: Cancelled) -> list[str]:
+    """Why a posted cancel is not the person's: only the server cancels for the agent, and only
+    it says how a client's dialog ended."""
+    problems = []
+    if cancelled.by != "person":
+        problems.append("by must be 'person': only the server cancels for the agent")
+    if cancelled.detail is not None:
+        problems.append("detail is the server's to set: leave it out")
+    if cancelled.kept or cancelled.rest is not None:
+        problems.append("kept and rest are the server's to set: leave them out")
+    return problems

@@ -11,28 +11,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-)
+from pydantic import BaseModel, ConfigDict, Field
 
 from present_choices import ChoicesError
 from present_choices._schema import quote
-from provide_choice._contract._request import (
-    ProvideChoiceRequest,
-    describe,
-    id_count,
-    limits_for,
-)
+from provide_choice._contract._request import ProvideChoiceRequest, id_count, limits_for
 from provide_choice._contract._settings import TimeoutAction
 from provide_choice._contract._transport_table import TransportName
 
 ActionStatus = Literal[
-    "selected", "custom_input", "cancelled", "timeout", "pending_terminal_launch", "pending"
+    "selected",
+    "custom_input",
+    "cancelled",
+    "timeout",
+    "pending_terminal_launch",
+    "pending",
+    "unattended",
 ]
+AnsweredBy = Literal["person", "answers_file", "nobody"]
+"""Who answered: the person, a rule of the answers file, or nobody (the server runs unattended,
+the person is away, the deadline passed, or nobody has answered yet)."""
 
 SUMMARY_TEXT_LENGTH = 80
 BATCH_ANSWER_TO_ONE = "answers of a batch cannot answer a single question"
@@ -97,7 +95,10 @@ class StillOpen(BaseModel):
 
     kind: Literal["pending"] = "pending"
     session_id: str
-    seconds_left: float
+    seconds_left: float | None
+    """None: not known here (the store that keeps the question cannot be read now)."""
+    problem: str | None = None
+    """Why the call could not wait longer, or read the question: its store cannot be reached."""
 
 
 class BatchAnswered(BaseModel):
@@ -110,14 +111,40 @@ class BatchAnswered(BaseModel):
     global_annotation: str | None = None
 
 
+class NobodyAsked(BaseModel):
+    """Nobody was asked, and the question ends at once: the server runs unattended, or the person
+    is away. `reason` says which, `action` is the person's `unattended_action`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["unattended"] = "unattended"
+    reason: str
+    """Why, in words ("the server runs unattended (CI is set)")."""
+    action: TimeoutAction
+
+
+class FromAnswersFile(BaseModel):
+    """A rule of the answers file answered, before anyone was asked: `answer` is what it says, a
+    question's answer or a batch's; `file` is the file's name as given."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    answer: Answered | BatchAnswered
+    file: str
+
+    @property
+    def note(self) -> str:
+        """What ends the summary."""
+        return f"(from the answers file {self.file})"
+
+
 Ending = Annotated[Answered | BatchAnswered | Cancelled | TimedOut, Field(discriminator="kind")]
 """How a question ends; what a surface that shows it may report."""
 Reply = Annotated[
-    Answered | BatchAnswered | Cancelled | TimedOut | PendingLaunch | StillOpen,
+    Answered | BatchAnswered | Cancelled | TimedOut | PendingLaunch | StillOpen | NobodyAsked,
     Field(discriminator="kind"),
 ]
 """What a call returns: how the question ended, or what the agent must do to get that."""
-ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending)
 
 
 class Selection(BaseModel):
@@ -136,7 +163,10 @@ class Selection(BaseModel):
     placeholder_used: bool = Field(
         description="True when the person accepted the placeholder as their text."
     )
-    transport: TransportName = Field(description="Where the person answered.")
+    transport: TransportName | None = Field(
+        description="Where the person answered; null when the question was shown nowhere "
+        "(answered_by answers_file, or unattended)."
+    )
     session_id: str | None = Field(
         description="With pending and pending_terminal_launch: the session to wait on with "
         "provide_choice(session_id=...)."
@@ -174,6 +204,10 @@ class ProvideChoiceResponse(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     action_status: ActionStatus
+    answered_by: AnsweredBy = Field(
+        description="Who answered: person, answers_file (a rule written in advance) or nobody "
+        "(unattended, away, a timeout, or not answered yet)."
+    )
     selection: Selection
     answers: list[QuestionAnswer] | None = Field(
         default=None,
@@ -185,7 +219,7 @@ class ProvideChoiceResponse(BaseModel):
 def normalize(
     request: ProvideChoiceRequest,
     outcome: Reply,
-    transport: TransportName,
+    transport: TransportName | None,
     *,
     url: str | None = None,
     note: str | None = None,
@@ -202,11 +236,12 @@ def normalize(
     selected: list[str] = []
     if isinstance(outcome, Answered):
         selected = _in_option_order(request, outcome.selected_ids)
-    elif isinstance(outcome, TimedOut) and outcome.action == "return_defaults":
+    elif isinstance(outcome, TimedOut | NobodyAsked) and outcome.action == "return_defaults":
         selected = _in_option_order(request, request.default_selection_ids)
     answered = outcome if isinstance(outcome, Answered) else Answered()
     return ProvideChoiceResponse(
         action_status=status,
+        answered_by=answerer(outcome),
         selection=Selection(
             selected_ids=selected,
             custom_input=answered.custom_input,
@@ -234,10 +269,22 @@ def status_of(outcome: Reply, url: str | None) -> tuple[ActionStatus, str | None
             return "cancelled", None, url
         case TimedOut():
             return "timeout", None, url
+        case NobodyAsked():
+            return "unattended", None, url
         case PendingLaunch():
             return "pending_terminal_launch", outcome.session_id, outcome.url
         case StillOpen():
             return "pending", outcome.session_id, url
+
+
+def answerer(outcome: Reply) -> AnsweredBy:
+    """Who answered: the person when they answered or cancelled; nobody for a deadline, a cancel
+    by the agent, or a question still open (the same for a question and for a batch)."""
+    if isinstance(outcome, Answered | BatchAnswered):
+        return "person"
+    if isinstance(outcome, Cancelled) and outcome.by == "person":
+        return "person"
+    return "nobody"
 
 
 def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
@@ -254,51 +301,55 @@ def summarize(request: ProvideChoiceRequest, outcome: Reply) -> str:
         case Cancelled():
             return "Cancelled by the person; nothing selected."
         case TimedOut():
-            defaults = request.labels(request.default_selection_ids)
-            if outcome.action == "return_nothing":
-                return "No answer before the deadline; nothing selected."
-            if not defaults:
-                return "No answer before the deadline; no defaults to return, nothing selected."
-            return (
-                "No answer before the deadline; defaults returned, not chosen by the person: "
-                f"{', '.join(defaults)}."
-            )
+            return "No answer before the deadline; " + unchosen(request, outcome.action)
+        case NobodyAsked():
+            return f"Nobody was asked: {outcome.reason}; {unchosen(request, outcome.action, 'a person')}"
         case PendingLaunch():
             return outcome.command
         case StillOpen():
-            return (
-                f"Still waiting for the person ({outcome.seconds_left:.0f} s left); call "
-                f'provide_choice again with only {{"session_id": "{outcome.session_id}"}} to '
-                "keep waiting."
-            )
+            return _still_open(outcome)
 
 
-def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
-    """Check a posted ending against the request: types, ids from the options, counts within the
-    limits. Raises `ChoicesError` listing every problem (the bridge answers 422 with it)."""
-    try:
-        outcome = ENDING_ADAPTER.validate_python(data)
-    except ValidationError as error:
-        raise ChoicesError(describe(error)) from None
-    problems = outcome_problems(request, outcome)
-    if isinstance(outcome, Cancelled):
-        problems += cancel_problems(outcome)
-    if problems:
-        raise ChoicesError(problems)
-    return outcome
+def _still_open(outcome: StillOpen) -> str:
+    left = "" if outcome.seconds_left is None else f" ({outcome.seconds_left:.0f} s left)"
+    problem = "" if outcome.problem is None else f"; {outcome.problem}, and the question is kept"
+    return (
+        f"Still waiting for the person{left}{problem}; call provide_choice again with only "
+        f'{{"session_id": "{outcome.session_id}"}} to keep waiting.'
+    )
 
 
-def cancel_problems(cancelled: Cancelled) -> list[str]:
-    """Why a posted cancel is not the person's: only the server cancels for the agent, and only
-    it says how a client's dialog ended."""
-    problems = []
-    if cancelled.by != "person":
-        problems.append("by must be 'person': only the server cancels for the agent")
-    if cancelled.detail is not None:
-        problems.append("detail is the server's to set: leave it out")
-    if cancelled.kept or cancelled.rest is not None:
-        problems.append("kept and rest are the server's to set: leave them out")
-    return problems
+def unread(outcome: StillOpen) -> ProvideChoiceResponse:
+    """The reply to a poll of a question this server cannot read now (the store that keeps it is
+    away, and it never held the question itself): still pending, saying why. Nothing of the
+    question is known here, so nothing else is said: no address, and the transport of a question
+    served to a browser from elsewhere, the page's."""
+    return ProvideChoiceResponse(
+        action_status="pending",
+        answered_by="nobody",
+        selection=Selection(
+            selected_ids=[],
+            custom_input=None,
+            option_annotations={},
+            global_annotation=None,
+            placeholder_used=False,
+            transport="web",
+            session_id=outcome.session_id,
+            url=None,
+            summary=_still_open(outcome),
+        ),
+    )
+
+
+def unchosen(request: ProvideChoiceRequest, action: TimeoutAction, by: str = "the person") -> str:
+    """What a question nobody answered returns, as `action` says, in words that never pass a
+    default off as chosen ("defaults returned, not chosen by the person: PostgreSQL.")."""
+    defaults = request.labels(request.default_selection_ids)
+    if action == "return_nothing":
+        return "nothing selected."
+    if not defaults:
+        return "no defaults to return, nothing selected."
+    return f"defaults returned, not chosen by {by}: {', '.join(defaults)}."
 
 
 def outcome_problems(request: ProvideChoiceRequest, outcome: Reply) -> list[str]:

@@ -11,10 +11,12 @@ import json
 import os
 import sys
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -46,6 +48,30 @@ NOTIFY_URL_LIMIT = 20
 """Push addresses at most: far more than anyone sends a question to."""
 FILE_SIZE_LIMIT = 64 * 1024
 """Bytes of a settings file read at most; a real one holds a few hundred."""
+TIME_RULE = (
+    "Type a date and time such as 2026-11-30T18:00 (ISO 8601, local time unless it has an "
+    "offset), or nothing when you are not away."
+)
+
+
+def local_time(text: str) -> datetime:
+    """An ISO 8601 time as a time of this machine's zone: local when it has no offset. Raises
+    `ValueError` saying what is allowed."""
+    try:
+        return datetime.fromisoformat(text).astimezone()
+    except (ValueError, OverflowError, OSError):
+        raise ValueError(
+            f"must be an ISO 8601 date and time such as 2026-11-30T18:00 (local time unless it "
+            f"has an offset), or null, got {quote(text)}"
+        ) from None
+
+
+def _as_local_time(text: str | None) -> str | None:
+    """The time as the local time it names, to the minute (or the second when it has one)."""
+    if text is None:
+        return None
+    named = local_time(text).replace(tzinfo=None, microsecond=0)
+    return named.isoformat(timespec="minutes" if named.second == 0 else "seconds")
 
 
 class AlertChannels(BaseModel):
@@ -131,6 +157,16 @@ class InteractionSettings(BaseModel):
         description="What a push alert says: the question, its options and where to answer "
         "(full), or its title alone (title_only).",
     )
+    unattended_action: TimeoutAction = Field(
+        default="return_defaults",
+        description="What a question nobody can be asked returns (unattended, away): the "
+        "request's defaults, or nothing.",
+    )
+    away_until: Annotated[str | None, AfterValidator(_as_local_time)] = Field(
+        default=None,
+        description="The person is away until this local time: questions get the unattended "
+        "reply at once meanwhile.",
+    )
 
 
 SETTING_NAMES = tuple(InteractionSettings.model_fields)
@@ -162,6 +198,13 @@ FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "keep_history": (
         "History of questions and answers",
         ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
+    ),
+    "unattended_action": (
+        "When nobody can be asked (unattended, or away)",
+        (
+            ("return_defaults", "Return the question's defaults"),
+            ("return_nothing", "Return nothing"),
+        ),
     ),
     "notify_detail": (
         "Push alerts say",
@@ -218,6 +261,19 @@ NUMBER_SETTINGS = {
 }
 """Each setting typed as a number, the one source for every surface, as `setting_choices` is for
 the others."""
+TIME_SETTINGS = {"away_until": ("Away until", TIME_RULE)}
+"""Each setting typed as a local date and time (None: not set): its label and what to type."""
+
+
+def away_until(settings: InteractionSettings, now: datetime | None = None) -> str | None:
+    """Until when the person is away, in words of local time ("18:00"; "2026-12-01 18:00" on
+    another day), while it holds; None when they are not away."""
+    if settings.away_until is None:
+        return None
+    until, now = local_time(settings.away_until), now or datetime.now().astimezone()
+    if until <= now:
+        return None
+    return f"{until:%H:%M}" if until.date() == now.date() else f"{until:%Y-%m-%d %H:%M}"
 
 
 ALERTS_LABEL = "Tell me a question waits"

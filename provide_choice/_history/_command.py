@@ -41,6 +41,10 @@ CLIENT_WIDTH = 24
 WHERE_WIDTH = 24
 NARROWEST_WHERE = 8
 NARROWEST_COLUMN = 12
+NARROWEST_CUT = 6
+"""The narrowest the client, where and who-answered columns get, giving way to the others."""
+ANSWERED_BY = {"person": "person", "answers_file": "answers file", "nobody": "nobody"}
+"""The table's words for who answered (`answered_by`)."""
 
 
 def inert(text: str) -> str:
@@ -100,11 +104,12 @@ def clear_history(path: Path, *, confirm: Callable[[str], bool] | None) -> int:
 
 def table(questions: list[RecordedQuestion], width: int | None) -> list[str]:
     """The lines of the table; every cell cut to fit `width` columns (None: nothing cut)."""
-    rows = [("When", "Client", "Where", "Title", "Outcome")] + [
+    rows = [("When", "Client", "Where", "Answered by", "Title", "Outcome")] + [
         (
             _when(question.asked_at),
             inert(question.client_text or "-"),
             inert(question.transport_label),
+            ANSWERED_BY.get(question.answered_by or "", "-"),
             inert(question.title),
             inert(_outcome(question)),
         )
@@ -112,14 +117,18 @@ def table(questions: list[RecordedQuestion], width: int | None) -> list[str]:
     ]
     longest = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     if width is None:
-        widths = (WHEN_WIDTH, longest[1], longest[2], longest[3], 0)
+        widths = [WHEN_WIDTH, *longest[1:5], 0]
     else:
-        client_width = min(longest[1], CLIENT_WIDTH)
         where_width = min(longest[2], WHERE_WIDTH, max(width // 8, NARROWEST_WHERE))
-        fixed = WHEN_WIDTH + client_width + where_width + 4 * len(GAP)
-        rest = max(width - fixed, 2 * NARROWEST_COLUMN)
-        title_width = min(longest[3], max(rest * 2 // 5, NARROWEST_COLUMN))
-        widths = (WHEN_WIDTH, client_width, where_width, title_width, rest - title_width)
+        widths = [WHEN_WIDTH, min(longest[1], CLIENT_WIDTH), where_width, longest[3]]
+        rest = width - sum(widths) - (len(widths) + 1) * len(GAP)
+        for column in (1, 2, 3):  # too narrow for titles and outcomes: these give way first
+            give = max(min(2 * NARROWEST_COLUMN - rest, widths[column] - NARROWEST_CUT), 0)
+            widths[column] -= give
+            rest += give
+        rest = max(rest, 2 * NARROWEST_COLUMN)
+        title_width = min(longest[4], max(rest * 2 // 5, NARROWEST_COLUMN))
+        widths += [title_width, rest - title_width]
     lines = []
     for row in rows:
         cells = [_fit(cell, cell_width) for cell, cell_width in zip(row, widths, strict=True)]

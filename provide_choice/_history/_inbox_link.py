@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import stat
 import time
 from pathlib import Path
 
-from present_choices._private_files import OTHERS, write_private
+from present_choices._private_files import NotPrivate, read_private, write_private
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._store import data_directory
 
@@ -118,13 +116,10 @@ def _read(path: Path) -> tuple[ProcessIdentity, str] | None:
     """The process and the full address a record names, or None for a record that is missing, not
     private to this user, or not of the inbox's own form."""
     try:
-        with path.open(encoding="utf-8") as file:
-            if not _private(os.fstat(file.fileno())):
-                return None
-            data = json.loads(file.read())
+        data = json.loads(read_private(path))
         process = ProcessIdentity(int(data["pid"]), data["start"])
         url, token = data["url"], data["token"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, NotPrivate, ValueError, KeyError, TypeError):
         return None
     if not isinstance(url, str) or not INBOX_ADDRESS.fullmatch(url):
         return None
@@ -133,13 +128,6 @@ def _read(path: Path) -> tuple[ProcessIdentity, str] | None:
     if process.start is not None and not isinstance(process.start, str):
         return None
     return process, address_with_token(url, token)
-
-
-def _private(status: os.stat_result) -> bool:
-    """Owned by this user and readable by no one else (where the system has users and modes)."""
-    if not hasattr(os, "getuid"):
-        return True
-    return status.st_uid == os.getuid() and not stat.S_IMODE(status.st_mode) & OTHERS
 
 
 def address_with_token(url: str, token: str) -> str:

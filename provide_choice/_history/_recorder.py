@@ -22,10 +22,17 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._response import ProvideChoiceResponse
+from provide_choice._contract._response import (
+    Ending,
+    FromAnswersFile,
+    NobodyAsked,
+    ProvideChoiceResponse,
+)
 from provide_choice._contract._settings import InteractionSettings, load_settings
+from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._process import ProcessIdentity, this_process
 from provide_choice._history._store import (
+    NOT_SHOWN,
     HistoryUnavailable,
     history_path,
     open_history,
@@ -39,7 +46,9 @@ from provide_choice._history._store import (
 if TYPE_CHECKING:
     import sqlite3
 
-    from provide_choice._question import PendingQuestion
+    from provide_choice._question import PendingQuestion, SettledQuestion
+
+    AnyQuestion = PendingQuestion | SettledQuestion
 
 BUSY_RETRIES = 3
 """Transactions tried (each waiting out the busy timeout) before queued writes are given up."""
@@ -80,7 +89,7 @@ class HistoryRecorder:
         self._thread.start()
         return self
 
-    def asked(self, question: PendingQuestion) -> None:
+    def asked(self, question: AnyQuestion) -> None:
         if not self._unavailable:
             self._queue.put(_insert(_asked_row(question, self._process)))
 
@@ -91,7 +100,7 @@ class HistoryRecorder:
     def shown(self, question: PendingQuestion) -> None:
         """Its address, when it has one, was recorded with `changed`."""
 
-    def ended(self, question: PendingQuestion) -> None:
+    def ended(self, question: AnyQuestion) -> None:
         if not self._unavailable:
             self._queue.put(self._ending(question))
 
@@ -115,7 +124,7 @@ class HistoryRecorder:
             self._queue.put(None)
             self._thread.join(timeout)
 
-    def _ending(self, question: PendingQuestion) -> Write:
+    def _ending(self, question: AnyQuestion) -> Write:
         """The write that completes the question's row, or deletes it when history is off: off in
         this question's settings (the person may have just switched it off on its page) or in the
         saved settings when it is written (switched off in any other surface meanwhile)."""
@@ -125,6 +134,7 @@ class HistoryRecorder:
             {
                 "ended_at": time.time(),
                 "action_status": None if response is None else response.action_status,
+                "answered_by": None if response is None else response.answered_by,
                 "response": None if response is None else response.model_dump_json(),
             },
         )
@@ -234,26 +244,34 @@ def start_recorder() -> HistoryRecorder:
     return recorder
 
 
-def _asked_row(question: PendingQuestion, process: ProcessIdentity) -> dict[str, Any]:
-    asked, client = question.interaction.asked, question.interaction.client
+def asked_columns(asked: Asked) -> dict[str, Any]:
+    """What was asked, as a row holds it, wherever rows are shown: its title, prompt, mode and
+    options (in the request's own field names: `id`, as the agent sent it)."""
     requests = (
         [item.request for item in asked.questions] if isinstance(asked, BatchRequest) else [asked]
     )
-    # In the request's own field names (`id`, as the agent sent it).
-    options = [
-        option.model_dump(mode="json", by_alias=True)
-        for request in requests
-        for option in request.options or ()
-    ]
     return {
-        "id": question.id,
         "title": _title(asked),
         "prompt": _prompt(asked),
         "selection_mode": BATCH_MODE if isinstance(asked, BatchRequest) else asked.selection_mode,
-        "options": json.dumps(options, ensure_ascii=False),
+        "options": [
+            option.model_dump(mode="json", by_alias=True)
+            for request in requests
+            for option in request.options or ()
+        ],
+    }
+
+
+def _asked_row(question: AnyQuestion, process: ProcessIdentity) -> dict[str, Any]:
+    asked, client = question.interaction.asked, question.interaction.client
+    columns = asked_columns(asked)
+    return {
+        "id": question.id,
+        **columns,
+        "options": json.dumps(columns["options"], ensure_ascii=False),
         "client_name": None if client is None else client.name[:CLIENT_TEXT_LIMIT],
         "client_version": None if client is None else client.version[:CLIENT_TEXT_LIMIT],
-        "transport": question.transport,
+        "transport": question.transport or NOT_SHOWN,
         **transport_words(question.transport),
         "server_pid": process.pid,
         "server_start": process.start,
@@ -277,7 +295,7 @@ def _prompt(asked: Asked) -> str:
     return " / ".join(f"{item.name}: {item.request.prompt}" for item in asked.questions)
 
 
-def _where_and_when(question: PendingQuestion) -> dict[str, Any]:
+def _where_and_when(question: AnyQuestion) -> dict[str, Any]:
     """Its address, and its deadline as a wall-clock time, which other processes can compare."""
     return {"url": question.url, "deadline_at": time.time() + question.seconds_left()}
 
@@ -298,15 +316,26 @@ def _update(question_id: str, changes: dict[str, Any]) -> Write:
     )
 
 
-def _response(question: PendingQuestion) -> ProvideChoiceResponse | None:
+def _response(question: AnyQuestion) -> ProvideChoiceResponse | None:
     """The normalized response, as the agent got it (or would have, had it still waited)."""
     if question.outcome is None:
         return None
+    return response_to(
+        question.interaction.asked, question.outcome, question.transport, question.url
+    )
+
+
+def response_to(
+    asked: Asked,
+    outcome: Ending | FromAnswersFile | NobodyAsked,
+    transport: TransportName | None,
+    url: str | None,
+) -> ProvideChoiceResponse | None:
+    """The normalized response to `asked` ending with `outcome`, or None for an outcome the request
+    forbids (it never reaches an agent either)."""
     try:
-        return respond(
-            question.interaction.asked, question.outcome, question.transport, url=question.url
-        )
-    except ChoicesError:  # an outcome the request forbids never reaches an agent either
+        return respond(asked, outcome, transport, url=url)
+    except ChoicesError:
         return None
 
 

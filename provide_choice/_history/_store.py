@@ -41,7 +41,20 @@ STALE_SECONDS = 60.0
 """A question this far past its deadline and still not ended is no longer shown as waiting, even
 where the system cannot tell whether its server still runs."""
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+
+@dataclass(frozen=True)
+class AddColumn:
+    """A column added to `questions` unless it is already there: two branches that each added
+    one as their own next version leave files that differ only in which came first, and every
+    order must end at the same schema."""
+
+    name: str
+    type: str = "TEXT"
+
+
+Migration = Sequence[str | AddColumn]
+
+MIGRATIONS: tuple[tuple[str | AddColumn, ...], ...] = (
     # 1: the first version.
     (
         """
@@ -73,14 +86,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE questions ADD COLUMN transport_where TEXT",
     ),
     # 3: the alerts that could not be delivered (issue 28).
-    ("ALTER TABLE questions ADD COLUMN alert_failed TEXT",),
+    (AddColumn("alert_failed"),),
+    # 4: who answered; before, the person did, unless the deadline passed or the agent cancelled.
+    # (A file an early build of issue 29 made has answered_by as its version 3, and no alert_failed.)
+    (
+        AddColumn("alert_failed"),
+        AddColumn("answered_by"),
+        "UPDATE questions SET answered_by = CASE WHEN action_status = 'timeout' "
+        "OR response LIKE '%\"summary\":\"Cancelled by the agent%' THEN 'nobody' "
+        "ELSE 'person' END WHERE action_status IS NOT NULL AND answered_by IS NULL",
+    ),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
 `options` is JSON, `response` the normalized `ProvideChoiceResponse` as JSON; `transport_label` and
 `transport_where` are its transport's `TransportKind.label` and `.inbox` (NULL in rows recorded
 before version 2: read from the transport table then); `alert_failed` says which alert could not be
-delivered and why (NULL: none failed)."""
+delivered and why (NULL: none failed); `transport` is `NOT_SHOWN` for a question answered before
+anyone was asked, `answered_by` the response's (`person`, `answers_file`, `nobody`; NULL while it
+waits)."""
+NOT_SHOWN = ""
+"""The `transport` of a question shown nowhere (the answers file, or nobody, answered it)."""
+NOT_SHOWN_LABEL = "Not shown"
 
 RecordStatus = Literal["waiting", "ended", "unfinished"]
 
@@ -144,9 +171,7 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
     return connection
 
 
-def migrate(
-    connection: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS
-) -> None:
+def migrate(connection: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> None:
     """Bring the schema to `len(migrations)`, one version at a time, in one transaction (another
     process migrating at the same moment waits, then finds nothing left to do). Raises
     `HistoryUnavailable` for a file from a newer version, which this one must not write to."""
@@ -154,9 +179,16 @@ def migrate(
         version: int = connection.execute("PRAGMA user_version").fetchone()[0]
         _check_version(version, len(migrations))
         for number in range(version, len(migrations)):
-            for statement in migrations[number]:
-                connection.execute(statement)
+            for step in migrations[number]:
+                if isinstance(step, str):
+                    connection.execute(step)
+                elif step.name not in _columns(connection):
+                    connection.execute(f"ALTER TABLE questions ADD COLUMN {step.name} {step.type}")
             connection.execute(f"PRAGMA user_version = {number + 1}")
+
+
+def _columns(connection: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in connection.execute("PRAGMA table_info(questions)")}
 
 
 def _check_version(version: int, known: int) -> None:
@@ -227,7 +259,8 @@ class RecordedQuestion:
     selection_mode: str
     options: list[dict[str, Any]]
     client: AgentClient | None
-    transport: str
+    transport: str | None
+    """None: shown nowhere (answered before anyone was asked)."""
     transport_label: str
     """How its transport names itself ("The browser"), as recorded when it was asked."""
     transport_where: str | None
@@ -237,6 +270,7 @@ class RecordedQuestion:
     deadline_at: float
     ended_at: float | None
     action_status: str | None
+    answered_by: str | None
     selection: dict[str, Any] | None
     state: RecordStatus
     alert_failed: str | None = None
@@ -260,6 +294,7 @@ class RecordedQuestion:
             "asked_at": iso_time(self.asked_at),
             "ended_at": None if self.ended_at is None else iso_time(self.ended_at),
             "action_status": self.action_status,
+            "answered_by": self.answered_by,
             "selection": self.selection,
             "alert_failed": self.alert_failed,
         }
@@ -344,13 +379,14 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 client=None
                 if client_name is None
                 else AgentClient(client_name, row["client_version"]),
-                transport=row["transport"],
+                transport=row["transport"] or None,
                 **_transport_words(row),
                 url=row["url"],
                 asked_at=row["asked_at"],
                 deadline_at=row["deadline_at"],
                 ended_at=row["ended_at"],
                 action_status=row["action_status"],
+                answered_by=row["answered_by"],
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
                 alert_failed=row["alert_failed"],
@@ -359,11 +395,13 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
     return questions
 
 
-def transport_words(name: str) -> dict[str, str | None]:
+def transport_words(name: str | None) -> dict[str, str | None]:
     """How transport `name` names itself and says where its questions wait, as the transport
     table of this process has it (its bare name where the table lacks it): recorded with each
     question when it is asked, so the history and the inbox (another process, maybe without a
-    plug-in the server loaded) say it as it was said."""
+    plug-in the server loaded) say it as it was said. None: the question is shown nowhere."""
+    if name is None:
+        return {"transport_label": NOT_SHOWN_LABEL, "transport_where": None}
     try:
         kind = kind_of(name)
     except KeyError:  # a transport given to a server directly, never registered

@@ -2,7 +2,8 @@
 
 It sits under the local HTTP parts, the history and the transports, and above the contract only:
 a transport shows a `PendingQuestion` and finishes it; the history records it; the server creates
-it in a `QuestionRegistry` and waits on it.
+it in a `QuestionRegistry` and waits on it. Behind the registry, a `QuestionStore` several servers
+share (`_redis_store.RedisStore`) keeps them where every instance finds them.
 """
 
 from provide_choice._question._interaction import (
@@ -12,13 +13,15 @@ from provide_choice._question._interaction import (
     TransportError,
     effective_timeout,
 )
-from provide_choice._question._pending import (
+from provide_choice._question._pending import PendingQuestion
+from provide_choice._question._registry import (
     ID_BYTES,
-    PendingQuestion,
     QuestionRecorder,
     QuestionRegistry,
     Recorders,
+    SettledQuestion,
 )
+from provide_choice._question._store import QuestionStore, StoreUnavailable
 
 __all__ = [
     "ID_BYTES",
@@ -28,7 +31,10 @@ __all__ = [
     "PendingQuestion",
     "QuestionRecorder",
     "QuestionRegistry",
+    "QuestionStore",
     "Recorders",
+    "SettledQuestion",
+    "StoreUnavailable",
     "TransportError",
     "effective_timeout",
 ]

@@ -6,101 +6,44 @@ created with its deadline, shown by a transport (maybe at an address, maybe atta
 finished exactly once (answer, cancel, or the deadline), then consumed by the call that returns the
 outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
 
-Memory per pending question is the `Interaction` plus one timer handle, never a task: the deadline
-is a `loop.call_later`, replaced on finish by the retention timer that drops a never-consumed
-question, so the registry cannot grow without bound.
+Memory per pending question is the `Interaction` plus one timer handle, never a task (but, with a
+shared store, its writes on their way there): the deadline is a `loop.call_later`, replaced on
+finish by the retention timer that drops a never-consumed question, so the registry cannot grow
+without bound.
+
+With a shared store (`serve --http --redis`), the same object is each instance's live copy of a
+question the store keeps: every change is written there too (`Writes`, in order, retried while the
+store is away), the store decides who ends it (`settle`), and a change or an ending made on another
+instance arrives through the registry (`adopt`, `end`). Transports see the same methods either way.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
+import json
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Any
 
-from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
-from provide_choice._contract._settings import (
-    InteractionSettings,
-    TimeoutAction,
-    apply_changes,
-    save_changes,
-)
+from provide_choice._contract._response import Answered, Ending, TimedOut
+from provide_choice._contract._settings import InteractionSettings, apply_changes
 from provide_choice._contract._transport_table import TransportName
+from provide_choice._question._endings import final
+from provide_choice._question._followers import Followers
 from provide_choice._question._interaction import Interaction
+from provide_choice._question._sharing import Sharing
+from provide_choice._question._store import QuestionStatus, Snapshot, encode_kept
+from provide_choice._question._writes import Write
 
-QuestionStatus = Literal["pending", "attached", "finished"]
-FinishCallback = Callable[["PendingQuestion"], object]
+if TYPE_CHECKING:
+    from provide_choice._question._registry import QuestionRecorder, QuestionRegistry
 
-ID_BYTES = 24
-"""192 random bits, well above the 128 a session id must carry. Written in hex, not urlsafe base64:
-an id starting with "-" would read as an option on the `choice-terminal --session <id>` line."""
-
-RETENTION_SECONDS = 600.0
-"""How long a finished question waits to be consumed before it is dropped."""
-
-
-class QuestionRecorder(Protocol):
-    """Told about every question of a registry, whatever its transport (the history). Called in the
-    event loop, so each call must return at once and never raise."""
-
-    def asked(self, question: PendingQuestion) -> None:
-        """It was just created: not shown anywhere yet."""
-
-    def changed(self, question: PendingQuestion) -> None:
-        """Its address or its deadline changed."""
-
-    def shown(self, question: PendingQuestion) -> None:
-        """It is in front of the person now (once): on its page, in a terminal, in the client."""
-
-    def ended(self, question: PendingQuestion) -> None:
-        """It finished (once): `question.outcome` says how."""
-
-
-class Recorders:
-    """Several recorders told of the same questions, in order (the history, the alerts)."""
-
-    def __init__(self, *recorders: QuestionRecorder) -> None:
-        self.recorders = recorders
-
-    def asked(self, question: PendingQuestion) -> None:
-        for recorder in self.recorders:
-            recorder.asked(question)
-
-    def changed(self, question: PendingQuestion) -> None:
-        for recorder in self.recorders:
-            recorder.changed(question)
-
-    def shown(self, question: PendingQuestion) -> None:
-        for recorder in self.recorders:
-            recorder.shown(question)
-
-    def ended(self, question: PendingQuestion) -> None:
-        for recorder in self.recorders:
-            recorder.ended(question)
+Callback = Callable[["PendingQuestion"], object]
 
 
 class PendingQuestion:
     """One question between its creation and its consumption. Create through `QuestionRegistry`."""
-
-    __slots__ = (
-        "_callbacks",
-        "_registry",
-        "_timer",
-        "_waiters",
-        "changed",
-        "id",
-        "interaction",
-        "kept",
-        "outcome",
-        "shown",
-        "started",
-        "status",
-        "touched",
-        "transport",
-        "url",
-    )
 
     def __init__(
         self,
@@ -108,6 +51,9 @@ class PendingQuestion:
         interaction: Interaction,
         transport: TransportName,
         registry: QuestionRegistry,
+        recorder: QuestionRecorder,
+        *,
+        started: float | None = None,
     ) -> None:
         self.id = question_id
         self.interaction = interaction
@@ -119,7 +65,10 @@ class PendingQuestion:
         or times out half-way (`keep`)."""
         self.url: str | None = None
         """Where the question is shown, once a transport shows it at an address."""
-        self.started = time.monotonic()
+        self.view: dict[str, Any] = {}
+        """What its page keeps (the drafts, the hidden options): kept here so that a page served
+        by another instance shows the same (`remember`)."""
+        self.started = time.monotonic() if started is None else started
         self.shown = False
         """Whether it is in front of the person yet (`mark_shown`)."""
         self.touched = False
@@ -128,16 +77,20 @@ class PendingQuestion:
         self.changed = asyncio.Event()
         """Set when the address or the deadline changes, so the waiting call tells its client at
         once rather than at its next progress heartbeat. Whoever waits clears it."""
+        self.recorder = recorder
         self._registry = registry
-        self._waiters: list[asyncio.Future[Ending]] = []
-        self._callbacks: list[FinishCallback] = []
+        store, retention = registry.store, registry.retention_seconds
+        self._sharing = None if store is None else Sharing(self, store, retention)
+        self._followers: Followers[PendingQuestion] = Followers()
         self._timer = self._call_at_deadline()
 
-    def attach(self) -> bool:
+    async def attach(self) -> bool:
         """Claim the question for one surface (a `choice-terminal`): only a pending question can be
-        claimed, once; a second claim gets False (HTTP 409), so two people never answer one question.
-        The terminal that claims it shows it."""
+        claimed, once, on every instance; a second claim gets False (HTTP 409), so two people never
+        answer one question. The terminal that claims it shows it."""
         if self.status != "pending":
+            return False
+        if self._sharing is not None and not await self._sharing.attach():
             return False
         self.status = "attached"
         self.mark_shown()
@@ -145,21 +98,32 @@ class PendingQuestion:
 
     def mark_shown(self) -> None:
         """The question is in front of the person now (its page opened, a terminal drew it, the
-        client has it): the alerts that tell them it waits go from here. Only the first call counts."""
-        if not self.shown and self.status != "finished":
-            self.shown = True
-            self._registry.recorder.shown(self)
+        client has it): the alerts that tell them it waits go from here. Only the first call
+        counts, on every instance: the one that asked it hears of it through a shared store."""
+        if self._shown():
+            self._share({"shown": "1"})
 
     def touch(self) -> None:
         """The person did something with the question (a key in its terminal, a change on its
-        page): they know it waits."""
-        self.touched = True
+        page): they know it waits (on every instance, with a shared store)."""
+        if not self.touched:
+            self.touched = True
+            self._share({"touched": "1"})
+
+    def _shown(self) -> bool:
+        """Mark it shown, telling its recorder: whether it was not yet."""
+        if self.shown or self.status == "finished":
+            return False
+        self.shown = True
+        self.recorder.shown(self)
+        return True
 
     def show_at(self, url: str) -> None:
         """The transport shows the question at `url` (a page, a hand-off session)."""
         self.url = url
         self.changed.set()
-        self._registry.recorder.changed(self)
+        self.recorder.changed(self)
+        self._share({"url": url})
 
     def extend_deadline(self, seconds_from_now: float) -> None:
         """Give the question at least `seconds_from_now` more (the person set a timeout override
@@ -167,31 +131,35 @@ class PendingQuestion:
         deadline = time.monotonic() + seconds_from_now
         if self.status == "finished" or deadline <= self.interaction.deadline:
             return
-        self.interaction = replace(self.interaction, deadline=deadline)
-        self._timer.cancel()
-        self._timer = self._call_at_deadline()
-        self.changed.set()
-        self._registry.recorder.changed(self)
+        self._move_deadline(deadline)
+        self._share({"deadline": repr(time.time() + seconds_from_now)})
 
     @property
     def settings(self) -> InteractionSettings:
         """The person's settings in force for this question now."""
         return self.interaction.settings
 
+    @property
+    def store_problem(self) -> str | None:
+        """Why the shared store cannot be reached now (surfaces say so); None while it can."""
+        store = self._registry.store
+        return None if store is None else store.problem
+
     async def apply_settings(self, changes: object) -> InteractionSettings:
         """The person changed settings while the question is shown (on its page, in a terminal):
         the one way a surface changes them. Validates `changes` (an object of setting names to
         new values; `ChoicesError` says what is allowed), applies them to this question at once
         (the timeout action at the deadline is the one set last; a timeout override gives it at
-        least that long), saves only them over the settings file off the event loop, so later
-        questions and other surfaces get them, and returns the settings now in force."""
+        least that long), saves only them for later questions and other surfaces (in the
+        settings file, or the shared store), and returns the settings now in force."""
         settings, changed = apply_changes(self.interaction.settings, changes)
         self.touch()
         self.interaction = replace(self.interaction, settings=settings)
         override = changed.get("timeout_override_seconds")
         if override:
             self.extend_deadline(override)
-        await asyncio.to_thread(save_changes, changed)
+        self._share({"settings": settings.model_dump_json()})
+        await self._registry.save_settings(changed, self._sharing)
         return self.interaction.settings
 
     def keep(self, question_id: str, answer: Answered | None) -> None:
@@ -201,106 +169,126 @@ class PendingQuestion:
             self.kept.pop(question_id, None)
         else:
             self.kept[question_id] = answer
+        self._share({"kept": encode_kept(self.kept)})
+
+    def remember(self, view: dict[str, Any]) -> None:
+        """What a page of the question keeps now, for every page of it, on every instance."""
+        self.view = view
+        self._share({"view": json.dumps(view)})
 
     def finish(self, outcome: Ending) -> bool:
         """Record how the question ended. The first call wins; a later one returns False (HTTP 409).
         A batch cancelled or timed out keeps the answers given so far, and its other questions
-        follow the person's timeout action in force then."""
-        if self.status == "finished":
+        follow the person's timeout action in force then. With a shared store the ending is
+        written there (and tried again while the store is away); the store decides whether it
+        is the first, and the question ends when it says how: use `settle` to hear which."""
+        if self.status == "finished" or (self._sharing and self._sharing.ending):
             return False
-        if self.interaction.batch is not None:
-            outcome = _with_kept(outcome, self.kept, self.interaction.settings.timeout_action)
+        if self._sharing is not None:
+            return self._sharing.finish(outcome)
+        self.end(final(self.interaction, outcome, self.kept, self.settings.timeout_action))
+        return True
+
+    async def settle(self, outcome: Ending) -> bool:
+        """`finish`, returning whether `outcome` is how the question ended on every instance (two
+        answers racing through two instances: one wins, one gets False). Raises
+        `StoreUnavailable`, with nothing changed, while the shared store is away."""
+        if self._sharing is None or self.status == "finished":
+            return self.finish(outcome)
+        return await self._sharing.settle(outcome)
+
+    async def stored(self) -> None:
+        """Return once the shared store holds everything said of the question so far (a new
+        question, before it is shown: another instance may serve its page). Raises
+        `StoreUnavailable` when it cannot."""
+        if self._sharing is not None:
+            await self._sharing.landed()
+
+    @property
+    def unsaid(self) -> bool:
+        """Whether something said of it here has not reached the shared store yet."""
+        return self._sharing is not None and self._sharing.busy
+
+    def forget(self) -> None:
+        """Stop: no write still on its way is made, no timer fires (a question dropped unkept)."""
+        self._timer.cancel()
+        if self._sharing is not None:
+            self._sharing.cancel()
+
+    def end(self, outcome: Ending) -> None:
+        """It ended, with `outcome`: here, or as another instance said. Once."""
+        if self.status == "finished":
+            return
         self.status = "finished"
         self.outcome = outcome
         self._timer.cancel()
         self._timer = asyncio.get_running_loop().call_later(
             self._registry.retention_seconds, self._registry.pop, self.id
         )
-        for waiter in self._waiters:
-            if not waiter.done():
-                waiter.set_result(outcome)
-        self._waiters.clear()
-        callbacks, self._callbacks = self._callbacks, []
-        for callback in callbacks:
-            callback(self)
-        return True
+        self._followers.ended(self, outcome)
 
-    def on_finish(self, callback: FinishCallback) -> None:
+    def adopt(self, stored: Snapshot) -> None:
+        """What the shared store holds of it now, as written by another instance: its settings,
+        deadline, address, kept answers, page, status, whether it was shown or touched, then its
+        ending, if it has one."""
+        self.interaction = replace(self.interaction, settings=stored.settings)
+        deadline = time.monotonic() + stored.seconds_left
+        if abs(deadline - self.interaction.deadline) > 0.5 and self.status != "finished":
+            self._move_deadline(deadline)
+        self.url, self.kept, self.view = stored.url, dict(stored.kept), dict(stored.view)
+        if stored.status == "attached" and self.status == "pending":
+            self.status = "attached"
+        self.touched = self.touched or stored.touched
+        if stored.shown:
+            self._shown()
+        self.changed.set()
+        if stored.outcome is not None:
+            self.end(stored.outcome)
+        self.tell_listeners()
+
+    def on_finish(self, callback: Callback) -> None:
         """Call `callback(question)` once the question finishes (at once when it already has)."""
         if self.status == "finished":
             callback(self)
         else:
-            self._callbacks.append(callback)
+            self._followers.on_end(callback)
+
+    def on_change(self, callback: Callback) -> None:
+        """Call `callback(question)` whenever it changed elsewhere: another instance, the store."""
+        self._followers.on_change(callback)
+
+    def tell_listeners(self) -> None:
+        self._followers.changed(self)
 
     async def wait(self) -> Ending:
         """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.
-
-        Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome.
-        """
-        if self.outcome is not None:
-            return self.outcome
-        waiter: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
-        self._waiters.append(waiter)
-        try:
-            return await waiter
-        finally:
-            if waiter in self._waiters:
-                self._waiters.remove(waiter)
+        Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome."""
+        return self.outcome if self.outcome is not None else await self._followers.wait()
 
     def seconds_left(self) -> float:
         """Time to the deadline, never negative. Other processes get this, not the deadline itself:
         monotonic clocks are not comparable between processes."""
         return max(self.interaction.deadline - time.monotonic(), 0.0)
 
+    def share(self, write: Write) -> None:
+        """Make `write` to the shared store, when there is one, after every earlier write."""
+        if self._sharing is not None:
+            self._sharing.put(write)
+
+    def _share(self, changes: dict[str, str]) -> None:
+        """Write `changes` to the shared store, when there is one, after every earlier write."""
+        if self._sharing is not None:
+            self._sharing.update(changes)
+
+    def _move_deadline(self, deadline: float) -> None:
+        self.interaction = replace(self.interaction, deadline=deadline)
+        self._timer.cancel()
+        self._timer = self._call_at_deadline()
+        self.changed.set()
+        self.recorder.changed(self)
+
     def _call_at_deadline(self) -> asyncio.TimerHandle:
         return asyncio.get_running_loop().call_later(self.seconds_left(), self._expire)
 
     def _expire(self) -> None:
         self.finish(TimedOut(action=self.interaction.settings.timeout_action))
-
-
-def _with_kept(outcome: Ending, kept: dict[str, Answered], rest: TimeoutAction) -> Ending:
-    if isinstance(outcome, TimedOut):
-        return outcome.model_copy(update={"kept": dict(kept)})
-    if isinstance(outcome, Cancelled):
-        return outcome.model_copy(update={"kept": dict(kept), "rest": rest})
-    return outcome
-
-
-class QuestionRegistry:
-    """The pending questions of one server process, by id. Use it inside the server's event loop
-    (deadlines and retention are timers on that loop). A `recorder` hears of every question from
-    its creation to its end, which is the one place every transport goes through."""
-
-    def __init__(
-        self,
-        *,
-        retention_seconds: float = RETENTION_SECONDS,
-        recorder: QuestionRecorder | None = None,
-    ) -> None:
-        self.retention_seconds = retention_seconds
-        self.recorder: QuestionRecorder = recorder or Recorders()
-        self._questions: dict[str, PendingQuestion] = {}
-
-    def __len__(self) -> int:
-        return len(self._questions)
-
-    def create(self, interaction: Interaction, transport: TransportName) -> PendingQuestion:
-        """A new pending question with an unguessable id; it times out by itself at its deadline."""
-        question = PendingQuestion(secrets.token_hex(ID_BYTES), interaction, transport, self)
-        self._questions[question.id] = question
-        self.recorder.asked(question)
-        question.on_finish(self.recorder.ended)
-        return question
-
-    def get(self, question_id: str) -> PendingQuestion | None:
-        return self._questions.get(question_id)
-
-    def pop(self, question_id: str) -> PendingQuestion | None:
-        """Remove and return the question: consuming it (a poll), or dropping it after retention."""
-        return self._questions.pop(question_id, None)
-
-    def unfinished(self) -> list[PendingQuestion]:
-        """The questions not finished yet, newest first."""
-        questions = (question for question in self._questions.values() if question.outcome is None)
-        return sorted(questions, key=lambda question: question.started, reverse=True)

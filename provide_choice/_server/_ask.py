@@ -2,7 +2,10 @@
 
 The question goes through a `QuestionRegistry` with the history's recorder and the alerts, and is
 shown by the server's own `TerminalTransport`, so the history, the inbox and the alerts see it like
-any other, with `provide-choice ask` as the client that asked. The MCP SDK is never loaded.
+any other, with `provide-choice ask` as the client that asked. A question answered before anyone is
+asked (a rule of the answers file; nobody, when it runs unattended or the person is away) needs no
+terminal, and is recorded alike (never alerted: nobody is to answer it). The MCP SDK is never
+loaded.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
+from provide_choice._contract._batch_response import respond
 from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceResponse, normalize
 from provide_choice._contract._settings import load_settings
 from provide_choice._contract._transport_table import ClientFeatures
@@ -21,6 +25,7 @@ from provide_choice._question import (
     Recorders,
     TransportError,
 )
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._version import package_version
@@ -47,6 +52,25 @@ class ShellCaller:
         return None
 
 
+def answer_at_once(
+    request: ProvideChoiceRequest, policy: AnswerPolicy
+) -> ProvideChoiceResponse | None:
+    """The response when the question is answered before anyone is asked (a rule of the answers
+    file; nobody, unattended or away), recorded in the history; None when the person is to be
+    asked. Raises `RuleMisfit` when a rule matches but does not fit."""
+    settings = load_settings()
+    outcome = policy.answer_at_once(request, settings)
+    if outcome is None:
+        return None
+    recorder = start_recorder()
+    try:
+        interaction = Interaction.start(request, settings, client=_shell_client())
+        QuestionRegistry(recorder=recorder).settle(interaction, outcome)
+    finally:
+        recorder.close()
+    return respond(request, outcome, None)
+
+
 def ask_in_terminal(request: ProvideChoiceRequest, output: TextIO) -> ProvideChoiceResponse:
     """Ask `request` on `output` (keys from stdin) and return the response the agent would get.
 
@@ -64,9 +88,8 @@ def ask_in_terminal(request: ProvideChoiceRequest, output: TextIO) -> ProvideCho
 async def _ask(request: ProvideChoiceRequest, output: TextIO, recorder: HistoryRecorder) -> Ending:
     alerts = QuestionAlerts(failed=recorder.alert_failed)
     questions = QuestionRegistry(recorder=Recorders(recorder, alerts))
-    client = AgentClient(CLIENT_NAME, package_version())
     question = questions.create(
-        Interaction.start(request, load_settings(), client=client), "terminal"
+        Interaction.start(request, load_settings(), client=_shell_client()), "terminal"
     )
     try:
         await TerminalTransport(output).show(question, ShellCaller())
@@ -77,3 +100,7 @@ async def _ask(request: ProvideChoiceRequest, output: TextIO, recorder: HistoryR
         # task. The person stopped the question; the screen is closed as the run ends.
         question.finish(Cancelled())
         return question.outcome or Cancelled()
+
+
+def _shell_client() -> AgentClient:
+    return AgentClient(CLIENT_NAME, package_version())

@@ -1,10 +1,14 @@
-"""`provide-choice client-config`: what to paste into an MCP client so that it starts this server.
+"""`provide-choice client-config`: what to paste into an MCP client so that it starts this server,
+or reaches one that `provide-choice serve --http` runs (here or elsewhere).
 
 Each client keeps its servers in a place and a shape of its own: Claude Code adds one with a
 command, Claude Desktop and Cursor read an `mcpServers` object, VS Code a `servers` object that names
 the transport. The command is the absolute path of this installation's `provide-choice`: a client
 starts its servers without the person's shell, so neither `PATH` nor an activated virtual
-environment can be counted on.
+environment can be counted on. Over HTTP, every client sends the server's token in an
+`Authorization: Bearer` header: Claude Code with `--header`, Cursor and VS Code in `headers`, and
+Claude Desktop, which starts stdio servers only, through `mcp-remote --header` (its token in an
+environment variable, since some clients split arguments at spaces).
 """
 
 from __future__ import annotations
@@ -19,16 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from provide_choice._web._local_http import HOST
-
 ClientName = Literal["claude-code", "claude-desktop", "cursor", "vscode"]
 CLIENTS: tuple[ClientName, ...] = get_args(ClientName)
 SERVER_NAME = "provide-choice"
 SCRIPT = "provide-choice"
-
-
-class ClientConfigError(ValueError):
-    """A configuration that cannot be made for this client; the message says what works."""
+AUTHORIZATION_VARIABLE = "PROVIDE_CHOICE_AUTHORIZATION"
+"""The environment variable that carries the header's value to `mcp-remote` (Claude Desktop)."""
 
 
 @dataclass(frozen=True)
@@ -54,15 +54,37 @@ def server_command() -> list[str]:
     return [str(Path(script).resolve()), "serve"]
 
 
-def client_config(client: ClientName, http_port: int | None = None) -> ClientConfig:
-    """What `client` needs to start this server (or, with `http_port`, to reach the one that
-    `provide-choice serve --http PORT` runs)."""
-    url = None if http_port is None else f"http://{HOST}:{http_port}/mcp"
-    return _MAKERS[client](server_command(), url)
+@dataclass(frozen=True)
+class Remote:
+    """A server reached over HTTP: its MCP endpoint, and the token it takes."""
+
+    url: str
+    token: str
+
+    @property
+    def authorization(self) -> str:
+        return f"Bearer {self.token}"
 
 
-def _claude_code(command: list[str], url: str | None) -> ClientConfig:
-    added = ["--transport", "http", SERVER_NAME, url] if url else [SERVER_NAME, "--", *command]
+def client_config(client: ClientName, remote: Remote | None = None) -> ClientConfig:
+    """What `client` needs to start this server (or, with `remote`, to reach the one that
+    `provide-choice serve --http` runs at `remote.url`, with its token)."""
+    return _MAKERS[client](server_command(), remote)
+
+
+def _claude_code(command: list[str], remote: Remote | None) -> ClientConfig:
+    added = (
+        [SERVER_NAME, "--", *command]
+        if remote is None
+        else [
+            "--transport",
+            "http",
+            SERVER_NAME,
+            remote.url,
+            "--header",
+            f"Authorization: {remote.authorization}",
+        ]
+    )
     return ClientConfig(
         shlex.join(["claude", "mcp", "add", *added]),
         "Run this command in the project where you use Claude Code; add --scope user after "
@@ -70,20 +92,31 @@ def _claude_code(command: list[str], url: str | None) -> ClientConfig:
     )
 
 
-def _claude_desktop(command: list[str], url: str | None) -> ClientConfig:
-    if url is not None:
-        raise ClientConfigError(
-            "Claude Desktop starts the servers in its file itself, over stdio; leave out --http"
-        )
+def _claude_desktop(command: list[str], remote: Remote | None) -> ClientConfig:
+    server = _stdio(command) if remote is None else _through_mcp_remote(remote)
     return ClientConfig(
-        _json({"mcpServers": {SERVER_NAME: _stdio(command)}}),
+        _json({"mcpServers": {SERVER_NAME: server}}),
         f"Merge this into {_claude_desktop_file()}; Settings > Developer > Edit Config opens "
-        "it. Keep the servers already under mcpServers, then restart Claude Desktop.",
+        "it. Keep the servers already under mcpServers, then restart Claude Desktop."
+        + ("" if remote is None else " It starts mcp-remote with npx (Node.js 18 or later)."),
     )
 
 
-def _cursor(command: list[str], url: str | None) -> ClientConfig:
-    server = {"url": url} if url else _stdio(command)
+def _through_mcp_remote(remote: Remote) -> dict[str, Any]:
+    """Claude Desktop starts stdio servers only: `mcp-remote` (npm) is one that forwards to a
+    server over HTTP, with the header. The header's value goes through an environment variable:
+    some clients split arguments at spaces."""
+    plain_http = ["--allow-http"] if remote.url.startswith("http:") else []
+    arguments = ["-y", "mcp-remote", remote.url, *plain_http]
+    return {
+        "command": "npx",
+        "args": [*arguments, "--header", f"Authorization:${{{AUTHORIZATION_VARIABLE}}}"],
+        "env": {AUTHORIZATION_VARIABLE: remote.authorization},
+    }
+
+
+def _cursor(command: list[str], remote: Remote | None) -> ClientConfig:
+    server = _stdio(command) if remote is None else {"url": remote.url, **_headers(remote)}
     return ClientConfig(
         _json({"mcpServers": {SERVER_NAME: server}}),
         f"Merge this into {Path.home() / '.cursor' / 'mcp.json'} for every project, or into "
@@ -91,8 +124,12 @@ def _cursor(command: list[str], url: str | None) -> ClientConfig:
     )
 
 
-def _vscode(command: list[str], url: str | None) -> ClientConfig:
-    server = {"type": "http", "url": url} if url else {"type": "stdio", **_stdio(command)}
+def _vscode(command: list[str], remote: Remote | None) -> ClientConfig:
+    server = (
+        {"type": "stdio", **_stdio(command)}
+        if remote is None
+        else {"type": "http", "url": remote.url, **_headers(remote)}
+    )
     return ClientConfig(
         _json({"servers": {SERVER_NAME: server}}),
         "Merge this into .vscode/mcp.json in your workspace, or for every workspace into the "
@@ -101,12 +138,16 @@ def _vscode(command: list[str], url: str | None) -> ClientConfig:
     )
 
 
-_MAKERS: dict[ClientName, Callable[[list[str], str | None], ClientConfig]] = {
+_MAKERS: dict[ClientName, Callable[[list[str], Remote | None], ClientConfig]] = {
     "claude-code": _claude_code,
     "claude-desktop": _claude_desktop,
     "cursor": _cursor,
     "vscode": _vscode,
 }
+
+
+def _headers(remote: Remote) -> dict[str, Any]:
+    return {"headers": {"Authorization": remote.authorization}}
 
 
 def _stdio(command: list[str]) -> dict[str, Any]:

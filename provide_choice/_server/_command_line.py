@@ -11,6 +11,7 @@ import argparse
 
 from present_choices._command_line import SuggestingParser
 from provide_choice._server._client_config import CLIENTS
+from provide_choice._web._site import HOST, PublicUrl, is_loopback, parse_public_url
 
 ANSWERED = 0
 NOT_ANSWERED = 1
@@ -29,6 +30,9 @@ DATA_COMMANDS = ("serve", "ask", "history", "inbox")
 private at start where an earlier version left them open to others."""
 HISTORY_LIMIT = 50
 HISTORY_LIMIT_MAX = 1_000_000
+REDIS_PREFIX = "provide-choice:"
+"""The default of `--redis-prefix`: every key this package writes in Redis starts with it."""
+PREFIX_WITHOUT_REDIS = "--redis-prefix goes with --redis URL"
 
 
 def command_line() -> argparse.ArgumentParser:
@@ -46,7 +50,42 @@ def command_line() -> argparse.ArgumentParser:
         "--http",
         type=_port,
         metavar="PORT",
-        help="serve streamable HTTP on 127.0.0.1:PORT (0: any free port); questions appear in this terminal",
+        help="serve streamable HTTP on 127.0.0.1:PORT (0: any free port), MCP at /mcp and the "
+        "question pages beside it; questions appear in this terminal",
+    )
+    serve.add_argument(
+        "--host",
+        default=HOST,
+        metavar="ADDR",
+        help="with --http: the address to listen on (default: %(default)s, this machine only; "
+        "0.0.0.0: every interface, with --public-url)",
+    )
+    serve.add_argument(
+        "--public-url",
+        type=_public_url,
+        metavar="URL",
+        help="with --http: where people and agents reach this server (your TLS proxy, "
+        "https://choices.example.com); pages are given as URL/choice/<id>, MCP is at URL/mcp "
+        "(default: http://ADDR:PORT)",
+    )
+    serve.add_argument(
+        "--no-auth",
+        action="store_true",
+        help="with --http on loopback only: take MCP requests without the token (any program on "
+        "this machine may then ask the person questions)",
+    )
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="with --http: keep waiting questions in Redis, shared by every instance on it "
+        "(redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... for TLS, unix://PATH; "
+        "the redis extra)",
+    )
+    serve.add_argument(
+        "--redis-prefix",
+        default=REDIS_PREFIX,
+        metavar="PREFIX",
+        help="with --redis: the start of every key written in Redis (default: %(default)s)",
     )
     serve.add_argument(
         "--handoff",
@@ -59,8 +98,8 @@ def command_line() -> argparse.ArgumentParser:
         type=_port,
         default=0,
         metavar="PORT",
-        help="port of the local bridge for hand-offs and the pages on 127.0.0.1 "
-        "(default: any free port)",
+        help="over stdio: port of the local bridge for hand-offs and the pages on 127.0.0.1 "
+        "(default: any free port; with --http they are served on the --http port)",
     )
     serve.add_argument(
         "--no-browser",
@@ -68,6 +107,7 @@ def command_line() -> argparse.ArgumentParser:
         help="do not open questions asked in the browser (the page) by itself: their "
         "address is still printed on stderr and sent to the MCP client in a progress notification",
     )
+    _when_nobody_answers(serve, "the server")
     serve.add_argument(
         "--max-wait",
         type=_max_wait,
@@ -82,10 +122,11 @@ def command_line() -> argparse.ArgumentParser:
         help="ask one question in this terminal and print the response JSON on stdout",
         description="Ask one question in this terminal; stdout carries only the response JSON. "
         "The question is recorded in the history, like a server's.",
-        epilog=f"Exit status: {ANSWERED} when the person answered; {NOT_ANSWERED} when the "
-        "question ended without an answer (cancelled or timed out: action_status in the JSON "
-        f"says which); {USAGE_ERROR} for a bad request or usage (nothing was asked, nothing is "
-        "printed on stdout).",
+        epilog=f"Exit status: {ANSWERED} when the person answered, or the answers file did, or "
+        "nobody could be asked (action_status 'unattended'); "
+        f"{NOT_ANSWERED} when the question ended without an answer (cancelled or timed out: "
+        f"action_status in the JSON says which); {USAGE_ERROR} for a bad request, answers file "
+        "or usage (nothing was asked, nothing is printed on stdout).",
     )
     source = ask.add_mutually_exclusive_group(required=True)
     source.add_argument(
@@ -94,6 +135,7 @@ def command_line() -> argparse.ArgumentParser:
     source.add_argument(
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
     )
+    _when_nobody_answers(ask, "it")
     history = commands.add_parser(
         "history",
         help="list the questions asked and how they ended, newest first",
@@ -136,21 +178,104 @@ def command_line() -> argparse.ArgumentParser:
         action="store_true",
         help="do not open the page; its address, with its token, is printed",
     )
+    inbox.add_argument(
+        "--redis",
+        metavar="URL",
+        help="list the questions waiting in every `serve --http --redis URL` instance on this "
+        "Redis (the redis extra), instead of this machine's servers",
+    )
+    inbox.add_argument(
+        "--redis-prefix",
+        default=REDIS_PREFIX,
+        metavar="PREFIX",
+        help="with --redis: the prefix the servers were given (default: %(default)s)",
+    )
     client_config = commands.add_parser(
         "client-config",
-        help="print what to paste into an MCP client to start this server",
+        help="print what to paste into an MCP client to start or reach this server",
         description="Print what to paste into an MCP client so that it starts this installation's "
         "provide-choice server (the command, or the JSON for the client's file), with its "
-        "absolute path. Where it goes is said on stderr; stdout is only what to paste.",
+        "absolute path; or, with --http, so that it reaches a server `provide-choice serve "
+        "--http` runs, with this machine's token. Where it goes is said on stderr; stdout is "
+        "only what to paste.",
     )
     client_config.add_argument("client", choices=CLIENTS, help="the MCP client")
     client_config.add_argument(
         "--http",
-        type=_port,
-        metavar="PORT",
-        help="instead, reach the server that `provide-choice serve --http PORT` runs",
+        type=_mcp_endpoint,
+        metavar="URL",
+        help="instead, reach the server `provide-choice serve --http` runs: its MCP endpoint "
+        "(https://choices.example.com/mcp), or the PORT of one on this machine",
     )
     return parser
+
+
+def serve_problem(arguments: argparse.Namespace) -> str | None:
+    """What is wrong with a `serve` command line that each option alone does not say: options
+    that go with others, and a server reachable from elsewhere without its token."""
+    http_only = {
+        "--host": arguments.host != HOST,
+        "--public-url": arguments.public_url is not None,
+        "--no-auth": arguments.no_auth,
+        "--redis": arguments.redis is not None,
+    }
+    if arguments.http is None:
+        given = [option for option, present in http_only.items() if present]
+        if given:
+            return f"{given[0]} goes with --http PORT (over stdio the MCP client starts the server)"
+        return None
+    if arguments.bridge_port:
+        return (
+            "--bridge-port is for a server over stdio: with --http, the pages and hand-offs are "
+            "served on the --http port"
+        )
+    if arguments.redis is None and arguments.redis_prefix != REDIS_PREFIX:
+        return PREFIX_WITHOUT_REDIS
+    if not arguments.redis_prefix:
+        return "--redis-prefix must not be empty: every key starts with it"
+    public = arguments.public_url
+    if arguments.no_auth and not is_loopback(arguments.host.strip("[]")):
+        return (
+            f"--no-auth is for a server only this machine reaches, and --host {arguments.host} "
+            "listens for others: give clients the token instead (`provide-choice client-config "
+            "CLIENT --http URL` prints it)"
+        )
+    if arguments.no_auth and public is not None and not public.loopback:
+        return (
+            f"--no-auth is for a server only this machine reaches, and --public-url {public.base} "
+            "is reached from elsewhere: give clients the token instead (`provide-choice "
+            "client-config CLIENT --http URL` prints it)"
+        )
+    if public is None and arguments.host.strip("[]") in ("0.0.0.0", "::"):
+        return (
+            f"--host {arguments.host} listens on every interface: say where people and agents "
+            "reach this server with --public-url (https://choices.example.com), since every "
+            "address it gives out is under it"
+        )
+    return None
+
+
+def _when_nobody_answers(command: argparse.ArgumentParser, who: str) -> None:
+    """The options of `serve` and `ask` that say who answers when nobody can."""
+    mode = command.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--unattended",
+        action="store_true",
+        help=f"nobody is there to answer: {who} answers every question at once, shown nowhere, "
+        "with action_status 'unattended' (the answers file first); the default when CI is true "
+        "or 1, or PROVIDE_CHOICE_UNATTENDED is 1",
+    )
+    mode.add_argument(
+        "--attended",
+        action="store_true",
+        help="ask the person, even where CI or PROVIDE_CHOICE_UNATTENDED says unattended",
+    )
+    command.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="an answers file (JSON): its first rule whose title fits a question answers it, "
+        "before anyone is asked (default: $PROVIDE_CHOICE_ANSWERS)",
+    )
 
 
 def _port(text: str) -> int:
@@ -164,6 +289,22 @@ def _port(text: str) -> int:
             f"must be a port number from 0 (any free port) to {PORT_MAX}, got {text[:20]!r}"
         )
     return port
+
+
+def _public_url(text: str) -> PublicUrl:
+    try:
+        return parse_public_url(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _mcp_endpoint(text: str) -> str:
+    """An MCP endpoint's URL; a port number stands for the one of a server on this machine, and
+    an address without a path for its `/mcp`."""
+    if text.strip().isdigit():
+        return f"http://{HOST}:{_port(text.strip())}/mcp"
+    public = _public_url(text)
+    return public.base if public.path else f"{public.base}/mcp"
 
 
 def _max_wait(text: str) -> float:

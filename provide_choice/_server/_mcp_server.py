@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.request_state import RequestStateSecurity
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
@@ -25,6 +26,7 @@ from provide_choice._server._provide_choice_tool import (
     error_result,
 )
 from provide_choice._server._sdk import serve_no_prompts
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import AddsToServer, ServerParts, Transports, TransportSetup
 from provide_choice._transports._raw_tool import raw_tool
 from provide_choice._transports._registry import build_transports
@@ -57,12 +59,18 @@ TOOL_DESCRIPTION = (
     "typing waives min_selections). Give every option an id and a label; mark at least one "
     "recommended. The request is validated in full before anything is shown; an error lists every "
     "problem. allow_cancel is accepted and ignored: the person can always cancel."
-    "\n\nReturns {action_status, selection}. action_status: selected, custom_input, cancelled, "
-    "timeout, pending or pending_terminal_launch. selection.selected_ids are option ids in option "
-    "order; selection.summary is one line describing the outcome; selection.url is the address "
-    "of the page showing the question, when there is one. After cancelled or timeout do not act "
-    "as if the person chose: a timeout may return the defaults (or nothing, as the person "
-    "configured) and its summary says so."
+    "\n\nReturns {action_status, answered_by, selection}. action_status: selected, custom_input, "
+    "cancelled, timeout, unattended, pending or pending_terminal_launch. selection.selected_ids "
+    "are option ids in option order; selection.summary is one line describing the outcome; "
+    "selection.url is the address of the page showing the question, when there is one. After "
+    "cancelled or timeout do not act as if the person chose: a timeout may return the defaults "
+    "(or nothing, as the person configured) and its summary says so."
+    "\n\nunattended comes back at once when nobody can be asked (the server runs unattended, as "
+    "in CI, or the person is away): nobody chose; go on only with what the defaults allow, or "
+    "stop and say what needs a person. selection.selected_ids then holds the defaults, or "
+    "nothing, as the person configured. answered_by says who answered: person, answers_file (a "
+    "rule the person wrote in advance; the summary names the file) or nobody (unattended, away, "
+    "a timeout, or not answered yet)."
     "\n\nA call waits at most about 50 s (the server's --max-wait), so that clients with a 60 s "
     "tool timeout never cut it off (a question in the client's own dialog is not cut short: the "
     "client waits for its dialog). pending means the question is still open and untouched: call "
@@ -85,15 +93,23 @@ def create_server(
     setup: TransportSetup | None = None,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
+    request_state_key: bytes | None = None,
+    policy: AnswerPolicy | None = None,
 ) -> MCPServer:
     """The MCP server. Its transports are the registered ones built for `setup` (without one:
     those that need nothing set up, such as the client's own dialog), plus or instead of those,
     `transports` by name. Progress is reported every `heartbeat_seconds` while a question waits.
     A call waits at most `max_wait_seconds` (0: until the question's deadline), then returns
-    `pending`; `setup.questions` holds the open questions a `session_id` call waits on again."""
+    `pending`; `setup.questions` holds the open questions a `session_id` call waits on again.
+    `request_state_key` seals the state of a call retried with the client's answers (2026-07-28)
+    the same way on every instance sharing the questions; without it, a key of this process.
+    `policy` says who answers before the person is asked (an answers file; nobody, when it runs
+    unattended); without one, the person is always asked."""
     setup = setup or TransportSetup(QuestionRegistry())
     every = {**build_transports(setup), **(transports or {})}
-    provide_choice = ProvideChoiceTool(every, heartbeat_seconds, setup.questions, max_wait_seconds)
+    provide_choice = ProvideChoiceTool(
+        every, heartbeat_seconds, setup.questions, max_wait_seconds, policy or AnswerPolicy()
+    )
     parts = [
         transport.server_parts()
         for transport in every.values()
@@ -128,6 +144,9 @@ def create_server(
             *(tool for part in parts for tool in part.tools),
         ],
         subscriptions=False,
+        request_state_security=(
+            None if request_state_key is None else RequestStateSecurity(keys=[request_state_key])
+        ),
         extensions=[extension for part in parts for extension in part.extensions],
         middleware=[middleware for part in parts for middleware in part.middleware],
     )

@@ -17,7 +17,8 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, InputRequiredResult, TextContent
 
 from present_choices import ChoicesError
-from provide_choice._contract._batch import BatchRequest
+from provide_choice._contract._answers_file import RuleMisfit
+from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._response import (
@@ -28,16 +29,18 @@ from provide_choice._contract._response import (
     Reply,
     StillOpen,
     TimedOut,
+    unread,
 )
-from provide_choice._contract._settings import load_settings
 from provide_choice._question import (
     AgentClient,
     Interaction,
     PendingQuestion,
     QuestionRegistry,
+    StoreUnavailable,
     TransportError,
 )
 from provide_choice._server._caller import McpCaller
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import InputNeeded, Launch, Resumable, Transports
 from provide_choice._transports._registry import (
     batch_refusal,
@@ -47,6 +50,8 @@ from provide_choice._transports._registry import (
 )
 
 HEARTBEAT_SECONDS = 10.0
+STORE_RETRY_SECONDS = 1.0
+"""How often a poll tries again to read a question while the shared store cannot be reached."""
 PROBLEM_LIMIT = 20
 MAX_WAIT_SECONDS = 50.0
 """How long one call waits for the person before it returns `pending`: under the 60 s that the
@@ -62,11 +67,13 @@ class ProvideChoiceTool:
         heartbeat_seconds: float,
         questions: QuestionRegistry,
         max_wait_seconds: float,
+        policy: AnswerPolicy,
     ) -> None:
         self.transports = transports
         self.heartbeat_seconds = heartbeat_seconds
         self.questions = questions
         self.max_wait_seconds = max_wait_seconds or math.inf
+        self.policy = policy
 
     async def __call__(
         self, arguments: dict[str, Any], context: Context
@@ -83,11 +90,29 @@ class ProvideChoiceTool:
                 error.problems,
             )
         if isinstance(call, SessionPoll):
-            question = self.questions.get(call.session_id)
-            if question is None:
-                return error_result(_no_session(call.session_id))
-            return await self._wait(question, context)
-        settings = load_settings()
+            return await self._poll(call.session_id, context)
+        try:
+            return await self._ask(call, caller, context)
+        except StoreUnavailable as away:
+            return error_result(
+                f"provide_choice cannot ask the person now: {away}. Nothing was asked; call "
+                "again in a moment."
+            )
+
+    async def _ask(
+        self, call: Asked, caller: McpCaller, context: Context
+    ) -> CallToolResult | InputRequiredResult:
+        """Ask anew: answer at once when nobody is to be asked (the answers file, unattended,
+        away), else choose where, keep the question (with a shared store, there first), show."""
+        settings = await self.questions.person_settings()
+        try:
+            at_once = self.policy.answer_at_once(call, settings)
+        except RuleMisfit as misfit:
+            return error_result(str(misfit))
+        if at_once is not None:  # shown nowhere: recorded, and answered now
+            interaction = Interaction.start(call, settings, client=_client_of(context))
+            self.questions.settle(interaction, at_once)
+            return tool_result(respond(call, at_once, None))
         choice = choose_transport(
             call.transport, settings.transport, self.transports.__contains__, caller.features
         )
@@ -106,6 +131,13 @@ class ProvideChoiceTool:
             call, settings, note=choice.note, client=_client_of(context)
         )
         question = self.questions.create(interaction, choice.transport)
+        try:
+            await question.stored()  # every instance finds it before anyone is shown it
+        except StoreUnavailable:
+            self.questions.pop(question.id)
+            question.forget()
+            question.end(Cancelled(by="agent"))
+            raise
         try:
             launch = await self.transports[choice.transport].show(question, caller)
         except BaseException as error:
@@ -139,6 +171,29 @@ class ProvideChoiceTool:
             )
         return await self._wait(question, context)
 
+    async def _poll(self, session_id: str, context: Context) -> CallToolResult:
+        """Wait again on an open question, held here or, with a shared store, by any instance.
+        While the store cannot be read, it is tried again for as long as a call may wait, then
+        the call returns `pending`, saying why."""
+        patience = (
+            self.max_wait_seconds if math.isfinite(self.max_wait_seconds) else MAX_WAIT_SECONDS
+        )
+        question, problem = None, None
+        with anyio.move_on_after(patience):
+            while True:
+                try:
+                    question, problem = await self.questions.fetch(session_id), None
+                    break
+                except StoreUnavailable as away:
+                    problem = str(away)
+                    await anyio.sleep(STORE_RETRY_SECONDS)
+        if problem is not None:
+            still_open = StillOpen(session_id=session_id, seconds_left=None, problem=problem)
+            return tool_result(unread(still_open))
+        if question is None:
+            return error_result(_no_session(session_id))
+        return await self._wait(question, context)
+
     async def _resume(
         self, context: Context, caller: McpCaller
     ) -> CallToolResult | InputRequiredResult:
@@ -147,13 +202,15 @@ class ProvideChoiceTool:
         whatever a client sends."""
         try:
             state = json.loads(context.request_state or "")
-            question = self.questions.get(str(state["question"]))
+            question = await self.questions.fetch(str(state["question"]))
             deadline = float(state["deadline"])
         except (ValueError, TypeError, KeyError):
             return error_result("provide_choice cannot read this call's request state.")
+        except StoreUnavailable as away:
+            return error_result(f"provide_choice cannot go on with this call now: {away}.")
         if question is None:
             return error_result(_no_session(str(state["question"])))
-        transport = self.transports[question.transport]
+        transport = self.transports.get(question.transport, ELSEWHERE)
         if question.outcome is None and time.time() >= deadline:
             question.finish(TimedOut(action=question.interaction.settings.timeout_action))
         if question.outcome is not None or not isinstance(transport, Resumable):
@@ -166,7 +223,8 @@ class ProvideChoiceTool:
         """Wait for the question to end, at most `max_wait_seconds` (unless the transport is not
         to be cut short): then it is still open and the agent hears `pending` with the id to call
         back with. The final outcome consumes the question (sessions are single-use)."""
-        interaction, transport = question.interaction, self.transports[question.transport]
+        interaction = question.interaction
+        transport = self.transports.get(question.transport, ELSEWHERE)
         max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
         try:
             with anyio.move_on_after(max_wait):
@@ -177,10 +235,16 @@ class ProvideChoiceTool:
             if transport.cancelled_with_the_call:
                 question.finish(Cancelled(by="agent"))
             raise
-        if question.outcome is None:
-            outcome = StillOpen(session_id=question.id, seconds_left=question.seconds_left())
-        elif self.questions.pop(question.id) is None:  # a concurrent poll consumed it first
-            return error_result(_no_session(question.id))
+        problem = question.store_problem
+        if question.outcome is not None:
+            try:
+                if not await self.questions.consume(question):  # another poll fetched it first
+                    return error_result(_no_session(question.id))
+            except StoreUnavailable as away:  # fetched only once the store can say it was
+                outcome = StillOpen(session_id=question.id, seconds_left=None, problem=str(away))
+        else:
+            seconds_left = question.seconds_left()
+            outcome = StillOpen(session_id=question.id, seconds_left=seconds_left, problem=problem)
         response = respond(
             interaction.asked,
             outcome,
@@ -216,6 +280,18 @@ class ProvideChoiceTool:
             outcome = await question.wait()
             group.cancel_scope.cancel()
         return outcome
+
+
+class _Elsewhere:
+    """How a call waits on a question shown by a transport this instance does not have (another
+    instance's terminal, a plug-in installed there only): at most `--max-wait`, and cancelled
+    with the call, as most surfaces."""
+
+    cancelled_with_the_call = True
+    bounded_wait = True
+
+
+ELSEWHERE = _Elsewhere()
 
 
 def _client_of(context: Context) -> AgentClient | None:

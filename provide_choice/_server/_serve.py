@@ -1,9 +1,11 @@
-"""Running the MCP server: over stdio (a client starts it), or streamable HTTP on 127.0.0.1.
+"""Running the MCP server: over stdio (a client starts it), or streamable HTTP.
 
 Over stdio the client owns the terminal, so questions go to the page, the client's dialog, or a
-terminal the agent opens; over HTTP in a terminal window they can appear right there. Either way
-the local bridge (hand-off and pages) stops with the server, Ctrl-C or SIGTERM stops it at once
-(one line, exit status 0), and a client that goes away ends it quietly.
+terminal the agent opens, through a local bridge started on demand. Over HTTP in a terminal window
+they can appear right there, and the pages and hand-offs are served on the server's own port, under
+its public URL, beside the MCP endpoint (which asks for the server's token). Either way the bridge
+stops with the server, Ctrl-C or SIGTERM stops it at once (one line, exit status 0), and a client
+that goes away ends it quietly.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
@@ -22,27 +25,37 @@ from mcp.server.mcpserver import MCPServer
 
 from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
-from provide_choice._question import QuestionRegistry, Recorders
+from provide_choice._question import QuestionRegistry, QuestionStore, Recorders
+from provide_choice._server._client_config import Remote, client_config
+from provide_choice._server._http_app import ServerApplication
 from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
+from provide_choice._server._token import STRONG_LENGTH, TOKEN_VARIABLE, ServerToken
+from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._base import TransportSetup
-from provide_choice._web._bridge import Bridge
-from provide_choice._web._local_http import HOST, loopback_listener
+from provide_choice._web._bridge import Bridge, ServedBridge
+from provide_choice._web._local_http import listening_socket
+from provide_choice._web._site import HOST, PublicUrl, Site, loopback_site, parse_public_url
 
 GRACEFUL_STOP_SECONDS = 2.0
 
 
 def serve_stdio(
-    *, bridge_port: int = 0, open_browser: bool = True, max_wait_seconds: float = MAX_WAIT_SECONDS
+    *,
+    bridge_port: int = 0,
+    open_browser: bool = True,
+    max_wait_seconds: float = MAX_WAIT_SECONDS,
+    policy: AnswerPolicy | None = None,
 ) -> None:
     """Serve on stdin/stdout. The terminal there belongs to the MCP client, so questions open in
     the browser, or for the terminal are handed off to one the agent opens; the bridge for both
-    uses `bridge_port`."""
+    uses `bridge_port`. `policy` says who answers when nobody can (the person, always, without)."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
     setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
-    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
+    server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
+    _announce(policy)
     try:
         with _stopped_while_starting():
             anyio.run(_serve_until_signal, server.run_stdio_async, bridge, recorder, None)
@@ -113,18 +126,36 @@ def _note(message: str) -> None:
     print(f"provide-choice: {message}", file=sys.stderr, flush=True)
 
 
+@dataclass(frozen=True)
+class HttpServing:
+    """Where `serve --http` listens, where it is reached, and the token it asks for."""
+
+    port: int
+    host: str = HOST
+    public_url: PublicUrl | None = None
+    """Where people and agents reach it; None: `http://<host>:<port>`."""
+    token: ServerToken | None = None
+    """None: MCP requests need no token (`--no-auth`, for a server only this machine reaches)."""
+    store: QuestionStore | None = None
+    """Where the questions are kept, shared with every instance on it (`--redis`); None: here."""
+    request_state_key: bytes | None = None
+    """With a store: the key every instance seals retried calls' states with."""
+
+
 def serve_http(
-    port: int,
+    serving: HttpServing,
     *,
     handoff: bool = False,
-    bridge_port: int = 0,
     open_browser: bool = True,
     max_wait_seconds: float = MAX_WAIT_SECONDS,
+    policy: AnswerPolicy | None = None,
 ) -> None:
-    """Serve streamable HTTP on 127.0.0.1 (port 0 picks a free one); questions appear in this
-    process's terminal, or with `handoff` in a terminal the agent opens. Raises `OSError` when the
-    port cannot be bound."""
-    listener = loopback_listener(port)
+    """Serve streamable HTTP at `/mcp` and the bridge's routes (pages, hand-offs) beside it, on one
+    port; questions appear in this process's terminal, or with `handoff` in a terminal the agent
+    opens. Raises `OSError` when the port cannot be bound."""
+    listener = listening_socket(serving.port, serving.host)
+    bound = listener.getsockname()[1]
+    public = serving.public_url or parse_public_url(f"http://{_in_url(serving.host)}:{bound}")
     has_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     terminal = sys.stdout if has_terminal and not handoff else None
     if handoff:
@@ -133,28 +164,74 @@ def serve_http(
         where = "questions appear in this terminal"
     else:
         where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
-    address = f"http://{HOST}:{listener.getsockname()[1]}/mcp"
+    listening = "" if serving.public_url is None else f" (listening on {serving.host}:{bound})"
     with _stopped_while_starting():
-        print(f"provide-choice: MCP server at {address}; {where}.", file=sys.stderr, flush=True)
-        bridge = Bridge(port=bridge_port)
+        _note(f"MCP server at {public.base}/mcp{listening}; {where}.")
+        _say_about_the_token(serving.token, public)
+        site = loopback_site(bound) | public.site()
+        bridge = ServedBridge(public, site)
         recorder = start_recorder()
         setup = TransportSetup(
-            recorded_and_alerted(recorder),
+            recorded_and_alerted(recorder, serving.store),
             bridge=bridge,
             terminal=terminal,
             open_browser=open_browser,
         )
-        server = create_server(setup=setup, max_wait_seconds=max_wait_seconds)
-        serve = partial(_serve_http, server, listener)
+        server = create_server(
+            setup=setup,
+            max_wait_seconds=max_wait_seconds,
+            request_state_key=serving.request_state_key,
+            policy=policy,
+        )
+        _announce(policy)
+        serve = partial(_serve_http, server, listener, bridge, site, serving)
         held = None if terminal is None else TerminalState.of(sys.stdin, terminal)
         anyio.run(_serve_until_signal, serve, bridge, recorder, held)
 
 
-def recorded_and_alerted(history: HistoryRecorder) -> QuestionRegistry:
+def recorded_and_alerted(
+    history: HistoryRecorder, store: QuestionStore | None = None
+) -> QuestionRegistry:
     """The questions of this process: recorded in the history, and alerted (a failed alert is
-    noted in the history too)."""
+    noted in the history too); with `store`, shared with every instance on it."""
     alerts = QuestionAlerts(failed=history.alert_failed)
-    return QuestionRegistry(recorder=Recorders(history, alerts))
+    return QuestionRegistry(recorder=Recorders(history, alerts), store=store)
+
+
+def _in_url(host: str) -> str:
+    """`host` as a URL writes it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _say_about_the_token(token: ServerToken | None, public: PublicUrl) -> None:
+    """Once, on stderr, terminal or not: a token made just now and how clients get it, a weak
+    one, or none at all."""
+    if token is None:
+        _note(
+            "warning: --no-auth: any program on this machine can call this server's tools "
+            "(ask the person questions in an agent's name) without a token"
+        )
+        return
+    endpoint = f"{public.base}/mcp"
+    if token.made:
+        command = client_config("claude-code", Remote(endpoint, token.value)).text
+        _note(
+            f"made this server's token, in {token.source} (readable by you alone; "
+            f"${TOKEN_VARIABLE} overrides it). Every MCP client sends it; for Claude Code:\n"
+            f"  {command}\n  (`provide-choice client-config CLIENT --http {endpoint}` prints "
+            "the configuration for claude-desktop, cursor and vscode too)"
+        )
+    if token.weak:
+        _note(
+            f"warning: the token in {token.source} has {len(token.value)} characters; "
+            f"{STRONG_LENGTH} random ones or more keep it unguessable (python3 -c 'import "
+            "secrets; print(secrets.token_urlsafe(32))')"
+        )
+
+
+def _announce(policy: AnswerPolicy | None) -> None:
+    for notice in policy.notices() if policy is not None else ():
+        _note(notice)
 
 
 async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -> None:
@@ -165,9 +242,25 @@ async def _until_stopped(serve: Callable[[], Awaitable[None]], bridge: Bridge) -
         await bridge.aclose()
 
 
-async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
+async def _serve_http(
+    server: MCPServer,
+    listener: socket.socket,
+    bridge: ServedBridge,
+    site: Site,
+    serving: HttpServing,
+) -> None:
     # Deferred for start-up time: loaded only when this runs.
     import uvicorn
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    # The server's own guard checks Host and Origin on every route, /mcp included (`HostGuard`).
+    unguarded = TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    # Several instances behind a proxy: any request may reach any of them, so none keeps a
+    # session (the 2026-07-28 revision keeps none anyway; older clients then go without one).
+    mcp_app = server.streamable_http_app(
+        transport_security=unguarded, stateless_http=serving.store is not None
+    )
+    token = None if serving.token is None else serving.token.value
 
     class SignalsLeftAlone(uvicorn.Server):
         @contextlib.contextmanager
@@ -176,13 +269,17 @@ async def _serve_http(server: MCPServer, listener: socket.socket) -> None:
             yield
 
     config = uvicorn.Config(
-        server.streamable_http_app(host=HOST),
+        ServerApplication(mcp_app, bridge, site, token),
         # The terminal shows questions: no access log on stdout, only warnings on stderr.
         log_config=None,
         log_level="warning",
     )
-    # The socket is already listening, so clients may connect as soon as the address is printed.
-    await SignalsLeftAlone(config).serve(sockets=[listener])
+    try:
+        # The socket is already listening: clients may connect once the address is printed.
+        await SignalsLeftAlone(config).serve(sockets=[listener])
+    finally:
+        if serving.store is not None:
+            await serving.store.aclose()
 
 
 class TerminalState:

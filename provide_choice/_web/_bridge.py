@@ -4,8 +4,10 @@ The terminal hand-off (`/terminal/...`) and the page (`/choice/...`) add their r
 same bridge. It starts when the first pending question needs it and stops a little after the last
 one ends (and when the MCP server stops), so an idle MCP server holds no listening port. It runs as a
 task in the MCP server's own event loop; uvicorn and FastAPI are imported only when it first starts.
+`serve --http` has a port anyway: there the same routes are served on it (`ServedBridge`), under the
+server's public URL.
 
-It listens on 127.0.0.1 only, and a middleware guards every route, because any web page the person
+It listens on 127.0.0.1 only, and a middleware guards every route (`_site.HostGuard`), because any web page the person
 visits can send requests to a loopback port: a foreign `Host` is a DNS-rebinding attempt (403), a
 state-changing request from a foreign `Origin` is a cross-site request (403), and requiring a JSON
 body on those keeps plain HTML forms (which cannot send JSON without a CORS preflight) out (415).
@@ -32,7 +34,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from provide_choice._question import TransportError
-from provide_choice._web._local_http import HOST, LoopbackGuard, loopback_listener
+from provide_choice._web._local_http import listening_socket
+from provide_choice._web._site import HOST, HostGuard, PublicUrl, Site, loopback_site
 
 if TYPE_CHECKING:
     import uvicorn
@@ -90,6 +93,15 @@ class Bridge:
     def base_url(self) -> str | None:
         """`http://127.0.0.1:<port>` while running, None while stopped."""
         return self._base_url
+
+    @property
+    def local(self) -> bool:
+        """Whether its pages are seen on this machine only (their links may lead to its inbox)."""
+        return True
+
+    def site(self) -> Site:
+        """The addresses the bridge answers to (its guard refuses every other)."""
+        return loopback_site(self._bound_port)
 
     def add_routes(self, install: RouteInstaller) -> None:
         """Let a feature add its routes. Called before the first start (at server creation); a
@@ -153,7 +165,7 @@ class Bridge:
         if self._base_url is not None and self._serving is not None and not self._serving.done():
             return self._base_url
         try:
-            listener = loopback_listener(self.port)
+            listener = listening_socket(self.port)
         except OSError as error:
             raise BridgeStartError(
                 f"cannot listen on {HOST}:{self.port}: {error.strerror or error}"
@@ -188,10 +200,40 @@ class Bridge:
             from fastapi import FastAPI
 
             self._app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-            self._app.add_middleware(LoopbackGuard, port=lambda: self._bound_port)
+            self._app.add_middleware(HostGuard, site=self.site)
             for install in self._installers:
                 install(self._app)
         return self._app
+
+
+class ServedBridge(Bridge):
+    """The bridge's routes served by `provide-choice serve --http` itself, on its port and under
+    its public URL (`application()`, which the server mounts beside `/mcp`): always on, since the
+    server listens anyway, so nothing starts or stops per question, and behind a proxy every
+    instance serves every page at the one address the person was given."""
+
+    def __init__(self, public_url: PublicUrl, site: Site) -> None:
+        super().__init__()
+        self._base_url = public_url.base
+        self._public_url = public_url
+        self._site = site
+
+    @property
+    def local(self) -> bool:
+        return self._public_url.loopback
+
+    def site(self) -> Site:
+        return self._site
+
+    async def acquire(self) -> str:
+        return self._base_url or ""
+
+    async def hold(self, question: PendingQuestion) -> str:
+        return await self.acquire()
+
+    def application(self) -> FastAPI:
+        """The routes every feature added, behind the guard, for the server to mount."""
+        return self._application()
 
 
 def _quiet_server(app: ASGIApp, started: asyncio.Event) -> uvicorn.Server:

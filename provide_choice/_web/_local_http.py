@@ -1,8 +1,8 @@
 """What every local web page of this package shares: the question pages on the bridge and the inbox.
 
-Both are served on 127.0.0.1 to the person's browser, and any web page the person visits can send
-requests there, so both guard every route the same way (`LoopbackGuard`: the Host, the Origin, a
-JSON body), read bodies the same way (`read_json`, at most `BODY_LIMIT` bytes) and refuse in one
+Both are served to the person's browser, and any web page the person visits can send requests
+there, so both guard every route the same way (`_site.HostGuard`: the Host, the Origin, a JSON
+body), read bodies the same way (`read_json`, at most `BODY_LIMIT` bytes) and refuse in one
 shape (`refusal`: `{"problems": [...]}`). Their pages load nothing from elsewhere: one inline script
 and one inline style sheet each, pinned by hash in the Content-Security-Policy (`page_headers`),
 the style sheet they share (`SHARED_STYLE_SHEET`), the tab's icon (`ICON`); and both open in the
@@ -19,20 +19,18 @@ import json
 import socket
 import subprocess
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
 from provide_choice._contract._request import LONE_SURROGATE
+from provide_choice._web._site import HOST
 
 if TYPE_CHECKING:
     from fastapi.responses import JSONResponse
     from starlette.requests import Request
-    from starlette.types import ASGIApp, Receive, Scope, Send
 
-HOST = "127.0.0.1"
-STATE_CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 BODY_LIMIT = 64 * 1024
 """Bytes of one request body or WebSocket message, on every route; far above any real answer."""
 
@@ -94,8 +92,9 @@ def _holds_lone_surrogate(data: object) -> bool:
     return False
 
 
-def loopback_listener(port: int) -> socket.socket:
-    """A socket listening on 127.0.0.1:`port` (0: any free port), for uvicorn to serve on.
+def listening_socket(port: int, host: str = HOST) -> socket.socket:
+    """A socket listening on `host`:`port` (0: any free port), for uvicorn to serve on; by
+    default on 127.0.0.1, where only this machine reaches it.
 
     Binding it ourselves makes a taken port a clear `OSError` and lets clients connect as soon as
     the address is known. TCP_NODELAY is set by hand: asyncio sets it only on accepted sockets
@@ -103,60 +102,10 @@ def loopback_listener(port: int) -> socket.socket:
     algorithm meets the client's delayed ACK and every response after a connection's first one
     waits about 40 ms. Accepted connections inherit the option from the listener.
     """
-    listener = socket.create_server((HOST, port))
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.create_server((host, port), family=family)
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return listener
-
-
-class LoopbackGuard:
-    """ASGI middleware: every request must name this server as its `Host`; state-changing ones must
-    come from its own origin (or none) with a JSON body; WebSocket handshakes from its own origin.
-    The bridge and the inbox both use it; `name` is how refusals call the server."""
-
-    def __init__(self, app: ASGIApp, port: Callable[[], int], name: str = "bridge") -> None:
-        self.app = app
-        self.port = port
-        self.name = name
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        refusal = self.refusal(scope)
-        if refusal is None:
-            await self.app(scope, receive, send)
-        elif scope["type"] == "websocket":
-            # Closing before accepting makes the server answer the handshake with 403.
-            await send({"type": "websocket.close", "code": 1008, "reason": refusal[1]})
-        else:
-            await _send_refusal(send, *refusal)
-
-    def refusal(self, scope: Scope) -> tuple[int, str] | None:
-        headers = _headers(scope)
-        port = self.port()
-        own_hosts = {f"{HOST}:{port}", f"localhost:{port}"}
-        if headers.get("host", "").lower() not in own_hosts:
-            return 403, f"the Host header must be this {self.name}'s own address, " + " or ".join(
-                sorted(own_hosts)
-            )
-        origin = headers.get("origin")
-        own_origins = {f"http://{host}" for host in own_hosts}
-        if scope["type"] == "websocket":
-            if origin not in own_origins:
-                return 403, f"a WebSocket must come from a page of this {self.name}"
-            return None
-        if scope["method"] not in STATE_CHANGING_METHODS:
-            return None
-        if origin is not None and origin.lower() not in own_origins:
-            return 403, "requests from other origins are refused"
-        media_type = headers.get("content-type", "").split(";")[0].strip().lower()
-        if media_type != "application/json":
-            return 415, "the body must be JSON (Content-Type: application/json)"
-        return None
-
-
-def _headers(scope: Scope) -> dict[str, str]:
-    return {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
 
 
 def refusal(
@@ -168,16 +117,6 @@ def refusal(
     from fastapi.responses import JSONResponse
 
     return JSONResponse({"problems": list(problems)}, status_code=status, headers=headers)
-
-
-async def _send_refusal(send: Send, status: int, reason: str) -> None:
-    body = json.dumps({"problems": [reason]}).encode()
-    headers: list[tuple[bytes, bytes]] = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-    ]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
 
 
 def page_headers(script: str, style: str) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""Every provide_choice test reads and writes the person's settings in a directory of its own."""
+"""Every provide_choice test reads and writes the person's settings in a directory of its own (and
+runs attended: the root conftest drops what would make `provide-choice` unattended)."""
 
 from __future__ import annotations
 

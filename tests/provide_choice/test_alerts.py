@@ -16,6 +16,7 @@ from waiting import until
 from webhook import Webhook, refused_address, silent_address, webhook
 
 from provide_choice import Answered, InteractionSettings, parse_request
+from provide_choice._contract._response import NobodyAsked
 from provide_choice._question import Interaction, PendingQuestion, QuestionRegistry
 from provide_choice._transports._alerts import QuestionAlerts, _push, terminal_alert
 
@@ -190,6 +191,19 @@ async def test_switched_off_push_sends_nothing(hook: Webhook) -> None:
     ask(registry, settings)
     await asyncio.sleep(0.6)
     assert hook.received == []
+
+
+async def test_a_question_nobody_is_asked_alerts_nobody(hook: Webhook) -> None:
+    registry = alerted()
+    settings = InteractionSettings(notify_urls=(hook.address,))
+    interaction = Interaction.start(parse_request(DATABASE_REQUEST | {"title": "In CI"}), settings)
+    registry.settle(
+        interaction, NobodyAsked(reason="the server runs unattended", action="return_defaults")
+    )
+    ask(registry, settings, title="Asked")
+    await until(lambda: len(hook.received) == 1, "the asked question's alert went")
+    await asyncio.sleep(0.3)
+    assert [alert["title"] for alert in hook.received] == ["Question: Asked"]
 
 
 async def test_agent_text_arrives_in_a_push_as_plain_text(hook: Webhook) -> None:

@@ -237,6 +237,7 @@ def test_a_single_questions_response_has_no_answers_field() -> None:
     assert "answers" not in dumped
     assert json.loads(normalize(single, Cancelled(), "web").model_dump_json()).keys() == {
         "action_status",
+        "answered_by",
         "selection",
     }
 

@@ -14,7 +14,7 @@ from fastapi import FastAPI, WebSocket
 from waiting import nothing_listens, until
 
 from provide_choice._web._bridge import Bridge, BridgeStartError
-from provide_choice._web._local_http import HOST, loopback_listener
+from provide_choice._web._local_http import HOST, listening_socket
 
 
 def echo_routes(app: FastAPI) -> None:
@@ -186,7 +186,7 @@ async def test_a_websocket_needs_the_bridges_own_origin(url: str) -> None:
 async def test_regression_keep_alive_responses_do_not_wait_for_nagle() -> None:
     # A socket from socket.create_server has protocol 0, so asyncio did not set TCP_NODELAY on
     # the connections it accepted: every response after a connection's first waited ~40 ms.
-    with loopback_listener(0) as listener:
+    with listening_socket(0) as listener:
         port = listener.getsockname()[1]
         with socket.create_connection((HOST, port)):
             accepted, _ = listener.accept()

@@ -29,14 +29,54 @@ VALID = {
 }
 
 
-def run_ask(*arguments: str) -> subprocess.CompletedProcess[str]:
+def run_ask(*arguments: str, **environment: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "provide_choice", "ask", *arguments],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=60,
+        env={**os.environ, **environment},
     )
+
+
+def test_in_ci_ask_needs_no_terminal_and_exits_0_saying_nobody_was_asked(home: Path) -> None:
+    result = run_ask("--json", json.dumps(VALID | {"default_selection_ids": ["lite"]}), CI="true")
+    assert result.returncode == 0, result.stderr
+    response = json.loads(result.stdout)
+    assert (response["action_status"], response["answered_by"]) == ("unattended", "nobody")
+    assert response["selection"]["summary"] == (
+        "Nobody was asked: provide-choice ask runs unattended (CI is set); defaults returned, not "
+        "chosen by a person: SQLite."
+    )
+    assert run_ask("--attended", "--json", json.dumps(VALID), CI="true").returncode == 2
+    history = subprocess.run(
+        [sys.executable, "-m", "provide_choice", "history", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    (recorded,) = [json.loads(line) for line in history.stdout.splitlines()]
+    assert (recorded["client"]["name"], recorded["answered_by"]) == ("provide-choice ask", "nobody")
+
+
+def test_ask_answers_from_the_answers_file_without_a_terminal_or_refuses_a_rule_that_misfits(
+    tmp_path: Path,
+) -> None:
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"answers": [{"title": "Database", "selected_ids": ["pg"]}]}))
+    result = run_ask("--answers", str(answers), "--json", json.dumps(VALID))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["answered_by"] == "answers_file"
+    answers.write_text(json.dumps({"answers": [{"title": "Database", "custom_input": "pg"}]}))
+    result = run_ask("--json", json.dumps(VALID), PROVIDE_CHOICE_ANSWERS=str(answers))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        f"provide-choice ask: The answers file {answers} cannot answer this question: its rule "
+        "answers[0] matches the title"
+    )
+    assert "- custom_input is not allowed for single\n" in result.stderr
 
 
 def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
@@ -45,7 +85,7 @@ def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "provide-choice ask: needs a terminal, and stdin is not one. Run it from an interactive "
-        "shell (agents: use `provide-choice serve`).\n"
+        "shell (agents: use `provide-choice serve`; scripts and CI: --unattended or --answers).\n"
     )
 
 
@@ -126,6 +166,54 @@ def run_serve(*arguments: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        (
+            ["--redis", "redis://127.0.0.1:6379/0"],
+            "--redis goes with --http PORT (over stdio the MCP client starts the server)",
+        ),
+        (
+            ["--public-url", "https://choices.example.com"],
+            "--public-url goes with --http PORT (over stdio the MCP client starts the server)",
+        ),
+        (
+            ["--http", "0", "--bridge-port", "5000"],
+            "--bridge-port is for a server over stdio: with --http, the pages and hand-offs are "
+            "served on the --http port",
+        ),
+        (
+            ["--http", "0", "--host", "0.0.0.0"],
+            "--host 0.0.0.0 listens on every interface: say where people and agents reach this "
+            "server with --public-url (https://choices.example.com), since every address it "
+            "gives out is under it",
+        ),
+        (["--http", "0", "--redis-prefix", "mine:"], "--redis-prefix goes with --redis URL"),
+        (
+            ["--http", "0", "--redis", "http://127.0.0.1:1/0"],
+            "--redis http://127.0.0.1:1/0 is not a Redis URL (",
+        ),
+    ],
+)
+def test_serve_options_that_do_not_go_together_exit_2_saying_why(
+    arguments: list[str], problem: str
+) -> None:
+    pytest.importorskip("redis", reason="the redis extra reads the URL")
+    result = run_serve(*arguments)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"provide-choice serve: {problem}"), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_public_url_that_is_none_is_refused_with_the_usage() -> None:
+    result = run_serve("--http", "0", "--public-url", "ftp://choices.example.com")
+    assert result.returncode == 2
+    assert (
+        "argument --public-url: must be an http:// or https:// address such as "
+        "https://choices.example.com, got 'ftp://choices.example.com'" in result.stderr
     )
 
 
@@ -335,37 +423,114 @@ def test_client_config_prints_pure_json_to_paste_and_says_where_on_stderr(
     assert result.stderr.count("\n") == 1
 
 
+REMOTE = "https://choices.example.com/mcp"
+TOKEN = "a-token-of-43-characters-made-for-this-test"
+
+
 @pytest.mark.parametrize(
     ("client", "expected"),
     [
         (
             "claude-code",
-            "claude mcp add --transport http provide-choice http://127.0.0.1:8765/mcp\n",
+            f"claude mcp add --transport http provide-choice {REMOTE} --header "
+            f"'Authorization: Bearer {TOKEN}'\n",
         ),
-        ("cursor", {"mcpServers": {"provide-choice": {"url": "http://127.0.0.1:8765/mcp"}}}),
+        (
+            "claude-desktop",
+            {
+                "mcpServers": {
+                    "provide-choice": {
+                        "command": "npx",
+                        "args": [
+                            "-y",
+                            "mcp-remote",
+                            REMOTE,
+                            "--header",
+                            "Authorization:${PROVIDE_CHOICE_AUTHORIZATION}",
+                        ],
+                        "env": {"PROVIDE_CHOICE_AUTHORIZATION": f"Bearer {TOKEN}"},
+                    }
+                }
+            },
+        ),
+        (
+            "cursor",
+            {
+                "mcpServers": {
+                    "provide-choice": {
+                        "url": REMOTE,
+                        "headers": {"Authorization": f"Bearer {TOKEN}"},
+                    }
+                }
+            },
+        ),
         (
             "vscode",
-            {"servers": {"provide-choice": {"type": "http", "url": "http://127.0.0.1:8765/mcp"}}},
+            {
+                "servers": {
+                    "provide-choice": {
+                        "type": "http",
+                        "url": REMOTE,
+                        "headers": {"Authorization": f"Bearer {TOKEN}"},
+                    }
+                }
+            },
         ),
     ],
 )
-def test_client_config_with_http_reaches_a_server_started_with_serve_http(
-    client: str, expected: object
+def test_client_config_with_http_reaches_a_remote_server_with_its_token(
+    client: str, expected: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    result = run_client_config(client, "--http", "8765")
-    assert result.returncode == 0
+    monkeypatch.setenv("PROVIDE_CHOICE_TOKEN", TOKEN)
+    result = run_client_config(client, "--http", REMOTE)
+    assert result.returncode == 0, result.stderr
     printed = result.stdout if isinstance(expected, str) else json.loads(result.stdout)
     assert printed == expected
+    assert result.stderr.endswith("The token is the one in $PROVIDE_CHOICE_TOKEN.\n")
 
 
-def test_client_config_refuses_what_a_client_cannot_use() -> None:
-    desktop = run_client_config("claude-desktop", "--http", "8765")
-    assert desktop.returncode == 2
-    assert desktop.stdout == ""
-    assert desktop.stderr == (
-        "provide-choice client-config: Claude Desktop starts the servers in its file itself, "
-        "over stdio; leave out --http\n"
-    )
+def test_client_config_with_a_port_reaches_a_server_on_this_machine_with_its_token_file(
+    home: Path,
+) -> None:
+    first = run_client_config("cursor", "--http", "8765")
+    assert first.returncode == 0, first.stderr
+    (server,) = json.loads(first.stdout)["mcpServers"].values()
+    token = (home / "server-token").read_text()
+    assert server == {
+        "url": "http://127.0.0.1:8765/mcp",
+        "headers": {"Authorization": f"Bearer {token}"},
+    }
+    assert len(token) == 43  # 256 random bits, URL-safe
+    assert stat.S_IMODE((home / "server-token").stat().st_mode) == 0o600
+    again = run_client_config("vscode", "--http", "http://127.0.0.1:8765")  # /mcp added
+    (server,) = json.loads(again.stdout)["servers"].values()
+    assert server["url"] == "http://127.0.0.1:8765/mcp"
+    assert server["headers"] == {"Authorization": f"Bearer {token}"}  # the same token
+
+
+def test_regression_client_config_for_claude_desktop_over_plain_http_allows_it() -> None:
+    # mcp-remote refuses a plain http:// address unless told it is meant.
+    result = run_client_config("claude-desktop", "--http", "http://10.0.0.5:8765/mcp")
+    (server,) = json.loads(result.stdout)["mcpServers"].values()
+    assert server["args"][:4] == ["-y", "mcp-remote", "http://10.0.0.5:8765/mcp", "--allow-http"]
+
+
+@pytest.mark.parametrize(
+    ("address", "problem"),
+    [
+        ("ftp://example.com/mcp", "must be an http:// or https:// address"),
+        ("https://user:secret@example.com/mcp", "must not carry a user name or password"),
+        ("70000", "must be a port number from 0"),
+    ],
+)
+def test_client_config_refuses_an_address_it_cannot_use(address: str, problem: str) -> None:
+    result = run_client_config("cursor", "--http", address)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert problem in result.stderr
+
+
+def test_client_config_refuses_an_unknown_client() -> None:
     unknown = run_client_config("zed")
     assert unknown.returncode == 2
     assert "argument client: invalid choice: 'zed' (choose from" in unknown.stderr

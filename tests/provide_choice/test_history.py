@@ -152,6 +152,44 @@ def test_migrations_run_in_order_from_the_version_the_file_has(path: Path) -> No
     assert connection.execute("SELECT count(*) FROM second").fetchone()[0] == 1
 
 
+def schema(connection: sqlite3.Connection) -> set[tuple[str, str]]:
+    return {(row[1], row[2]) for row in connection.execute("PRAGMA table_info(questions)")}
+
+
+FIRST_ROW = (
+    "INSERT INTO questions (id, title, prompt, selection_mode, options, transport, server_pid, "
+    "asked_at, deadline_at, action_status, response) VALUES "
+    "('q', 't', 'p', 'single', '[]', '', 1, 0, 0, 'selected', '{}')"
+)
+
+
+@pytest.mark.parametrize(
+    "version_3",
+    [
+        ["ALTER TABLE questions ADD COLUMN alert_failed TEXT"],  # the alerts' (issue 28)
+        [  # an early build of issue 29's, where a rule of the answers file had answered
+            "ALTER TABLE questions ADD COLUMN answered_by TEXT",
+            "UPDATE questions SET answered_by = 'answers_file'",
+        ],
+    ],
+    ids=["alerts-first", "answered-by-first"],
+)
+def test_a_history_at_either_version_3_ends_as_a_new_one_with_what_it_recorded(
+    path: Path, version_3: list[str]
+) -> None:
+    new = schema(open_history(path.with_name("new.sqlite3")))
+    assert {("alert_failed", "TEXT"), ("answered_by", "TEXT")} <= new
+    old = sqlite3.connect(path, isolation_level=None)
+    migrate(old, MIGRATIONS[:2])
+    old.execute(FIRST_ROW)
+    migrate(old, [*MIGRATIONS[:2], version_3])
+    migrate(old)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert schema(old) == new
+    answered_by = old.execute("SELECT answered_by FROM questions").fetchone()[0]
+    assert answered_by == ("answers_file" if "answered_by" in version_3[0] else "person")
+
+
 def test_a_failing_migration_leaves_the_file_at_the_version_it_had(path: Path) -> None:
     path.parent.mkdir()
     connection = sqlite3.connect(path, isolation_level=None)

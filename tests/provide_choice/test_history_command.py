@@ -38,6 +38,7 @@ JSON_FIELDS = {
     "options",
     "client",
     "transport",
+    "answered_by",
     "transport_label",
     "asked_at",
     "ended_at",
@@ -86,7 +87,7 @@ def record(home: Path, *questions: tuple[dict[str, object], str, Ending | None])
     asyncio.run(asking())
 
 
-def test_the_table_lists_newest_first_when_client_where_title_and_outcome(
+def test_the_table_lists_newest_first_when_client_where_who_title_and_outcome(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record(
@@ -97,19 +98,27 @@ def test_the_table_lists_newest_first_when_client_where_title_and_outcome(
     )
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["When", "Client", "Where", "Title", "Outcome"]
+    columns = ["When", "Client", "Where", "Answered by", "Title", "Outcome"]
+    assert re.split(r"\s{2,}", lines[0]) == columns
     for line in lines[1:]:
         datetime.strptime(line[:16], "%Y-%m-%d %H:%M")  # when it was asked, in local time
     rows = [[cell.strip() for cell in line[18:].split("  ") if cell.strip()] for line in lines[1:]]
-    assert rows[0][:3] == ["editor-two 2.1", "The browser", "Cache size"]
-    assert re.fullmatch(r"waiting \(4:5\d left\)", rows[0][3])
+    assert rows[0][:4] == ["editor-two 2.1", "The browser", "-", "Cache size"]
+    assert re.fullmatch(r"waiting \(4:5\d left\)", rows[0][4])
     assert rows[1] == [
         "terminal-agent 2.1",
         "The browser",
+        "person",
         "Deploy target",
         "Cancelled by the person; nothing selected.",
     ]
-    assert rows[2] == ["editor-one 2.1", "The browser", "Database", "Selected: SQLite."]
+    assert rows[2] == [
+        "editor-one 2.1",
+        "The browser",
+        "person",
+        "Database",
+        "Selected: SQLite.",
+    ]
 
 
 def test_agent_text_in_the_table_cannot_reach_the_terminal_as_escape_sequences(

@@ -135,14 +135,21 @@ def test_no_history_yet_is_an_empty_inbox_and_a_corrupt_one_a_problem_it_recover
 ) -> None:
     path = home / "history.sqlite3"
     state = InboxState(path)
-    assert state.snapshot() == {"waiting": [], "recent": [], "problem": None, "alerts": ALERTS_ON}
+    nothing = {
+        "waiting": [],
+        "recent": [],
+        "problem": None,
+        "alerts": ALERTS_ON,
+        "away_until": None,
+    }
+    assert state.snapshot() == nothing
     assert not path.exists()
     path.write_bytes(b"garbage" * 1000)
     problem = state.snapshot()["problem"]
     assert problem.startswith(f"the history {path} cannot be used (file is not a database)")
     path.unlink()
     open_history(path).close()
-    assert state.snapshot() == {"waiting": [], "recent": [], "problem": None, "alerts": ALERTS_ON}
+    assert state.snapshot() == nothing
 
 
 @pytest.fixture

@@ -62,11 +62,11 @@ async def test_the_first_finish_wins_and_every_waiter_gets_it() -> None:
 
 async def test_only_a_pending_question_can_be_attached_and_only_once() -> None:
     question = create(QuestionRegistry())
-    assert question.attach()
+    assert await question.attach()
     assert question.status == "attached"
-    assert not question.attach()
+    assert not await question.attach()
     question.finish(Cancelled())
-    assert not question.attach()
+    assert not await question.attach()
 
 
 async def test_at_the_deadline_it_times_out_by_itself_with_the_settings_timeout_action() -> None:

@@ -29,13 +29,9 @@ from provide_choice import (
 )
 from provide_choice._question import QuestionRegistry
 from provide_choice._transports._question_view._document import PACKAGE, SCRIPT_PARTS
-from provide_choice._transports._question_view._state import (
-    NOTE_LIMIT,
-    TEXT_LIMIT,
-    QuestionEnded,
-    QuestionPage,
-    QuestionPages,
-)
+from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
+from provide_choice._transports._question_view._pages import QuestionPages
+from provide_choice._transports._question_view._state import QuestionEnded, QuestionPage
 from provide_choice._transports._web._page import PACKAGE as WEB
 from provide_choice._transports._web._page import PAGE_PARTS, page_html, page_script
 from provide_choice._web._local_http import asset
@@ -71,7 +67,7 @@ def open_page(
         parse_request(request or MULTI), settings or InteractionSettings()
     )
     registry = registry or QuestionRegistry()
-    return QuestionPages(registry).open(registry.create(interaction, "web"))
+    return QuestionPages(registry, "web").open(registry.create(interaction, "web"))
 
 
 def problems_of(error: pytest.ExceptionInfo[ChoicesError]) -> list[str]:
@@ -194,11 +190,11 @@ async def test_the_refusals_the_page_shows_are_the_ones_an_answer_is_checked_aga
         page = open_page(hybrid)
         answer = {"kind": "answered", "selected_ids": ids[:count], "custom_input": own_words}
         if by_count[count] is None:
-            page.answer(answer)
+            await page.answer(answer)
             assert page.state()["status"] == "answered"
         else:
             with pytest.raises(ChoicesError):
-                page.answer(answer)
+                await page.answer(answer)
 
 
 async def test_the_length_limits_the_page_shows_are_the_ones_a_draft_is_kept_with() -> None:
@@ -348,17 +344,17 @@ async def test_hiding_options_unselects_them_and_must_leave_enough_to_answer() -
         page.hide_options({"hidden_ids": ["other"]})
     assert problems_of(error) == ["hidden_ids: 'other' is not an option id"]
     with pytest.raises(ChoicesError) as error:
-        page.answer({"kind": "answered", "selected_ids": ["unit"]})
+        await page.answer({"kind": "answered", "selected_ids": ["unit"]})
     assert problems_of(error) == ["selected_ids: 'unit' is hidden"]
 
 
 async def test_an_answer_outside_the_limits_is_refused_with_reasons_and_stays_pending() -> None:
     page = open_page()
     with pytest.raises(ChoicesError) as error:
-        page.answer({"kind": "answered", "selected_ids": ["unit", "e2e", "bench"]})
+        await page.answer({"kind": "answered", "selected_ids": ["unit", "e2e", "bench"]})
     assert problems_of(error) == ["selected_ids must hold 1 to 2 ids, got 3"]
     assert page.state()["status"] == "pending"
-    page.answer({"kind": "answered", "selected_ids": ["e2e"], "global_annotation": "ok"})
+    await page.answer({"kind": "answered", "selected_ids": ["e2e"], "global_annotation": "ok"})
     assert await page.question.wait() == Answered(selected_ids=["e2e"], global_annotation="ok")
     assert page.state()["status"] == "answered"
     assert page.state()["summary"] == "Selected: Browser tests (with an overall note)."
@@ -389,16 +385,17 @@ async def test_an_answer_must_fit_what_the_page_offered(
 ) -> None:
     page = open_page(HYBRID if "custom_input" in answer else MULTI, settings)
     with pytest.raises(ChoicesError) as error:
-        page.answer(answer)
+        await page.answer(answer)
     assert problems_of(error) == [problem]
 
 
 async def test_after_the_end_nothing_changes_the_question() -> None:
     page = open_page()
-    page.answer({"kind": "cancelled"})
+    await page.answer({"kind": "cancelled"})
     assert page.state()["status"] == "cancelled"
+    with pytest.raises(QuestionEnded):
+        await page.answer({"kind": "answered", "selected_ids": ["unit"]})
     for change in (
-        lambda: page.answer({"kind": "answered", "selected_ids": ["unit"]}),
         lambda: page.save_draft({"selected_ids": []}),
         lambda: page.hide_options({"hidden_ids": []}),
     ):
@@ -431,7 +428,7 @@ async def test_updates_come_at_once_after_each_change_and_end_with_the_ending() 
     await asyncio.sleep(0.01)
     await page.change_settings({"annotations": False})
     await asyncio.sleep(0.01)
-    page.answer({"kind": "answered", "selected_ids": ["unit"]})
+    await page.answer({"kind": "answered", "selected_ids": ["unit"]})
     await asyncio.wait_for(following, 1)
     assert [state["notes"] for state in received] == [True, False, False]
     assert [state["status"] for state in received] == ["pending", "pending", "answered"]
@@ -470,11 +467,11 @@ async def test_agent_text_cannot_break_out_of_the_page() -> None:
 
 async def test_a_page_goes_when_the_registry_drops_its_question() -> None:
     registry = QuestionRegistry(retention_seconds=0.01)
-    pages = QuestionPages(registry)
+    pages = QuestionPages(registry, "web")
     interaction = Interaction.start(parse_request(MULTI), InteractionSettings())
     page = pages.open(registry.create(interaction, "web"))
     assert pages.get(page.question.id) is page
-    page.answer({"kind": "cancelled"})
+    await page.answer({"kind": "cancelled"})
     assert pages.get(page.question.id) is page, "an ended question still shows how it ended"
     await asyncio.sleep(0.05)
     assert pages.get(page.question.id) is None
@@ -500,7 +497,7 @@ def open_batch(request: dict[str, Any] | None = None) -> QuestionPage:
     batch = parse_call(request or BATCH)
     assert isinstance(batch, BatchRequest)
     registry = QuestionRegistry()
-    return QuestionPages(registry).open(
+    return QuestionPages(registry, "web").open(
         registry.create(Interaction.start(batch, InteractionSettings()), "web")
     )
 
@@ -578,7 +575,7 @@ async def test_a_batchs_draft_and_answer_list_every_problem_by_question() -> Non
     with pytest.raises(ChoicesError, match="the options of a batch's questions cannot be hidden"):
         page.hide_options({"hidden_ids": []})
     with pytest.raises(ChoicesError) as raised:
-        page.answer({"kind": "answered_batch", "answers": {"checks": {"selected_ids": []}}})
+        await page.answer({"kind": "answered_batch", "answers": {"checks": {"selected_ids": []}}})
     assert problems_of(raised) == [
         "checks: selected_ids must hold 1 to 3 ids, got 0",
         "name: not answered",
@@ -595,7 +592,7 @@ async def test_a_batchs_answers_are_kept_once_the_person_changes_them() -> None:
         untouched | {"answers": untouched["answers"] | {"name": {"custom_input": "orders"}}}
     )
     assert page.question.kept == {"name": Answered(custom_input="orders")}
-    page.answer({"kind": "cancelled"})
+    await page.answer({"kind": "cancelled"})
     assert page.ending == "cancelled"
     assert page.state()["summary"] == (
         "Cancelled by the person after 1 of 2 questions. Checks: Not answered; no defaults to "

@@ -49,6 +49,7 @@ def test_response_json_has_the_documented_shape() -> None:
     response = normalize(make_request("single"), Answered(selected_ids=["lite"]), "web")
     assert response.model_dump(mode="json") == {
         "action_status": "selected",
+        "answered_by": "person",
         "selection": {
             "selected_ids": ["lite"],
             "custom_input": None,

@@ -108,6 +108,7 @@ async def test_answer_is_structured_content_and_the_same_json_as_text() -> None:
     assert json.loads(text_of(result)) == result.structured_content
     assert result.structured_content == {
         "action_status": "selected",
+        "answered_by": "person",
         "selection": {
             "selected_ids": ["lite"],
             "custom_input": None,

@@ -41,6 +41,8 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         "timeout_action": "return_nothing",
         "keep_history": False,
         "history_days": 7,
+        "unattended_action": "return_defaults",
+        "away_until": None,
         "alerts": {"terminal": True, "desktop": True, "browser": True, "push": True},
         "alert_after_seconds": 0,
         "notify_urls": [],

@@ -154,6 +154,7 @@ async def test_answer_posted_by_the_client_comes_back_to_the_poll_and_the_sessio
         result = await handoff.poll(selection["session_id"])
         assert result.structured_content == {
             "action_status": "selected",
+            "answered_by": "person",
             "selection": {
                 "selected_ids": ["backup", "window"],
                 "custom_input": None,

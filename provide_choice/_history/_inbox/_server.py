@@ -1,7 +1,7 @@
 """`provide-choice inbox`: one local page listing every question waiting in any server of this
 person, and the last ones that ended, read live from the shared history.
 
-It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `LoopbackGuard`
+It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `HostGuard`
 refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
 none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
 in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
@@ -14,9 +14,11 @@ from __future__ import annotations
 import asyncio
 import sys
 from string import Template
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
+from present_choices import ChoicesError
 from present_choices._stopping import Stopped, stop_on_signals
+from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
 from provide_choice._history._inbox_link import (
@@ -27,17 +29,20 @@ from provide_choice._history._inbox_link import (
     withdraw,
 )
 from provide_choice._history._store import history_path
+from provide_choice._question import StoreUnavailable
 from provide_choice._web._local_http import (
-    HOST,
     ICONS,
     SHARED_STYLE_SHEET,
-    LoopbackGuard,
+    BodyRefused,
     asset,
-    loopback_listener,
+    listening_socket,
     open_in_browser,
     page_headers,
+    read_json,
+    refusal,
     script_safe_json,
 )
+from provide_choice._web._site import HOST, HostGuard, loopback_site
 
 if TYPE_CHECKING:
     import socket
@@ -45,6 +50,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from fastapi import FastAPI
+    from starlette.requests import Request
+
+    from provide_choice._question import QuestionStore
 
 DEFAULT_PORT = 8766
 OPENING_SECONDS = 5.0
@@ -60,9 +68,21 @@ def page_assets() -> tuple[str, str]:
     return asset("inbox.js", PACKAGE), style
 
 
-def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAPI:
-    """The inbox's routes: the page (`/`), its state (`/state`, polled) and its icon, each only
-    with `token`; `port` is the port it is bound to, for the Host check and the cookie's name."""
+class InboxSource(Protocol):
+    """Where the inbox reads what it shows: this machine's history (`InboxState`), or the store
+    that instances on one Redis share (`SharedInboxState`); and where "I'm away" is saved."""
+
+    async def read(self) -> dict[str, Any]: ...
+
+    async def away(self, data: object) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastAPI:
+    """The inbox's routes: the page (`/`), its state (`/state`, polled), "I'm away" (`/away`) and
+    its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
+    the cookie's name."""
     # Deferred for start-up time: loaded only when this runs.
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -71,11 +91,12 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     headers = page_headers(script, style)
     app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
     app.add_middleware(TokenGuard, token=token, port=port)
-    app.add_middleware(LoopbackGuard, port=port, name="inbox")  # added last: checked first
+    # Added last: checked first.
+    app.add_middleware(HostGuard, site=lambda: loopback_site(port()), name="inbox")
 
     @app.get("/")
     async def page() -> HTMLResponse:
-        snapshot = await asyncio.to_thread(state.snapshot)
+        snapshot = await state.read()
         html = Template(asset("inbox.html", PACKAGE)).substitute(
             style=style, state=script_safe_json(snapshot), script=script
         )
@@ -83,7 +104,22 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
 
     @app.get("/state")
     async def current() -> JSONResponse:
-        return JSONResponse({"state": await asyncio.to_thread(state.snapshot)}, headers=headers)
+        return JSONResponse({"state": await state.read()}, headers=headers)
+
+    async def away(request: Request) -> JSONResponse:
+        """The person is away for a while, or back: saved in their settings."""
+        try:
+            await state.away(await read_json(request))
+        except BodyRefused as refused:
+            return refusal(refused.status, [refused.problem], headers)
+        except ChoicesError as error:
+            return refusal(422, error.problems, headers)
+        except StoreUnavailable as away:
+            return refusal(503, [str(away)], headers)
+        return await current()
+
+    # A plain route: it reads its own body (at most BODY_LIMIT bytes), as the bridge's do.
+    app.add_route("/away", away, methods=["POST"])
 
     @app.get("/{name}.svg")
     async def icon(name: str) -> Response:
@@ -97,9 +133,12 @@ def create_app(state: InboxState, port: Callable[[], int], token: str) -> FastAP
     return app
 
 
-def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
+def serve_inbox(
+    port: int = DEFAULT_PORT, *, open_browser: bool = True, store: QuestionStore | None = None
+) -> None:
     """Serve the inbox until Ctrl-C or SIGTERM, which remove its record and its opener page as it
-    stops. An inbox that already runs is opened instead of a second one, and its full address
+    stops: the questions of this machine's servers, or with `store` those of every instance
+    sharing it. An inbox that already runs is opened instead of a second one, and its full address
     printed again; the files of one that was killed are replaced. Raises `OSError` when the port
     cannot be bound."""
     already = running_inbox()
@@ -110,21 +149,20 @@ def serve_inbox(port: int = DEFAULT_PORT, *, open_browser: bool = True) -> None:
             if opening is not None:
                 opening.join(OPENING_SECONDS)  # this process ends now, and its thread with it
         return
-    listener = loopback_listener(port)
+    listener = listening_socket(port)
     bound = listener.getsockname()[1]
     url, token = f"http://{HOST}:{bound}", new_token()
     address = address_with_token(url, token)
-    state = InboxState(history_path())
+    state: InboxSource = InboxState(history_path()) if store is None else SharedInboxState(store)
     try:
         with stop_on_signals():
             try:
                 _announce(url, token, address)
                 if open_browser:
                     _open(address)
-                asyncio.run(_serve(create_app(state, lambda: bound, token), listener))
+                asyncio.run(_serve(create_app(state, lambda: bound, token), listener, state))
             finally:
                 withdraw()
-                state.close_connection()
     except Stopped as stop:
         _note(f"stopped ({stop})")
 
@@ -158,14 +196,17 @@ def _open(address: str) -> threading.Thread | None:
     return open_in_browser(page.as_uri())
 
 
-async def _serve(app: FastAPI, listener: socket.socket) -> None:
+async def _serve(app: FastAPI, listener: socket.socket, state: InboxSource) -> None:
     # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 
     config = uvicorn.Config(
         app, log_config=None, log_level="warning", access_log=False, lifespan="off"
     )
-    await uvicorn.Server(config).serve(sockets=[listener])
+    try:
+        await uvicorn.Server(config).serve(sockets=[listener])
+    finally:
+        await state.close()
 
 
 def _note(message: str) -> None:

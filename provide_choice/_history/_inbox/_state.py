@@ -7,12 +7,21 @@ while every server wrote its deadline on the one wall clock of this machine.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from provide_choice._contract._settings import InteractionSettings, load_settings, settings_path
+from present_choices import ChoicesError
+from provide_choice._contract._settings import (
+    InteractionSettings,
+    away_until,
+    load_settings,
+    save_changes,
+    settings_path,
+)
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -28,7 +37,10 @@ if TYPE_CHECKING:
 
 NOT_SHOWN = "Not shown yet"
 """Where a question waits before its transport shows it at its page."""
-PAGE_ADDRESS_PREFIX = "http://127.0.0.1:"
+PAGE_ADDRESS_SCHEMES = ("http://", "https://")
+"""A waiting question's address that is a page: on this machine, or under a server's public URL."""
+AWAY_MINUTES_LIMIT = 14 * 24 * 60
+"""The longest "I'm away" the inbox sets: two weeks (a longer absence goes in the settings)."""
 
 
 class InboxState:
@@ -41,36 +53,49 @@ class InboxState:
         self._settings: InteractionSettings | None = None
         self._settings_version: tuple[int, int] | None = None
 
+    async def read(self) -> dict[str, Any]:
+        """`snapshot()`, read off the event loop."""
+        return await asyncio.to_thread(self.snapshot)
+
+    async def close(self) -> None:
+        self.close_connection()
+
     def snapshot(self) -> dict[str, Any]:
         """The page's state. A history that cannot be read is a problem to show, never an error:
-        the next snapshot tries again (the file may be created, or replaced, meanwhile)."""
+        the next snapshot tries again (the file may be created, or replaced, meanwhile). It also
+        says until when the person is away ("18:00"), or null."""
         # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
+        lists: dict[str, Any]
         with self._lock:
             try:
                 if self._connection is None:
                     self._connection = open_history(self.path, create=False)
-                return {
-                    "waiting": [_waiting(question) for question in waiting(self._connection)],
-                    "recent": [_ended(question) for question in recent(self._connection)],
+                lists = {
+                    "waiting": [waiting_row(question) for question in waiting(self._connection)],
+                    "recent": [ended_row(question) for question in recent(self._connection)],
                     "problem": None,
-                    "alerts": self._alerts(),
                 }
             except HistoryMissing:
-                return {"waiting": [], "recent": [], "problem": None, "alerts": self._alerts()}
+                lists = {"waiting": [], "recent": [], "problem": None}
             except (HistoryUnavailable, sqlite3.Error) as error:
                 self.close_connection()
-                return {
-                    "waiting": [],
-                    "recent": [],
-                    "problem": str(error),
-                    "alerts": self._alerts(),
-                }
+                lists = {"waiting": [], "recent": [], "problem": str(error)}
+            settings = self._current_settings()
+        return lists | settings_rows(settings)
 
-    def _alerts(self) -> dict[str, Any]:
-        """What the page's alerts follow of the person's settings: read again only when the
-        settings file changed (the page asks every second; a broken file warns once)."""
+    async def away(self, data: object) -> None:
+        """The person is away for a while, or back (`away_changes`): saved in their settings file,
+        which every server reads at its next question."""
+        changes = away_changes(data)
+        await asyncio.to_thread(save_changes, changes)
+        with self._lock:
+            self._settings = None
+
+    def _current_settings(self) -> InteractionSettings:
+        """The person's settings: read again only when the settings file changed (the page asks
+        every second; a broken file warns once)."""
         path = settings_path()
         try:
             stat = path.stat()
@@ -79,10 +104,7 @@ class InboxState:
             version = None
         if self._settings is None or version != self._settings_version:
             self._settings, self._settings_version = load_settings(path), version
-        return {
-            "browser": self._settings.alerts.browser,
-            "after_seconds": self._settings.alert_after_seconds,
-        }
+        return self._settings
 
     def close_connection(self) -> None:
         if self._connection is not None:
@@ -90,11 +112,32 @@ class InboxState:
             self._connection = None
 
 
-def _waiting(question: RecordedQuestion) -> dict[str, Any]:
+def settings_rows(settings: InteractionSettings) -> dict[str, Any]:
+    """What the page follows of the person's settings: its alerts, and until when they are away."""
+    alerts = {"browser": settings.alerts.browser, "after_seconds": settings.alert_after_seconds}
+    return {"alerts": alerts, "away_until": away_until(settings)}
+
+
+def away_changes(data: object) -> dict[str, str | None]:
+    """The settings' change for `{"away_for_minutes": N}` (away from now for N minutes) or
+    `{"away_for_minutes": null}` (back). Raises `ChoicesError` saying what is allowed."""
+    minutes = data.get("away_for_minutes", False) if isinstance(data, dict) else False
+    if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= AWAY_MINUTES_LIMIT):
+        raise ChoicesError(
+            [
+                f'send {{"away_for_minutes": N}} with whole minutes from 1 to '
+                f"{AWAY_MINUTES_LIMIT}, or null when the person is back"
+            ]
+        )
+    until = None if minutes is None else datetime.now() + timedelta(minutes=minutes)
+    return {"away_until": None if until is None else until.isoformat("T", "minutes")}
+
+
+def waiting_row(question: RecordedQuestion) -> dict[str, Any]:
     """A waiting question links its page, or says where it waits as its transport words it
     (recorded when it was asked: a plug-in's words too, though this process never loaded it)."""
     where = question.transport_where
-    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_PREFIX)
+    has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_SCHEMES)
     return _common(question) | {
         "url": question.url if has_page else None,
         "where": None if has_page else where or _not_at_a_page(question),
@@ -104,15 +147,16 @@ def _waiting(question: RecordedQuestion) -> dict[str, Any]:
 
 
 def _not_at_a_page(question: RecordedQuestion) -> str:
-    """Where a question whose transport shows it at a page waits when that page is not local:
+    """Where a question whose transport shows it at a page waits when that is no web address:
     not shown yet (no address), else by its transport's label."""
     return NOT_SHOWN if question.url is None else question.transport_label
 
 
-def _ended(question: RecordedQuestion) -> dict[str, Any]:
+def ended_row(question: RecordedQuestion) -> dict[str, Any]:
     selection = question.selection or {}
     return _common(question) | {
         "action_status": question.action_status,
+        "answered_by": question.answered_by,
         "summary": selection.get("summary"),
         "ended_at": None if question.ended_at is None else iso_time(question.ended_at),
     }

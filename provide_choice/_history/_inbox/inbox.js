@@ -1,7 +1,8 @@
 // The inbox: every question waiting in any provide-choice server of this person, and the last ones
 // that ended. The server reads the shared history; this page polls it and updates the lists in
 // place (keyed by row), so a link keeps its focus while the lists change around it. Agent text
-// only ever goes in as text (textContent), never as markup.
+// only ever goes in as text (textContent), never as markup. "I'm away" saves the person's
+// away_until setting through the inbox, which every server reads at its next question.
 //
 // While questions wait, the tab's title starts with how many ("(3) Inbox — provide-choice") and
 // its icon has a badge. "Notify me on this device" asks the browser for notifications (only on
@@ -18,14 +19,21 @@
     selected: ["Answered", "answered"],
     custom_input: ["Answered", "answered"],
     cancelled: ["Cancelled", ""],
-    timeout: ["Timed out", ""],
+    timeout: ["No answer", ""],
+    unattended: ["Nobody was asked", ""],
   };
+  const FROM_THE_FILE = ["From the answers file", "answered"];
+  const STOPPED = "The inbox stopped; run provide-choice inbox to start it again.";
 
   const byId = (id) => document.getElementById(id);
   const waitingList = byId("waiting");
   const recentList = byId("recent");
   const count = byId("count");
   const problem = byId("problem");
+  const awayStatus = byId("away-status");
+  const awayChoice = byId("away-choice");
+  const awayButton = byId("away");
+  const backButton = byId("back");
   const icon = document.querySelector('link[rel="icon"]');
   const plainIcon = icon.getAttribute("href");
   const notify = byId("notify");
@@ -91,7 +99,8 @@
   }
 
   function recentItem(question) {
-    const [label, kind] = OUTCOMES[question.action_status] || ["Ended", ""];
+    const [label, kind] = question.answered_by === "answers_file" ? FROM_THE_FILE
+      : OUTCOMES[question.action_status] || ["Ended", ""];
     const meta = document.createElement("p");
     meta.className = "meta";
     meta.append(
@@ -147,7 +156,40 @@
     }
   }
 
+  function renderAway() {
+    const until = state.away_until;
+    const words = until
+      ? `Away until ${until} (local time): every question is answered at once, shown nowhere, saying you are away.`
+      : "Here: questions are asked as usual. While you are away, each is answered at once, saying so.";
+    if (awayStatus.textContent !== words) awayStatus.textContent = words;
+    awayChoice.hidden = Boolean(until);
+    backButton.hidden = !until;
+  }
+
+  async function setAway(minutes) {
+    try {
+      const response = await fetch("/away", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ away_for_minutes: minutes }),
+      });
+      const body = await response.json();
+      if (response.ok) {
+        state = body.state;
+        syncedAt = performance.now();
+      } else {
+        state = { ...state, problem: body.problems.join(" ") };
+      }
+    } catch {
+      state = { ...state, problem: STOPPED };
+    }
+    render();
+    // The button pressed is gone now: the one that undoes it takes the focus.
+    (state.away_until ? backButton : awayButton).focus();
+  }
+
   function render() {
+    renderAway();
     renderList(waitingList, state.waiting, waitingItem);
     renderList(recentList, state.recent, recentItem);
     const waiting = state.waiting.length;
@@ -175,10 +217,13 @@
       state = (await response.json()).state;
       syncedAt = performance.now();
     } catch {
-      state = { ...state, problem: "The inbox stopped; run provide-choice inbox to start it again." };
+      state = { ...state, problem: STOPPED };
     }
     render();
   }
+
+  awayButton.addEventListener("click", () => setAway(Number(byId("away-for").value)));
+  backButton.addEventListener("click", () => setAway(null));
 
   function allowed() {
     return notifications && Notification.permission === "granted";

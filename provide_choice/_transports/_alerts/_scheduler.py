@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
-from provide_choice._question import PendingQuestion
+from provide_choice._question import PendingQuestion, SettledQuestion
 from provide_choice._transports._alerts._desktop import DesktopAlerts
 from provide_choice._transports._alerts._message import (
     desktop_alert,
@@ -61,8 +61,8 @@ class QuestionAlerts:
         self._reminded: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def asked(self, question: PendingQuestion) -> None:
-        """Nothing yet: the person cannot see it before it is shown."""
+    def asked(self, question: PendingQuestion | SettledQuestion) -> None:
+        """Nothing yet: the person cannot see it before it is shown (a settled one never is)."""
 
     def shown(self, question: PendingQuestion) -> None:
         waited = time.monotonic() - question.started
@@ -75,7 +75,7 @@ class QuestionAlerts:
         if question.shown:
             self._plan_reminder(question)
 
-    def ended(self, question: PendingQuestion) -> None:
+    def ended(self, question: PendingQuestion | SettledQuestion) -> None:
         for timer in self._timers.pop(question.id, {}).values():
             timer.cancel()
         self._reminded.discard(question.id)

@@ -19,10 +19,12 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
+from provide_choice._contract._batch import Asked
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._transport_table import in_a_sentence, kind_of
 from provide_choice._question import PendingQuestion, QuestionRegistry
-from provide_choice._transports._question_view._state import QuestionPage, QuestionPages
+from provide_choice._transports._question_view._pages import QuestionPages
+from provide_choice._transports._question_view._state import QuestionPage
 
 APP = "app"
 """The transport's name (`AppTransport.kind`, which imports this module)."""
@@ -41,7 +43,7 @@ class AppQuestions:
 
     def __init__(self, registry: QuestionRegistry) -> None:
         self.registry = registry
-        self.pages = QuestionPages(registry)
+        self.pages = QuestionPages(registry, APP)
         self._claimed: set[str] = set()
         self._opened = asyncio.Event()
 
@@ -51,22 +53,23 @@ class AppQuestions:
         self._opened.set()  # a view waiting for it finds it at once
         self._opened = asyncio.Event()
 
-    def get(self, question_id: str) -> QuestionPage | None:
-        return self.pages.get(question_id)
+    async def fetch(self, question_id: str) -> QuestionPage | None:
+        return await self.pages.fetch(question_id)
 
     async def find(self, arguments: Mapping[str, Any]) -> QuestionPage:
         """The page of the question asked with these arguments. Raises `ChoicesError` when they
         ask nothing (the call itself says so too), `AskedElsewhere` when the server asks it on
-        another surface, `LookupError` when no call asked it within `FIND_SECONDS`."""
+        another surface, `LookupError` when no call asked it within `FIND_SECONDS`,
+        `StoreUnavailable` while a shared store is away."""
         wanted = parse_call(arguments)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FIND_SECONDS
         while True:
             opened = self._opened
-            question = self._asked(wanted)
+            question = await self._asked(wanted)
             if question is None and isinstance(wanted, SessionPoll):
                 raise LookupError(NO_SESSION)  # a poll comes after its question, never before
-            page = None if question is None else self.pages.get(question.id)
+            page = None if question is None else await self.pages.fetch(question.id)
             if page is not None:
                 self._claimed.add(page.question.id)
                 return page
@@ -79,16 +82,13 @@ class AppQuestions:
                 async with asyncio.timeout(FIND_EVERY_SECONDS):
                     await opened.wait()
 
-    def _asked(self, wanted: object) -> PendingQuestion | None:
+    async def _asked(self, wanted: Asked | SessionPoll) -> PendingQuestion | None:
         """The question `wanted` names: by its session, or the newest open one asked the same
-        way, one no view claimed first, then the rest (a view drawn again)."""
+        way, one no view claimed first, then the rest (a view drawn again); on any instance of a
+        shared store."""
         if isinstance(wanted, SessionPoll):
-            return self.registry.get(wanted.session_id)
-        same = [
-            question
-            for question in self.registry.unfinished()
-            if question.interaction.asked == wanted
-        ]
+            return await self.registry.fetch(wanted.session_id)
+        same = await self.registry.asked_as(wanted)
         unclaimed = [question for question in same if question.id not in self._claimed]
         return next(iter(unclaimed or same), None)
 

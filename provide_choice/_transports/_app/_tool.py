@@ -19,8 +19,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from present_choices import ChoicesError
 from provide_choice._contract._request import describe
+from provide_choice._question import StoreUnavailable
 from provide_choice._transports._app._questions import AppQuestions, AskedElsewhere
-from provide_choice._transports._question_view._state import HANDLERS, QuestionPage, apply
+from provide_choice._transports._question_view._pages import HANDLERS, apply
+from provide_choice._transports._question_view._state import QuestionPage
 
 TOOL_NAME = "provide_choice_app"
 TOOL_DESCRIPTION = (
@@ -64,7 +66,10 @@ class AppTool:
             return _reply({"problems": describe(error)}, refused=True)
         if message.type == "open":
             return await self._open(message.arguments or {})
-        page = self.questions.get(message.question_id or "")
+        try:
+            page = await self.questions.fetch(message.question_id or "")
+        except StoreUnavailable as away:
+            return _reply({"problems": [str(away)]}, refused=True)
         if page is None:
             return _reply({"problems": [GONE]}, refused=True)
         if message.type == "state":
@@ -77,6 +82,8 @@ class AppTool:
     async def _open(self, arguments: dict[str, Any]) -> CallToolResult:
         try:
             page = await self.questions.find(arguments)
+        except StoreUnavailable as away:
+            return _reply({"problems": [str(away)]}, refused=True)
         except ChoicesError as error:
             return _reply({"problems": error.problems}, refused=True)
         except (AskedElsewhere, LookupError) as elsewhere:

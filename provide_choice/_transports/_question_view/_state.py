@@ -11,7 +11,7 @@ the MCP SDK: the carriers carry the messages, this module decides what they mean
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import suppress
 from typing import Any, Literal
 
@@ -20,18 +20,12 @@ from present_choices._schema import quote
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
-    overall_note_offered,
     read_batch_reported,
 )
 from provide_choice._contract._batch_response import summarize_batch
-from provide_choice._contract._meaning import placeholder_rule, read_reported
+from provide_choice._contract._meaning import read_reported
 from provide_choice._contract._presentation import (
-    choose_text,
-    count_refusal,
     hiding_problem,
-    notes_offered,
-    shown_placeholder,
-    submits_on_selection,
 )
 from provide_choice._contract._request import (
     ProvideChoiceRequest,
@@ -46,46 +40,20 @@ from provide_choice._contract._response import (
     summarize,
 )
 from provide_choice._contract._settings import (
-    ALERT_CHANNELS,
-    ALERTS_LABEL,
-    NUMBER_SETTINGS,
     InteractionSettings,
-    setting_choices,
-    shown_settings,
 )
 from provide_choice._history._inbox_link import InboxLink
-from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._question import PendingQuestion
 from provide_choice._transports._question_view._drafts import (
-    NOTE_LIMIT,
-    TEXT_LIMIT,
     BatchDraft,
     Draft,
     Visibility,
     submission_of,
     validated,
 )
+from provide_choice._transports._question_view._shown import page_state
 
 HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
-
-
-def setting_fields() -> dict[str, dict[str, Any]]:
-    """The settings panel's labels, values and rules, from the one source every surface uses."""
-    return (
-        {
-            name: {"label": label, "choices": [[value, text] for value, text in choices]}
-            for name, (label, choices) in setting_choices().items()
-        }
-        | {
-            name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-            for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-        }
-        | {
-            "alerts": {
-                "label": ALERTS_LABEL,
-                "channels": [list(item) for item in ALERT_CHANNELS.items()],
-            }
-        }
-    )
 
 
 INBOX_LINK = InboxLink()
@@ -97,10 +65,12 @@ class QuestionEnded(Exception):
 
 
 class QuestionPage:
-    """The page of one pending question. Create through `QuestionPages.open`."""
+    """The page of one pending question. Create through `QuestionPages.open`. `inbox` finds the
+    inbox to link back to; None for a page seen elsewhere than on this machine."""
 
-    def __init__(self, question: PendingQuestion) -> None:
+    def __init__(self, question: PendingQuestion, inbox: InboxLink | None = INBOX_LINK) -> None:
         self.question = question
+        self.inbox = inbox
         self.batch = question.interaction.batch
         self.draft: Draft | BatchDraft = (
             Draft(selected_ids=list(self.request.default_selection_ids))
@@ -116,7 +86,40 @@ class QuestionPage:
         self._touched: set[str] = set()
         """The batch's questions whose draft the person changed."""
         self._changed = asyncio.Event()
+        self._recall()
         question.on_finish(lambda _question: self._notify())
+        question.on_change(lambda _question: self._recall_and_notify())
+
+    def _remember(self) -> None:
+        """Keep the draft, the hidden options and the touched questions with the question, where
+        every page of it finds them (on another instance too)."""
+        self.question.remember(
+            {
+                "draft": self.draft.model_dump(),
+                "hidden_ids": sorted(self.hidden_ids),
+                "touched": sorted(self._touched),
+            }
+        )
+
+    def _recall(self) -> None:
+        """What a page of the question kept, when one did (here, or on another instance)."""
+        view = self.question.view
+        if not view:
+            return
+        try:
+            self.draft = (
+                validated(Draft, view["draft"])
+                if self.batch is None
+                else validated(BatchDraft, view["draft"])
+            )
+            self.hidden_ids = frozenset(view["hidden_ids"])
+            self._touched = set(view["touched"])
+        except (ChoicesError, KeyError, TypeError):
+            return  # not a page's: the page starts afresh
+
+    def _recall_and_notify(self) -> None:
+        self._recall()
+        self._notify()
 
     @property
     def request(self) -> ProvideChoiceRequest:
@@ -144,60 +147,11 @@ class QuestionPage:
         raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
 
     def state(self) -> dict[str, Any]:
-        """Everything the page shows, as JSON-ready data. Time is sent as seconds left, never as a
-        clock time: the browser's clock and the server's monotonic clock have nothing in common.
-        A batch's state holds each question's own part in `questions`; a single question's part
-        is at the top."""
-        settings, asked = self.settings, self.question.interaction.asked
-        outcome = self.question.outcome
-        common = {
-            "status": self.ending or "pending",
-            "seconds_left": round(self.question.seconds_left(), 1),
-            "summary": None if outcome is None else self._summary(outcome),
-            "text_limit": TEXT_LIMIT,
-            "note_limit": NOTE_LIMIT,
-            "requested_timeout_seconds": asked.timeout_seconds,
-            "settings": shown_settings(settings),
-            "setting_choices": setting_fields(),
-            "draft": self.draft.model_dump(),
-            "inbox_url": INBOX_LINK.url(),
-        }
-        if self.batch is None:
-            request = self.request
-            one = _question_state(
-                request, settings, self.hidden_ids, submits_on_selection(request, settings)
-            )
-            return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
-        items = self.batch.questions
-        # Choosing sends the answer only when choosing is the whole of it: one question.
-        alone = len(items) == 1
-        questions = [
-            {
-                "id": item.id,
-                "header": item.header,
-                "name": item.name,
-                "prompt_html": render_markdown(item.request.prompt),
-                "prefix": f"q{number}-",
-            }
-            | _question_state(
-                item.request,
-                settings,
-                frozenset(),
-                alone and submits_on_selection(item.request, settings),
-            )
-            for number, item in enumerate(items, start=1)
-        ]
-        return common | {
-            "questions": questions,
-            "mode": items[0].request.selection_mode if alone else "batch",
-            "options": [],
-            "hidden_ids": [],
-            "notes": overall_note_offered(self.batch, settings),
-            "notes_allowed": self.batch.allow_annotations,
-            "has_placeholder": any(item.request.placeholder is not None for item in items),
-        }
+        """Everything the page shows, as JSON-ready data (`_shown.page_state`)."""
+        return page_state(self)
 
-    def _summary(self, outcome: Ending) -> str:
+    def summary(self, outcome: Ending) -> str:
+        """The one line the page shows once the question ended."""
         if self.batch is None:
             return summarize(self.request, outcome)
         return summarize_batch(self.batch, outcome)
@@ -214,6 +168,7 @@ class QuestionPage:
         if problems:
             raise ChoicesError(problems)
         self.draft = draft
+        self._remember()
 
     def _save_batch_draft(self, batch: BatchRequest, draft: BatchDraft) -> None:
         """Keep a batch's draft, and tell the question which of its questions are answered so
@@ -243,6 +198,7 @@ class QuestionPage:
             if draft.answers[item.id] != self.draft.answers[item.id]
         }
         self.draft = draft
+        self._remember()
         for item in batch.questions:
             submission = submission_of(draft.answers[item.id], item.request, self.settings)
             answer = kept_answer(submission, item.request, self.settings)
@@ -277,11 +233,14 @@ class QuestionPage:
             option_id for option_id in self.draft.selected_ids if option_id not in self.hidden_ids
         ]
         self.draft = self.draft.model_copy(update={"selected_ids": kept})
+        self._remember()
         self._notify()
 
-    def answer(self, data: object) -> None:
+    async def answer(self, data: object) -> None:
         """End the question with the person's answer or cancel. Raises `ChoicesError` with every
-        reason the answer is refused (the question stays pending), `QuestionEnded` when too late."""
+        reason the answer is refused (the question stays pending), `QuestionEnded` when too late
+        (another answer came first, maybe through another instance), `StoreUnavailable` when the
+        shared store is away (nothing sent: the person sends it again)."""
         self._refuse_when_ended()
         outcome: Ending = (
             read_reported(data, self.request, self.settings)
@@ -291,7 +250,7 @@ class QuestionPage:
         problems = self._offered_problems(outcome)
         if problems:
             raise ChoicesError(problems)
-        if not self.question.finish(outcome):
+        if not await self.question.settle(outcome):
             raise QuestionEnded
 
     async def updates(self, every_seconds: float) -> AsyncIterator[dict[str, Any]]:
@@ -340,102 +299,3 @@ class QuestionPage:
     def _notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
-
-
-ENDED = "this question has already ended"
-HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
-    "draft": QuestionPage.save_draft,
-    "settings": QuestionPage.change_settings,
-    "visibility": QuestionPage.hide_options,
-    "answer": QuestionPage.answer,
-}
-"""What each message a question's view sends does, whatever carries it (the page's HTTP and
-WebSocket, the provide_choice app's tool)."""
-
-
-async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the status (as HTTP says it) and the reply body. A
-    change of settings is awaited: the question saves it off the event loop."""
-    try:
-        handled = HANDLERS[kind](page, data)
-        if handled is not None:
-            await handled
-    except ChoicesError as error:
-        return 422, {"problems": error.problems}
-    except QuestionEnded:
-        return 409, {"problems": [ENDED], "state": page.state()}
-    return 200, {"state": page.state()}
-
-
-class QuestionPages:
-    """The pages of the questions asked in the browser. A page lives as long as its question is in
-    the registry, so an ended question still shows how it ended for a while, and memory stays as
-    bounded as the registry's."""
-
-    def __init__(self, registry: QuestionRegistry) -> None:
-        self.registry = registry
-        self._pages: dict[str, QuestionPage] = {}
-
-    def open(self, question: PendingQuestion) -> QuestionPage:
-        for question_id in [key for key in self._pages if self.registry.get(key) is None]:
-            del self._pages[question_id]
-        page = self._pages[question.id] = QuestionPage(question)
-        return page
-
-    def get(self, question_id: str) -> QuestionPage | None:
-        page = self._pages.get(question_id)
-        if page is not None and self.registry.get(question_id) is not page.question:
-            del self._pages[question_id]
-            return None
-        return page
-
-
-def _question_state(
-    request: ProvideChoiceRequest,
-    settings: InteractionSettings,
-    hidden_ids: frozenset[str],
-    submits: bool,
-) -> dict[str, Any]:
-    """One question's part of the page's state: its options (previews rendered by the one
-    markdown renderer), its rules, and what choosing does (`submits`: sends the answer)."""
-    return {
-        "mode": request.selection_mode,
-        "options": [
-            option.model_dump(include={"label", "description", "recommended"})
-            | {
-                "id": option.id,
-                "preview_html": None if option.preview is None else render_markdown(option.preview),
-            }
-            for option in request.options or ()
-        ],
-        "hidden_ids": [option_id for option_id in request.option_ids if option_id in hidden_ids],
-        "limits": request.limits._asdict(),
-        "instruction": _instruction(request, settings, submits),
-        "refusals": {
-            "options_only": _refusals(request, own_answer=False),
-            "with_own_answer": _refusals(request, own_answer=True),
-        },
-        "placeholder": shown_placeholder(request, settings),
-        "placeholder_rule": placeholder_rule(request, settings),
-        "has_placeholder": request.placeholder is not None,
-        "notes": notes_offered(request, settings),
-        "submits_on_selection": submits,
-    }
-
-
-def _instruction(
-    request: ProvideChoiceRequest, settings: InteractionSettings, submits: bool
-) -> str:
-    """The line above the options: how many to choose, and what choosing does."""
-    if submits:
-        return f"{choose_text(request, settings)}: choosing an option sends your answer."
-    return f"{choose_text(request, settings)}."
-
-
-def _refusals(request: ProvideChoiceRequest, own_answer: bool) -> list[str | None]:
-    """Why an answer holding 0, 1, 2... options cannot be sent, with or without an own answer
-    (None: it can): the count rule and its words, the server's, for the script to look up."""
-    return [
-        count_refusal(request, own_answer, chosen)
-        for chosen in range(len(request.options or ()) + 1)
-    ]

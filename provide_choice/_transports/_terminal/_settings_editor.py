@@ -10,6 +10,7 @@ and hides no options).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import cast
 
 import questionary
@@ -20,9 +21,11 @@ from provide_choice._contract._settings import (
     ALERT_CHANNELS,
     ALERTS_LABEL,
     NUMBER_SETTINGS,
+    TIME_SETTINGS,
     TIMEOUT_LABEL,
     InteractionSettings,
     choice_label,
+    local_time,
     setting_choices,
 )
 from provide_choice._contract._transport_table import in_a_sentence
@@ -120,6 +123,9 @@ class SettingsEditor:
             on = "On" if getattr(settings.alerts, channel) else "Off"
             title = f"{ALERTS_LABEL} {in_a_sentence(label)}: {on}"
             choices.append(questionary.Choice(title, ALERT_ITEM + channel))
+        for name, (label, _rule) in TIME_SETTINGS.items():
+            shown = getattr(settings, name) or "not set"
+            choices.append(questionary.Choice(f"{label}: {shown}", name))
         if self.single is not None and self.single.request.options:
             hidden = len(self.single.hidden_ids)
             choices.append(
@@ -133,6 +139,8 @@ class SettingsEditor:
         """The setting's next value in its list, or the typed number."""
         if name in NUMBER_SETTINGS:
             return await self._ask_number(name)
+        if name in TIME_SETTINGS:
+            return await self._ask_time(name)
         values = [value for value, _label in setting_choices()[name][1]]
         return values[(values.index(getattr(self.question.settings, name)) + 1) % len(values)]
 
@@ -160,6 +168,27 @@ class SettingsEditor:
             )
         )
         return int(text) if text.strip() else None
+
+    async def _ask_time(self, name: str) -> str | None:
+        """A local date and time (ISO 8601), offered an hour from now; empty: none."""
+        label, rule = TIME_SETTINGS[name]
+
+        def check(text: str) -> bool | str:
+            try:
+                return not text.strip() or bool(local_time(text.strip()))
+            except ValueError:
+                return rule
+
+        later = (datetime.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+        text = await self.screen.answer(
+            questionary.text(
+                f"{label} (local time; empty: not set)",
+                default=getattr(self.question.settings, name) or later,
+                validate=check,
+                style=STYLE,
+            )
+        )
+        return text.strip() or None
 
     async def _ask_hidden_options(self, single: QuestionState) -> frozenset[str]:
         request, hidden_ids = single.request, single.hidden_ids

@@ -18,8 +18,8 @@
                                 (a batch's by `_batch_meaning`; 422 keeps the session pending);
                                 first one wins, a second gets 409.
 
-Unknown ids get 404, expired ones 410, bodies the bridge cannot take 413 or 422 (`read_json`), each
-as the bridge's one refusal shape. Every message tells the person what to do next, because
+Unknown ids get 404, expired ones 410, bodies the bridge cannot take 413 or 422 (`read_json`), a
+shared store away 503, each as the bridge's one refusal shape. Every message tells the person what to do next, because
 `choice-terminal` prints it as its one line.
 """
 
@@ -36,7 +36,7 @@ from provide_choice._contract._meaning import Submission, read_reported
 from provide_choice._contract._request import describe
 from provide_choice._contract._response import Ending, TimedOut
 from provide_choice._contract._settings import shown_settings
-from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
 from provide_choice._web._local_http import BodyRefused, read_json, refusal
 
@@ -57,8 +57,11 @@ NOT_A_BATCH = "this session asks one question: post its answer to .../result"
 def install(app: FastAPI, questions: QuestionRegistry) -> None:
     """Add the hand-off's routes to the bridge's app."""
 
-    def find(session_id: str) -> PendingQuestion | Response:
-        question = questions.get(session_id)
+    async def find(session_id: str) -> PendingQuestion | Response:
+        try:
+            question = await questions.fetch(session_id)
+        except StoreUnavailable as away:
+            return refusal(503, [f"{away}; try again in a moment"])
         if question is None or question.transport != "terminal_handoff":
             return refusal(404, [NOT_FOUND])
         if isinstance(question.outcome, TimedOut):
@@ -67,7 +70,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
 
     @app.get(ROUTE_PREFIX + "/{session_id}")
     async def session_state(session_id: str) -> Any:
-        question = find(session_id)
+        question = await find(session_id)
         if not isinstance(question, PendingQuestion):
             return question
         return {
@@ -79,10 +82,10 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
 
     @app.post(ROUTE_PREFIX + "/{session_id}/attach")
     async def attach(session_id: str) -> Any:
-        question = find(session_id)
+        question = await find(session_id)
         if not isinstance(question, PendingQuestion):
             return question
-        if not question.attach():
+        if not await question.attach():
             return refusal(
                 409, [ALREADY_ATTACHED if question.status == "attached" else ALREADY_ANSWERED]
             )
@@ -94,7 +97,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
 
     @app.post(ROUTE_PREFIX + "/{session_id}/settings")
     async def settings_changed(session_id: str, request: Request) -> Any:
-        question = find(session_id)
+        question = await find(session_id)
         if not isinstance(question, PendingQuestion):
             return question
         if question.status != "attached":
@@ -115,7 +118,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
 
     @app.post(ROUTE_PREFIX + "/{session_id}/touch")
     async def touch(session_id: str) -> Any:
-        question = find(session_id)
+        question = await find(session_id)
         if not isinstance(question, PendingQuestion):
             return question
         question.touch()
@@ -123,7 +126,7 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
 
     @app.post(ROUTE_PREFIX + "/{session_id}/result")
     async def result(session_id: str, request: Request) -> Any:
-        question = find(session_id)
+        question = await find(session_id)
         if not isinstance(question, PendingQuestion):
             return question
         if question.status == "finished":
@@ -136,12 +139,16 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             return refusal(refused.status, [refused.problem])
         except ChoicesError as error:
             return refusal(422, error.problems)
-        question.finish(outcome)
+        try:
+            if not await question.settle(outcome):
+                return refusal(409, [ALREADY_ANSWERED])
+        except StoreUnavailable as away:
+            return refusal(503, [f"{away}; your answer was not sent: try again in a moment"])
         return {"status": question.status}
 
     @app.post(ROUTE_PREFIX + "/{session_id}/keep")
     async def keep(session_id: str, request: Request) -> Any:
-        question = find(session_id)
+        question = await find(session_id)
         if not isinstance(question, PendingQuestion):
             return question
         if question.status != "attached":

@@ -42,4 +42,34 @@ def page_script() -> str:
 
 def missing_html() -> str:
     """The page at the address of a question that is not (or no longer) waiting."""
-    return Template(asset("missing.html", PACKAGE)).substitute(style=asset(SHARED_STYLE_SHEET))
+    return _notice(
+        "No question here",
+        "No question is waiting here",
+        "It was answered, cancelled or timed out a while ago, or the server that asked it has "
+        "restarted. If the agent still needs an answer, it will ask again.",
+    )
+
+
+def away_html(problem: str) -> str:
+    """The page at a question's address while the store that keeps it cannot be reached: it says
+    why (as an alert) and looks again every few seconds."""
+    return _notice(
+        "Question unavailable",
+        "This question cannot be shown right now",
+        f"{html.escape(problem)}. Nothing is lost: this page tries again every few seconds and "
+        "shows the question as soon as it can.",
+        alert=True,
+    )
+
+
+def _notice(title: str, heading: str, text: str, *, alert: bool = False) -> str:
+    """A page that only says something (`text` is markup); an alert is read out at once, and
+    the page loads itself again every few seconds."""
+    return Template(asset("notice.html", PACKAGE)).substitute(
+        style=asset(SHARED_STYLE_SHEET),
+        title=title,
+        heading=heading,
+        text=text,
+        role=' role="alert"' if alert else "",
+        refresh='<meta http-equiv="refresh" content="3">\n' if alert else "",
+    )

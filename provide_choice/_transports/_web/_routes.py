@@ -14,11 +14,14 @@
 - `WS   /choice/<id>/live`        the same four messages as `{"type": "draft", "data": {...}}`; the
                                   server sends `{"type": "state", "state": {...}}` at once, after
                                   every change and every few seconds, `{"type": "saved", "about":
-                                  "draft"}`, and `{"type": "refused", "about": ..., "problems": [...]}`
+                                  "draft" | "answer"}`, and `{"type": "refused", "about": ...,
+                                  "problems": [...]}` (with the `state` when the question ended)
 
 A POST answers 200 `{"state": ...}`, 404 for an unknown id, 409 once the question ended, 413 for a
 body over the size limit, 422 `{"problems": [...]}` for anything invalid (the question stays
-pending). The bridge's middleware has already checked Host, Origin and the JSON content type.
+pending), 503 while a shared store is away (nothing changed: send it again). The bridge's
+middleware has already checked Host, Origin and the JSON content type. With a shared store, any
+instance serves any question's routes (`QuestionPages.fetch`).
 """
 
 from __future__ import annotations
@@ -33,13 +36,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from provide_choice._contract._request import describe
-from provide_choice._transports._question_view._state import (
-    HANDLERS,
-    QuestionPage,
-    QuestionPages,
-    apply,
-)
-from provide_choice._transports._web._page import missing_html, page_html, page_script
+from provide_choice._question import StoreUnavailable
+from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
+from provide_choice._transports._question_view._state import QuestionPage
+from provide_choice._transports._web._page import away_html, missing_html, page_html, page_script
 from provide_choice._web._local_http import (
     BODY_LIMIT,
     ICONS,
@@ -53,6 +53,9 @@ from provide_choice._web._local_http import (
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0
+ENDING_GRACE_SECONDS = 1.0
+"""How long a live page's socket stays open after the ending it was sent: an answer on its way
+then (another page of the question answered first) still gets its refusal."""
 """How often a live page gets the state even when nothing changed: its countdown resyncs."""
 
 
@@ -82,22 +85,31 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.get(PREFIX + "/{question_id}")
     async def question_page(question_id: str) -> HTMLResponse:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return HTMLResponse(away_html(str(away)), status_code=503, headers=PAGE_HEADERS)
         if page is None:
             return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page_html(page), headers=PAGE_HEADERS)
 
     @app.get(PREFIX + "/{question_id}/state")
     async def question_state(question_id: str) -> JSONResponse:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return _problems(503, [str(away)])
         if page is None:
             return _not_found()
         return JSONResponse({"state": page.state()}, headers=PAGE_HEADERS)
 
     @app.post(PREFIX + "/{question_id}/{kind}")
     async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
-        page = pages.get(question_id)
-        if page is None or kind not in HANDLERS:
+        try:
+            page = None if kind not in HANDLERS else await pages.fetch(question_id)
+        except StoreUnavailable as away:
+            return _problems(503, [str(away)])
+        if page is None:
             return _not_found()
         try:
             data = await read_json(request)
@@ -108,7 +120,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
     @app.websocket(PREFIX + "/{question_id}/live")
     async def live(websocket: WebSocket, question_id: str) -> None:
-        page = pages.get(question_id)
+        try:
+            page = await pages.fetch(question_id)
+        except StoreUnavailable:
+            page = None  # the page falls back to HTTP, which says why
         if page is None:
             await websocket.close(code=4404)  # before accepting: the handshake gets 403
             return
@@ -117,8 +132,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
 
 
 async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
-    """Push the state while reading the page's messages; close once the question ended."""
-    sending = asyncio.Lock()
+    """Push the state while reading the page's messages; close once the question ended, but only
+    after the reply to a message being handled then (an answer that ended it, or one refused
+    because another page's came first: the page says which)."""
+    sending, replying = asyncio.Lock(), asyncio.Lock()
 
     async def send(message: dict[str, Any]) -> None:
         async with sending:
@@ -129,15 +146,18 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     async def push() -> None:
         async for state in page.updates(TICK_SECONDS):
             await send({"type": "state", "state": state})
-        async with sending:
+        # A message the page sent before it heard of the ending is still answered.
+        await asyncio.sleep(ENDING_GRACE_SECONDS)
+        async with replying, sending:
             await websocket.close()
 
     pusher = asyncio.create_task(push())
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
-            reply = await _live_reply(page, received.get("text"))
-            if reply is not None:
-                await send(reply)
+            async with replying:
+                reply = await _live_reply(page, received.get("text"))
+                if reply is not None:
+                    await send(reply)
     finally:
         pusher.cancel()
         # The page may have gone while the push was sending: nothing is left to tell it.
@@ -162,8 +182,11 @@ async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | 
         return {"type": "refused", "about": None, "problems": describe(error)}
     status, reply = await apply(page, message.type, message.data)
     if status != 200:
-        return {"type": "refused", "about": message.type, "problems": reply["problems"]}
-    return {"type": "saved", "about": "draft"} if message.type == "draft" else None
+        refused = {"type": "refused", "about": message.type, "problems": reply["problems"]}
+        return refused | ({"state": reply["state"]} if "state" in reply else {})
+    if message.type in ("draft", "answer"):
+        return {"type": "saved", "about": message.type}
+    return None  # the state push that follows the change is the reply
 
 
 def _not_found() -> JSONResponse:

@@ -22,7 +22,8 @@ from provide_choice._contract._response import Cancelled
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller, InputNeeded
-from provide_choice._transports._question_view._state import QuestionPages
+from provide_choice._transports._question_view._pages import QuestionPages
+from provide_choice._transports._question_view._state import INBOX_LINK
 from provide_choice._web._bridge import Bridge, lazy_routes
 from provide_choice._web._local_http import open_in_browser
 
@@ -55,7 +56,8 @@ class WebTransport:
         self, bridge: Bridge, registry: QuestionRegistry, *, open_browser: bool = True
     ) -> None:
         self.bridge = bridge
-        self.pages = QuestionPages(registry)
+        # The inbox runs on this machine: a page seen from elsewhere cannot follow a link to it.
+        self.pages = QuestionPages(registry, "web", INBOX_LINK if bridge.local else None)
         self.open_browser = open_browser
         self._background: set[asyncio.Task[None]] = set()
         bridge.add_routes(lazy_routes("provide_choice._transports._web._routes", self.pages))

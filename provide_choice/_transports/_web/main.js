@@ -5,6 +5,7 @@
 
 const ENDINGS = {
   answered: "Answer sent, you can close this tab",
+  already_answered: "Already answered: your answer was not sent",
   cancelled: "Cancelled",
   cancelled_by_agent: "Cancelled by the agent",
   timeout: "Timed out",

@@ -12,10 +12,12 @@
 const APP_TOOL = "provide_choice_app";
 const APP_ENDINGS = {
   answered: "Answer sent",
+  already_answered: "Already answered: your answer was not sent",
   cancelled: "Cancelled",
   cancelled_by_agent: "Cancelled by the agent",
   timeout: "Timed out",
   cancelled_by_host: "Cancelled in the conversation",
+  shown_nowhere: "Not shown to anyone",
 };
 const UNREACHABLE = "The conversation cannot reach the server; trying again…";
 const RETRY_MILLISECONDS = 2000;
@@ -106,7 +108,10 @@ function end(ending) {
 }
 
 function followResult(result) {
-  const status = RESULT_ENDINGS[result.structuredContent?.action_status];
+  // Answered before anyone was asked (the answers file, or nobody: unattended, away).
+  const nowhere = result.structuredContent?.answered_by === "answers_file"
+    || result.structuredContent?.action_status === "unattended";
+  const status = nowhere ? "shown_nowhere" : RESULT_ENDINGS[result.structuredContent?.action_status];
   if (result.isError && !receive) {
     over = true; // the call was refused: nothing was asked
     say(textOf(result).join("\n"));

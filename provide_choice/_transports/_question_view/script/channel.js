@@ -1,9 +1,10 @@
 // The carriers between a question and the server. The page's: a WebSocket, or plain HTTP (a POST
 // per message, the state polled) when the WebSocket cannot connect or closes while the question is
 // pending. Every carrier takes `send(type, data)` and gives the server's messages to
-// `received(message)`: {type: "state", state}, {type: "saved"} (a draft) or {type: "refused",
-// about, problems}. `pollingChannel` carries them over anything that answers one request at a time
-// (HTTP here, the host's `tools/call` in the provide_choice app).
+// `received(message)`: {type: "state", state}, {type: "saved", about} (a draft, or an answer) or
+// {type: "refused", about, problems, state} (the state when the refusal changed what to show).
+// `pollingChannel` carries them over anything that answers one request at a time (HTTP here, the
+// host's `tools/call` in the provide_choice app).
 /* exported createChannel, pollingChannel */
 
 const POLL_MILLISECONDS = 2000;
@@ -85,13 +86,9 @@ function pollingChannel(exchange, received) {
   return {
     async send(type, data) {
       const { ok, body } = await exchange(type, data);
-      if (ok) {
-        if (type === "draft") received({ type: "saved" });
-        received({ type: "state", state: body.state });
-      } else {
-        received({ type: "refused", about: type, problems: body.problems });
-        if (body.state) received({ type: "state", state: body.state });
-      }
+      if (!ok) received({ type: "refused", about: type, problems: body.problems, state: body.state });
+      else if (type === "draft" || type === "answer") received({ type: "saved", about: type, state: body.state });
+      else received({ type: "state", state: body.state });
     },
     stop() {
       clearInterval(poll);

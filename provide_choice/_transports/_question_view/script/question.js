@@ -13,6 +13,7 @@
 /* exported startQuestion */
 
 const TICK_MILLISECONDS = 250;
+const HOLD_MILLISECONDS = 3000;
 
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
@@ -29,12 +30,21 @@ function startQuestion(
   const currentState = () => state;
   const isPending = () => state.status === "pending";
   const channel = openChannel({ received, isPending });
-  const send = (type, data) => channel.send(type, data);
+  const send = (type, data) => {
+    if (type === "answer") answering = true;
+    channel.send(type, data);
+  };
   const settings = createSettingsPanel(currentState, send);
   const form = createForm(currentState, send);
   const countdown = createCountdown(byId("countdown"));
   const inboxLink = byId("inbox-link");
+  const storeProblem = byId("store-problem");
   let ended = false; // an ending is final, whatever arrives after it
+  // While this view's answer is on its way, an ending waits for its reply: another page of the
+  // question (on another server sharing it) may have answered first, and then this one says so.
+  let answering = false;
+  let heldEnding = null;
+  let late = false;
 
   function applyState(next) {
     if (ended) return;
@@ -44,6 +54,11 @@ function startQuestion(
     // The inbox, when one runs: back to every question waiting, from every agent.
     inboxLink.hidden = !state.inbox_url;
     if (state.inbox_url) inboxLink.href = state.inbox_url;
+    // Several servers keep their questions in one store: while it is away, nothing can be sent.
+    storeProblem.hidden = !state.store_problem;
+    storeProblem.textContent = state.store_problem
+      ? `${state.store_problem}. Your choices stay on this page: send them once this message is gone.`
+      : "";
     if (!isPending()) {
       ended = true;
       showEnding();
@@ -59,7 +74,7 @@ function startQuestion(
     byId("settings").hidden = true;
     byId("countdown").hidden = true;
     const ending = byId("ended");
-    byId("ended-title").textContent = endings[state.status];
+    byId("ended-title").textContent = endings[late && state.status === "answered" ? "already_answered" : state.status];
     const summary = state.summary ? `${state.summary} ` : "";
     byId("ended-summary").textContent = state.status === "answered" ? summary : summary + afterEnding;
     ending.hidden = false;
@@ -68,10 +83,31 @@ function startQuestion(
     onEnded(state);
   }
 
+  function stateReceived(next) {
+    if (!answering || next.status === "pending") {
+      applyState(next);
+      return;
+    }
+    heldEnding = next;
+    // A reply lost with its carrier (a server stopped) leaves nothing to tell: show it as it is.
+    setTimeout(() => answering && answerReplied(false), HOLD_MILLISECONDS);
+  }
+
+  function answerReplied(refused) {
+    answering = false;
+    const ending = heldEnding;
+    heldEnding = null;
+    late = refused;
+    if (ending) applyState(ending);
+  }
+
   function received(message) {
-    if (message.type === "state") applyState(message.state);
-    else if (message.type === "saved") form.saved(saved);
-    else if (message.type === "refused") {
+    if (message.state) stateReceived(message.state);
+    if (message.type === "saved") {
+      if (message.about === "answer") answerReplied(false);
+      else form.saved(saved);
+    } else if (message.type === "refused") {
+      if (message.about === "answer") answerReplied(true);
       if (message.about === "settings" || message.about === "visibility") settings.refused(message.problems);
       else form.refused(message.problems);
     }

@@ -10,6 +10,7 @@ function createSettingsPanel(currentState, send) {
   const fields = initial.setting_choices;
   const choiceNames = Object.keys(fields).filter((name) => fields[name].choices && name !== "annotations");
   const numberNames = Object.keys(fields).filter((name) => fields[name].range);
+  const timeNames = Object.keys(fields).filter((name) => fields[name].time);
   const controls = {};
   const hints = {};
   let change = null; // the settings change sent and not yet seen in a state
@@ -51,6 +52,14 @@ function createSettingsPanel(currentState, send) {
     });
     controls[name] = input;
     return field(input, label, hint);
+  }
+
+  // A local date and time (the browser's picker gives one without an offset); empty: none.
+  function timeField(name, id, hint) {
+    const input = element("input", { type: "datetime-local", id });
+    input.addEventListener("change", () => changeSettings("settings", { [name]: input.value || null }));
+    controls[name] = input;
+    return field(input, fields[name].label, hint);
   }
 
   function notesField() {
@@ -114,7 +123,7 @@ function createSettingsPanel(currentState, send) {
     const state = currentState();
     const settings = state.settings;
     for (const name of choiceNames) controls[name].value = JSON.stringify(settings[name]);
-    for (const name of numberNames) {
+    for (const name of [...numberNames, ...timeNames]) {
       if (document.activeElement !== controls[name]) controls[name].value = settings[name] ?? "";
     }
     hints["setting-timeout"].textContent = `Empty: as the agent asks (${state.requested_timeout_seconds} s). `
@@ -146,6 +155,9 @@ function createSettingsPanel(currentState, send) {
     alertsField(),
     numberField("alert_after_seconds", "setting-alert-after", "0: at once. A question you are at sends none."),
     selectField("notify_detail", "The title only keeps the question and its page's address off the push service."),
+    timeField("away_until", "setting-away-until",
+      "Until then, questions are answered at once, shown nowhere, saying you are away. Empty: not away."),
+    selectField("unattended_action"),
   ];
   if (initial.options.length) parts.push(shownOptionsField());
   byId("settings-fields").replaceChildren(...parts);

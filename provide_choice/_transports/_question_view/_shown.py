@@ -1,0 +1,159 @@
+"""What the question view shows of one question: its state as JSON-ready data, built fresh for
+every message to the page (the page's script and the app's view draw from it alone)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from present_choices import render_markdown
+from provide_choice._contract._batch_meaning import overall_note_offered
+from provide_choice._contract._meaning import placeholder_rule
+from provide_choice._contract._presentation import (
+    choose_text,
+    count_refusal,
+    notes_offered,
+    shown_placeholder,
+    submits_on_selection,
+)
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._settings import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
+    NUMBER_SETTINGS,
+    TIME_SETTINGS,
+    InteractionSettings,
+    setting_choices,
+    shown_settings,
+)
+from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
+
+if TYPE_CHECKING:
+    from provide_choice._transports._question_view._state import QuestionPage
+
+
+def setting_fields() -> dict[str, dict[str, Any]]:
+    """The settings panel's labels, values and rules, from the one source every surface uses."""
+    return (
+        {
+            name: {"label": label, "choices": [[value, text] for value, text in choices]}
+            for name, (label, choices) in setting_choices().items()
+        }
+        | {
+            name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+            for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
+        }
+        | {name: {"label": label, "time": True} for name, (label, _rule) in TIME_SETTINGS.items()}
+        | {
+            "alerts": {
+                "label": ALERTS_LABEL,
+                "channels": [list(item) for item in ALERT_CHANNELS.items()],
+            }
+        }
+    )
+
+
+def page_state(page: QuestionPage) -> dict[str, Any]:
+    """Everything the page shows. Time is sent as seconds left, never as a clock time: the
+    browser's clock and the server's monotonic clock have nothing in common. A batch's state
+    holds each question's own part in `questions`; a single question's part is at the top. The
+    store's problem, while a shared store is away, is said on the page."""
+    settings, asked = page.settings, page.question.interaction.asked
+    outcome = page.question.outcome
+    common = {
+        "status": page.ending or "pending",
+        "seconds_left": round(page.question.seconds_left(), 1),
+        "summary": None if outcome is None else page.summary(outcome),
+        "text_limit": TEXT_LIMIT,
+        "note_limit": NOTE_LIMIT,
+        "requested_timeout_seconds": asked.timeout_seconds,
+        "settings": shown_settings(settings),
+        "setting_choices": setting_fields(),
+        "draft": page.draft.model_dump(),
+        "inbox_url": None if page.inbox is None else page.inbox.url(),
+        "store_problem": page.question.store_problem,
+    }
+    if page.batch is None:
+        request = page.request
+        one = _question_state(
+            request, settings, page.hidden_ids, submits_on_selection(request, settings)
+        )
+        return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
+    items = page.batch.questions
+    # Choosing sends the answer only when choosing is the whole of it: one question.
+    alone = len(items) == 1
+    questions = [
+        {
+            "id": item.id,
+            "header": item.header,
+            "name": item.name,
+            "prompt_html": render_markdown(item.request.prompt),
+            "prefix": f"q{number}-",
+        }
+        | _question_state(
+            item.request,
+            settings,
+            frozenset(),
+            alone and submits_on_selection(item.request, settings),
+        )
+        for number, item in enumerate(items, start=1)
+    ]
+    return common | {
+        "questions": questions,
+        "mode": items[0].request.selection_mode if alone else "batch",
+        "options": [],
+        "hidden_ids": [],
+        "notes": overall_note_offered(page.batch, settings),
+        "notes_allowed": page.batch.allow_annotations,
+        "has_placeholder": any(item.request.placeholder is not None for item in items),
+    }
+
+
+def _question_state(
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    hidden_ids: frozenset[str],
+    submits: bool,
+) -> dict[str, Any]:
+    """One question's part of the page's state: its options (previews rendered by the one
+    markdown renderer), its rules, and what choosing does (`submits`: sends the answer)."""
+    return {
+        "mode": request.selection_mode,
+        "options": [
+            option.model_dump(include={"label", "description", "recommended"})
+            | {
+                "id": option.id,
+                "preview_html": None if option.preview is None else render_markdown(option.preview),
+            }
+            for option in request.options or ()
+        ],
+        "hidden_ids": [option_id for option_id in request.option_ids if option_id in hidden_ids],
+        "limits": request.limits._asdict(),
+        "instruction": _instruction(request, settings, submits),
+        "refusals": {
+            "options_only": _refusals(request, own_answer=False),
+            "with_own_answer": _refusals(request, own_answer=True),
+        },
+        "placeholder": shown_placeholder(request, settings),
+        "placeholder_rule": placeholder_rule(request, settings),
+        "has_placeholder": request.placeholder is not None,
+        "notes": notes_offered(request, settings),
+        "submits_on_selection": submits,
+    }
+
+
+def _instruction(
+    request: ProvideChoiceRequest, settings: InteractionSettings, submits: bool
+) -> str:
+    """The line above the options: how many to choose, and what choosing does."""
+    if submits:
+        return f"{choose_text(request, settings)}: choosing an option sends your answer."
+    return f"{choose_text(request, settings)}."
+
+
+def _refusals(request: ProvideChoiceRequest, own_answer: bool) -> list[str | None]:
+    """Why an answer holding 0, 1, 2... options cannot be sent, with or without an own answer
+    (None: it can): the count rule and its words, the server's, for the script to look up."""
+    return [
+        count_refusal(request, own_answer, chosen)
+        for chosen in range(len(request.options or ()) + 1)
+    ]
