@@ -9,6 +9,14 @@ NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
+# The tests run in several processes at once (pytest-xdist): most of their time is spent waiting
+# for a browser, a server or a terminal, so more processes than CI's 2 cores. `--dist loadfile`
+# keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
+# biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
+# --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
+UNIT_WORKERS ?= 4
+E2E_WORKERS ?= 4
+PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
 .PHONY: demo test lint types unit e2e bench screenshots clean
 
@@ -57,12 +65,12 @@ types: $(TEST_STAMP)
 # (Debian's redis-server and dbus, installed where missing when run as root); without one they are
 # skipped, saying so.
 unit: $(TEST_STAMP)
-	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests -q
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests $(PYTEST_PARALLEL) -n $(UNIT_WORKERS)
 
 e2e: $(TEST_STAMP) $(NODE_STAMP)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
-		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
+		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS)
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone).
 screenshots: $(TEST_STAMP) $(NODE_STAMP)
