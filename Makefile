@@ -15,6 +15,14 @@ CATALOGS := $(wildcard $(LOCALES)/*/LC_MESSAGES/$(DOMAIN).po)
 COMPILED := $(CATALOGS:.po=.mo)
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
+# The tests run in several processes at once (pytest-xdist): most of their time is spent waiting
+# for a browser, a server or a terminal, so more processes than CI's 2 cores. `--dist loadfile`
+# keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
+# biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
+# --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
+UNIT_WORKERS ?= 4
+E2E_WORKERS ?= 4
+PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
 .PHONY: demo test lint types unit e2e bench screenshots catalogs new-language clean
 
@@ -80,12 +88,12 @@ types: $(TEST_STAMP)
 # (Debian's redis-server and dbus, installed where missing when run as root); without one they are
 # skipped, saying so.
 unit: $(TEST_STAMP) $(COMPILED)
-	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests -q
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests $(PYTEST_PARALLEL) -n $(UNIT_WORKERS)
 
 e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
-		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e -q
+		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS)
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone); the Chinese page
 # needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).

@@ -18,9 +18,12 @@ language at all (English, the source), whatever the machine running them reads, 
 wants another sets it for itself (and for the commands it starts).
 """
 
+import functools
 import os
 
+import pytest
 from attended import UNATTENDED_VARIABLES
+from nicegui.testing.user import User
 
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
@@ -31,3 +34,18 @@ for _name in ("LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 for name in UNATTENDED_VARIABLES:
     os.environ.pop(name, None)
+
+USER_RETRIES = 50
+"""How often `user.should_see` and `should_not_see` look before they fail, unless a test says:
+NiceGUI's 3 (0.3 s) is too short for a reply on a machine busy with the other tests running beside
+it (pytest-xdist). Each returns at the first look that finds what it asks: a passing test waits no
+longer."""
+
+
+@pytest.fixture
+def user(user: User) -> User:
+    """NiceGUI's simulated user, waiting up to `USER_RETRIES` looks for what it should (not) see."""
+    for name in ("should_see", "should_not_see"):
+        method = getattr(User, name)
+        setattr(user, name, functools.partial(method, user, retries=USER_RETRIES))
+    return user

@@ -200,7 +200,15 @@ def test_python_examples_run_or_at_least_import(block: Block) -> None:
                     raise
                 pytest.skip(f"needs the {extra} extra: pip install -e '.[test,{extra}]'")
     if "ui.run(" not in block.text:  # the others start a web server
-        exec(code, {})
+        namespace: dict[str, object] = {}
+        try:
+            exec(code, namespace)
+        finally:
+            # The example that registers a transport keeps it for the rest of its process; these
+            # tests share theirs with others, which list the transports (`unregister` undoes it).
+            undo = namespace.get("unregister")
+            if callable(undo):
+                undo()
 
 
 # Command lines ------------------------------------------------------------------------------------

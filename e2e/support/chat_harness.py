@@ -17,7 +17,7 @@ from pathlib import Path
 
 from accessibility import serious_violations
 from playwright.async_api import Locator, Page, expect
-from ports import free_port
+from ports import ATTEMPTS, free_port, lost_port
 from screenshots import screenshot_path
 
 VIEWPORT = {"width": 1200, "height": 900}
@@ -48,40 +48,62 @@ def chat_process(
 ) -> Iterator[ChatProcess]:
     """`chat_server`, with variables of its own in `environment`, yielding the process too; it is
     stopped at the end unless it already ended."""
-    port = free_port()
     variables = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
     variables["NICEGUI_STORAGE_PATH"] = str(workdir / "storage")
     variables |= environment or {}
     command = shutil.which("choices-chat", path=str(Path(sys.executable).parent))
     assert command is not None, "choices-chat is not installed next to this Python"
     log_path = workdir / "server.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            [command, *arguments, "--port", str(port), "--no-show"],
-            cwd=workdir,
-            env=variables,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}/"
+    for attempt in range(1, ATTEMPTS + 1):
+        port = free_port()
+        with log_path.open("w") as log:
+            server = subprocess.Popen(
+                [command, *arguments, "--port", str(port), "--no-show"],
+                cwd=workdir,
+                env=variables,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            _wait_until_serving(url, server, log_path)
+        except ExitedEarly:
+            if attempt < ATTEMPTS and lost_port(log_path.read_text()):
+                continue  # another test process took the port first: another one
+            raise
+        except BaseException:
+            _stop(server)
+            raise
+        break
     try:
-        _wait_until_serving(url, server, log_path)
         yield ChatProcess(url, server)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        _stop(server)
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+class ExitedEarly(RuntimeError):
+    """The chat ended before it served a page."""
 
 
 def _wait_until_serving(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
-    """Poll a path that is no page (any HTTP answer will do), so no conversation is started."""
+    """Poll a path that is no page (any HTTP answer will do), so no conversation is started; once
+    the chat has said it took the port, so that the answer is not another process's on it."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"choices-chat exited early:\n{log_path.read_text()}")
+            raise ExitedEarly(f"choices-chat exited early:\n{log_path.read_text()}")
+        if "the chat is at" not in log_path.read_text():
+            time.sleep(0.1)
+            continue
         try:
             urllib.request.urlopen(f"{url}ready-probe", timeout=2).close()
             return

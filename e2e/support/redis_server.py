@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from ports import free_port
+from ports import ATTEMPTS, free_port, lost_port
 
 NEEDS_REDIS_SERVER = (
     "needs redis-server (Debian's redis-server package; `make test` installs it), "
@@ -37,6 +37,10 @@ def redis_server_path() -> str | None:
     return "/usr/bin/redis-server" if os.access("/usr/bin/redis-server", os.X_OK) else None
 
 
+class ExitedEarly(RuntimeError):
+    """redis-server ended before it answered."""
+
+
 class RedisServer:
     """`start()` serves (again, on the same port and data after a `stop()`); `url` is its address."""
 
@@ -45,12 +49,25 @@ class RedisServer:
         self.executable = executable
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.started = False
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> RedisServer:
+        """Serve; on another free port when another process took this one before its first start
+        (see `ports`); a start again stays on its port, where the clients look."""
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return self._start()
+            except ExitedEarly:
+                if self.started or attempt == ATTEMPTS or not lost_port(self.log()):
+                    raise
+                self.port = free_port()
+        raise AssertionError("unreachable")
+
+    def _start(self) -> RedisServer:
         self.directory.mkdir(parents=True, exist_ok=True)
         log = (self.directory / "redis.log").open("ab")
         options = {"port": self.port, "bind": "127.0.0.1", "dir": self.directory}
@@ -63,8 +80,9 @@ class RedisServer:
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited:\n{self.log()}")
+                raise ExitedEarly(f"redis-server exited:\n{self.log()}")
             if self._answers_ping():
+                self.started = True
                 return self
             time.sleep(0.05)
         raise RuntimeError(f"redis-server did not answer within 10 s:\n{self.log()}")
