@@ -142,10 +142,9 @@ class ChatView(ui.element):
             self._load_task = asyncio.create_task(self._load(store), name="chat load")
 
     async def _load(self, store: ConversationStore) -> None:
-        """Read the conversation, trying again until the store answers; until then the chat says
-        that it is unavailable and takes no message. While a reply to it streams elsewhere (another
-        tab, another instance), the chat shows it as saved so far, reads it again until it is done,
-        and takes no message: a message sent meanwhile would reach the agent without that reply."""
+        """Read the conversation, trying again until the store answers (the chat says it is
+        unavailable). While a reply streams elsewhere (another tab or instance), show it as saved so
+        far and read it again until done; meanwhile no message is taken (it would miss the reply)."""
         messages = await self._read(store)
         while any(streaming_somewhere(message) for message in messages):
             if _as_shown(messages) != _as_shown(self.history):  # not at every save of the same text
@@ -207,14 +206,13 @@ class ChatView(ui.element):
             await asyncio.wait([reply])
 
     def stop(self) -> None:
-        """Stop the reply under way, if any: nothing of it is shown; a store keeps what it had
-        saved of it as cut off."""
+        """Stop the reply under way, if any: nothing of it shows; a store keeps it as cut off."""
         if self._reply_task is not None:
             self._reply_task.cancel()
 
     async def start_over(self) -> None:
-        """Stop the reply under way and forget the conversation; returns once it is forgotten (with
-        a store: once the store has forgotten it, which may wait for the store to be back)."""
+        """Stop the reply under way and forget the conversation, returning once it is forgotten
+        (by the store too, which may wait for the store to be back)."""
         self.stop()
         self.history.clear()
         if self._saves is not None:

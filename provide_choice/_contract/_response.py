@@ -445,7 +445,6 @@ def _in_option_order(request: ProvideChoiceRequest, ids: Iterable[str]) -> list[
     return [option_id for option_id in request.option_ids if option_id in wanted]
 
 
-def shortened(text: str) -> str:
-    """`text` on one line, cut to `SUMMARY_TEXT_LENGTH` characters."""
+def shortened(text: str) -> str:  # on one line, cut to SUMMARY_TEXT_LENGTH characters
     line = " ".join(text.split())
     return line if len(line) <= SUMMARY_TEXT_LENGTH else line[: SUMMARY_TEXT_LENGTH - 1] + "…"

@@ -18,15 +18,17 @@ import questionary
 from present_choices._translation import AUTO, Translation, terminal_translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
+from provide_choice._contract._setting_labels import (
+    choice_label,
+    number_settings,
+    setting_choices,
+    time_settings,
+)
 from provide_choice._contract._settings import (
     ALERT_CHANNELS,
     ALERTS_LABEL,
     InteractionSettings,
-    choice_label,
     local_time,
-    number_settings,
-    setting_choices,
-    time_settings,
 )
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
