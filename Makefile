@@ -27,9 +27,9 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e .
 	touch $@
 
-# The tests' AG-UI agent is pydantic-ai's own AG-UI adapter: pydantic-ai-slim[ag-ui].
+# Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push]' 'pydantic-ai-slim[ag-ui]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
