@@ -9,13 +9,14 @@ NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
-# The tests run in several processes at once (pytest-xdist): most of their time is spent waiting
-# for a browser, a server or a terminal, so more processes than CI's 2 cores. `--dist loadfile`
+# The tests run in several processes at once (pytest-xdist). The unit tests mostly compute: one
+# process a core. The e2e tests mostly wait for a browser, a server or a terminal: one more process
+# than CI's 2 cores, and no more, or their time limits start to fail. `--dist loadfile`
 # keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
 # biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
-UNIT_WORKERS ?= 4
-E2E_WORKERS ?= 4
+UNIT_WORKERS ?= 2
+E2E_WORKERS ?= 3
 PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
 .PHONY: demo test lint types unit e2e bench screenshots clean
