@@ -15,13 +15,14 @@ CATALOGS := $(wildcard $(LOCALES)/*/LC_MESSAGES/$(DOMAIN).po)
 COMPILED := $(CATALOGS:.po=.mo)
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
-# The tests run in several processes at once (pytest-xdist): most of their time is spent waiting
-# for a browser, a server or a terminal, so more processes than CI's 2 cores. `--dist loadfile`
+# The tests run in several processes at once (pytest-xdist). The unit tests mostly compute: one
+# process a core. The e2e tests mostly wait for a browser, a server or a terminal: one more process
+# than CI's 2 cores, and no more, or their time limits start to fail. `--dist loadfile`
 # keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
 # biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
-UNIT_WORKERS ?= 4
-E2E_WORKERS ?= 4
+UNIT_WORKERS ?= 2
+E2E_WORKERS ?= 3
 PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
 .PHONY: demo test lint types unit e2e bench screenshots catalogs new-language clean
@@ -33,9 +34,9 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e .
 	touch $@
 
-# The tests' AG-UI agent is pydantic-ai's own AG-UI adapter: pydantic-ai-slim[ag-ui].
+# Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push]' 'pydantic-ai-slim[ag-ui]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official

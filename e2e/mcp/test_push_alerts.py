@@ -54,7 +54,7 @@ async def test_a_page_question_is_pushed_with_its_address_and_a_failed_push_only
             assert time.monotonic() - posted < 2
     assert result.structured_content is not None
     assert result.structured_content["selection"]["selected_ids"] == ["lite"]
-    lines = [line for line in errors.read_text().splitlines() if "push" in line]
+    lines = [line for line in errors.read_text().splitlines() if "push alert" in line]
     assert lines == [
         "provide-choice: warning: the push alert for 'Database' was not delivered: "
         "not delivered to every one of 2 addresses"

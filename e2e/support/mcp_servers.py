@@ -21,6 +21,8 @@ from provide_choice_harness import COMMAND
 PAGE_ADDRESS = re.compile(r" at (https?://[^/\s]+(?:/\S*)?/choice/\w+): \d+ s left")
 """Where a progress notification says the question's page is (with `--no-browser`, the only word
 of it before the call returns)."""
+ADDRESS_WITHIN_LINES = 5
+"""How many lines a server the tests start says on stderr before its address, at most."""
 TOKEN = "a-token-for-the-tests-of-provide-choice-0123"
 """`$PROVIDE_CHOICE_TOKEN` of every server the tests start: what their MCP clients send."""
 
@@ -85,9 +87,15 @@ def start_http_server(
         text=True,
     )
     assert server.stderr is not None
-    found = re.search(r"MCP server at (\S+/mcp)", server.stderr.readline())
-    assert found, "the server did not print its address"
-    return server, found.group(1)
+    said = []
+    for line in server.stderr:  # a line before it may say what it made private, say
+        said.append(line)
+        if found := re.search(r"MCP server at (\S+/mcp)", line):
+            return server, found.group(1)
+        if len(said) == ADDRESS_WITHIN_LINES:
+            break
+    server.kill()
+    raise AssertionError(f"the server did not print its address; it said: {''.join(said)!r}")
 
 
 async def until(condition: Callable[[], bool], message: str, seconds: float = 10.0) -> None:
