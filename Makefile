@@ -7,6 +7,12 @@ TEST_STAMP := $(VENV)/.installed-test
 PIP_QUIET := --quiet --disable-pip-version-check
 NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
+# The message catalogs: English is the source; each language is one .po file, compiled to the .mo
+# gettext reads (built, never committed). `make catalogs` extracts the messages and updates every .po.
+LOCALES := present_choices/locales
+DOMAIN := agent_choices
+CATALOGS := $(wildcard $(LOCALES)/*/LC_MESSAGES/$(DOMAIN).po)
+COMPILED := $(CATALOGS:.po=.mo)
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
 # The tests run in several processes at once (pytest-xdist). The unit tests mostly compute: one
@@ -19,7 +25,7 @@ UNIT_WORKERS ?= 2
 E2E_WORKERS ?= 3
 PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
-.PHONY: demo test lint types unit e2e bench screenshots clean
+.PHONY: demo test lint types unit e2e bench screenshots catalogs new-language clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +50,24 @@ else
 	@echo "npm not found: the tests with the TypeScript MCP client and the MCP Apps host will be skipped, the JavaScript not linted"
 endif
 
-demo: $(BASE_STAMP)
+$(LOCALES)/%.mo: $(LOCALES)/%.po | $(BASE_STAMP)
+	$(BIN)/pybabel compile --domain $(DOMAIN) --input-file $< --output-file $@
+
+# After changing messages: extract them all (Python, and the pages' messages.json) and update each
+# language's .po, whose new entries then need a translation (a test says which).
+catalogs: $(BASE_STAMP)
+	scripts/extract-messages $(BIN)/pybabel $(LOCALES)/$(DOMAIN).pot
+	$(BIN)/pybabel update --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
+		--domain $(DOMAIN) --no-fuzzy-matching --ignore-obsolete --width 100
+
+# A new language: `make new-language LOCALE=fr` starts its catalog, every message waiting for its
+# translation (`make catalogs` keeps it up to date afterwards).
+new-language: $(BASE_STAMP)
+	scripts/extract-messages $(BIN)/pybabel $(LOCALES)/$(DOMAIN).pot
+	$(BIN)/pybabel init --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
+		--domain $(DOMAIN) --locale $(LOCALE) --width 100
+
+demo: $(BASE_STAMP) $(COMPILED)
 	$(BIN)/choices-chat --agent demo --port $(PORT)
 
 test: lint types unit e2e
@@ -65,20 +88,22 @@ types: $(TEST_STAMP)
 # The Redis tests start their own redis-server, the desktop-alert tests their own session bus
 # (Debian's redis-server and dbus, installed where missing when run as root); without one they are
 # skipped, saying so.
-unit: $(TEST_STAMP)
+unit: $(TEST_STAMP) $(COMPILED)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests $(PYTEST_PARALLEL) -n $(UNIT_WORKERS)
 
-e2e: $(TEST_STAMP) $(NODE_STAMP)
+e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS)
 
-# Refresh the README's pictures in docs/ (a plain test run leaves them alone).
-screenshots: $(TEST_STAMP) $(NODE_STAMP)
+# Refresh the README's pictures in docs/ (a plain test run leaves them alone); the Chinese page
+# needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).
+screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
+	scripts/find-cjk-font || true
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
-		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once or inbox_counts"
+		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once or inbox_counts or in_chinese_the_page"
 
-bench: $(TEST_STAMP) $(NODE_STAMP)
+bench: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \
 		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 

@@ -12,6 +12,10 @@ Every test asks as on a person's machine, whatever the CI that runs it sets: `CI
 answer every question at once, shown nowhere. They are dropped for the whole session, so a server
 in-process and every process a test starts are attended; a test of unattended runs sets them
 itself (`attended_environment(home, CI="true")`, `monkeypatch.setenv`).
+
+The terminals speak the language of `LC_ALL`, `LC_MESSAGES` and `LANG`: the tests start from no
+language at all (English, the source), whatever the machine running them reads, and a test that
+wants another sets it for itself (and for the commands it starts).
 """
 
 import functools
@@ -25,6 +29,9 @@ pytest_plugins = ["nicegui.testing.user_plugin"]
 
 os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
 os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+for _name in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 for name in UNATTENDED_VARIABLES:
     os.environ.pop(name, None)
 

@@ -1,8 +1,9 @@
 // The lint for every JavaScript file of the repository (`make lint` runs `eslint .`): a file added
 // anywhere is linted without a change here, by the rules of the kind of script it is.
 // - The pages' scripts (provide_choice/...): plain browser scripts, inline in their page, with no
-//   modules and no bundler. The question page's parts (provide_choice/_transports/_question_view/script/) and
-//   the MCP Apps' parts (provide_choice/_transports/_app/view/) are joined by the server into one strict
+//   modules and no bundler. The question page's parts (provide_choice/_transports/_question_view/script/),
+//   the MCP Apps' parts (provide_choice/_transports/_app/view/), the pages' words
+//   (provide_choice/_web/words.js) and the inbox's script are joined by the server into one strict
 //   function, so each part names what it takes from the others (`/* global name */`) and what it
 //   gives them (`/* exported name */`): a name used but not given, or given but not used, is found
 //   here (a name two parts declare, by a test of the joined script).
@@ -55,7 +56,12 @@ export default [
     },
   },
   {
-    files: ["provide_choice/_transports/_question_view/script/*.js", "provide_choice/_transports/_app/view/*.js"],
+    files: [
+      "provide_choice/_transports/_question_view/script/*.js",
+      "provide_choice/_transports/_app/view/*.js",
+      "provide_choice/_web/words.js",
+      "provide_choice/_history/_inbox/inbox.js",
+    ],
     languageOptions: {
       // The server puts "use strict" at the head of the joined script.
       parserOptions: { ecmaFeatures: { impliedStrict: true } },

@@ -37,6 +37,7 @@ from chat_ui._chat_page import TITLE, chat_page
 from chat_ui._storage import private_storage, storage_secret
 from present_choices._command_line import SuggestingParser
 from present_choices._stopping import Stopped, stop_on_signals
+from present_choices._translation import Translation, terminal_translation, valid_tag
 
 if TYPE_CHECKING:
     from chat_ui._redis_store import RedisStore
@@ -62,7 +63,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         with stop_on_signals():
             _run(argv)
     except Stopped as stop:
-        print(f"choices-chat: stopped ({stop})", file=sys.stderr, flush=True)
+        print(f"choices-chat: {stop.said(_words())}", file=sys.stderr, flush=True)
+
+
+def _words() -> Translation:
+    """The language of the command's own lines, the terminal's (`--lang` is the chat's)."""
+    return terminal_translation()
 
 
 def _run(argv: Sequence[str] | None) -> None:
@@ -104,9 +110,10 @@ def _run(argv: Sequence[str] | None) -> None:
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:
         if redis_store is None:
-            chat_page(agent, subtitle=subtitle)
+            chat_page(agent, subtitle=subtitle, language=args.lang)
         else:
-            chat_page(agent, subtitle=subtitle, store=redis_store.conversation())
+            store = redis_store.conversation()
+            chat_page(agent, subtitle=subtitle, store=store, language=args.lang)
 
     directory = private_storage()
     # NiceGUI reads $NICEGUI_STORAGE_PATH when it is imported; this sets the default it lacks.
@@ -114,11 +121,10 @@ def _run(argv: Sequence[str] | None) -> None:
     # And $NICEGUI_REDIS_URL: its storage would rewrite whole dictionaries in Redis, and keep a
     # connection per browser, for nothing of ours. The conversations are in `redis_store`.
     Storage.redis_url = None
-    print(
-        f"choices-chat: the chat is at {_address(args.host, port)} (Ctrl-C stops it)",
-        file=sys.stderr,
-        flush=True,
+    at = _words().gettext(
+        "the chat is at {address} (Ctrl-C stops it)", address=_address(args.host, port)
     )
+    print(f"choices-chat: {at}", file=sys.stderr, flush=True)
     umask = os.umask(PRIVATE_UMASK)
     try:
         ui.run(
@@ -154,20 +160,42 @@ def _claim_port(host: str, port: int) -> int:
         with socket.create_server((host, port), family=family) as probe:
             bound: int = probe.getsockname()[1]
     except OverflowError:
-        _fail(f"--port must be from 0 (any free port) to 65535, got {port}")
+        _fail(
+            _words().gettext(
+                "--port must be from 0 (any free port) to 65535, got {port}", port=port
+            )
+        )
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            _fail(f"port {port} on {host} is in use; {_another_port()}")
+            _fail(_port_taken(port, host))
         reason = error.strerror or error
-        _fail(f"cannot serve on {host} port {port}: {reason} (--host and --port choose where)")
+        _fail(
+            _words().gettext(
+                "cannot serve on {host} port {port}: {reason} (--host and --port choose where)",
+                host=host,
+                port=port,
+                reason=reason,
+            )
+        )
     return bound
 
 
-def _another_port() -> str:
-    """How to choose another port, in the words of the command the person typed."""
+def _port_taken(port: int, host: str) -> str:
+    """That `port` is taken, and how to choose another in the words of the command the person
+    typed: `make demo`'s PORT, or `--port`."""
     if os.environ.get(MAKE_VARIABLE):
-        return "choose another with make demo PORT=<a free port> (PORT=0 picks one)"
-    return "choose another with --port PORT (--port 0 picks a free one)"
+        return _words().gettext(
+            "port {port} on {host} is in use; choose another with make demo PORT=<a free port> "
+            "(PORT=0 picks one)",
+            port=port,
+            host=host,
+        )
+    return _words().gettext(
+        "port {port} on {host} is in use; choose another with --port PORT (--port 0 picks a free "
+        "one)",
+        port=port,
+        host=host,
+    )
 
 
 def _address(host: str, port: int) -> str:
@@ -175,11 +203,43 @@ def _address(host: str, port: int) -> str:
 
 
 def _missing_extra(option: str, extra: str, error: ImportError) -> NoReturn:
-    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it."""
+    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it: worded for
+    where this runs. A checkout (an editable install, or the source tree on the path) installs
+    its project from its own directory with the pip of the Python that runs this (`make demo` made
+    it: `.venv/bin/pip`, which no shell has on its path); an installed package comes from the
+    package index."""
+    missing = error.name or error
+    root = Path(__file__).resolve().parent.parent
+    if _is_checkout(root):
+        _fail(
+            _words().gettext(
+                "{option} needs the {extra} extra ({missing} is not installed): in {root}, the "
+                "checkout this runs from, run {pip} install -e '.[{extra}]'",
+                option=option,
+                extra=extra,
+                missing=missing,
+                root=root,
+                pip=_pip(root),
+            )
+        )
     _fail(
-        f"{option} needs the {extra} extra ({error.name or error} is not installed): "
-        f"{_extra_hint(extra)}"
+        _words().gettext(
+            "{option} needs the {extra} extra ({missing} is not installed): run pip install "
+            "'{distribution}[{extra}]'",
+            option=option,
+            extra=extra,
+            missing=missing,
+            distribution=DISTRIBUTION,
+        )
     )
+
+
+def _is_checkout(root: Path) -> bool:
+    """Whether `root` is this project's source tree."""
+    try:
+        return f'name = "{DISTRIBUTION}"' in (root / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
 
 
 def _shared_secret() -> str:
@@ -187,9 +247,12 @@ def _shared_secret() -> str:
     secret = os.environ.get(SECRET_VARIABLE, "").strip()
     if not secret:
         _fail(
-            f"--redis needs ${SECRET_VARIABLE}: set it to one long random string, the same on "
-            "every instance (it signs the session cookies), e.g. the output of "
-            "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+            _words().gettext(
+                "--redis needs ${variable}: set it to one long random string, the same on every "
+                "instance (it signs the session cookies), e.g. the output of "
+                "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'",
+                variable=SECRET_VARIABLE,
+            )
         )
     return secret
 
@@ -207,29 +270,23 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
         asyncio.run(check_reachable(url))
     except ValueError as error:
         _fail(
-            f"--redis {shown} is not a Redis URL ({error}); expected "
-            "redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... or unix://PATH"
+            _words().gettext(
+                "--redis {url} is not a Redis URL ({problem}); expected "
+                "redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], rediss://... or unix://PATH",
+                url=shown,
+                problem=error,
+            )
         )
     except Exception as error:
         reason = str(error) or type(error).__name__
-        _fail(f"cannot reach Redis at {shown}: {reason.replace(url, shown)}")
+        _fail(
+            _words().gettext(
+                "cannot reach Redis at {url}: {reason}",
+                url=shown,
+                reason=reason.replace(url, shown),
+            )
+        )
     return RedisStore(url)
-
-
-def _extra_hint(extra: str) -> str:
-    """How to add `extra`, worded for where this runs: a checkout (an editable install, or the
-    source tree on the path), whose project is installed from its own directory with the pip of
-    the Python that runs this (`make demo` made it: `.venv/bin/pip`, which no shell has on its
-    path), or an installed package, which comes from the package index."""
-    root = Path(__file__).resolve().parent.parent
-    pyproject = root / "pyproject.toml"
-    try:
-        in_checkout = f'name = "{DISTRIBUTION}"' in pyproject.read_text(encoding="utf-8")
-    except OSError:
-        in_checkout = False
-    if in_checkout:
-        return f"in {root}, the checkout this runs from, run {_pip(root)} install -e '.[{extra}]'"
-    return f"run pip install '{DISTRIBUTION}[{extra}]'"
 
 
 def _pip(root: Path) -> str:
@@ -362,7 +419,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
     parser.add_argument("--port", type=int, default=8080, help="default: 8080; 0 picks a free one")
     parser.add_argument("--no-show", action="store_true", help="do not open a browser tab")
+    parser.add_argument(
+        "--lang",
+        type=_language_tag,
+        metavar="TAG",
+        help="the chat's language, a tag such as en, zh-Hans or zh-CN (default: each browser's)",
+    )
     return parser
+
+
+def _language_tag(text: str) -> str:
+    if not valid_tag(text):
+        raise argparse.ArgumentTypeError(
+            f"must be a language tag such as en, zh-Hans or zh-CN, got {text[:20]!r}"
+        )
+    return text
 
 
 if __name__ == "__main__":

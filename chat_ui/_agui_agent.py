@@ -25,12 +25,12 @@ from chat_ui._agui_events import MalformedEvent, RunReader, parse_event
 from chat_ui._agui_messages import run_input
 from chat_ui._conversation import Message
 from chat_ui._reply import Notice, ReplyChunk, ThreadStarted
+from present_choices._translation import spoken
 
 EVENT_STREAM = "text/event-stream"
 TIMEOUT = 300.0  # seconds the agent may stay silent (it may be calling its own tools meanwhile)
 CONNECT_TIMEOUT = 10.0
 QUOTED_LENGTH = 200  # characters of an error page quoted in the notice
-RETRY = "Send your message again to retry."
 
 
 class AGUIAgent:
@@ -58,9 +58,10 @@ class AGUIAgent:
 
     @property
     def greeting(self) -> str:
-        return (
-            f"Hello! You are chatting with the AG-UI agent at {self.shown_url}. Ask it anything: when "
-            "it has a few clear options for you, it can show them as buttons."
+        return spoken().gettext(
+            "Hello! You are chatting with the AG-UI agent at {url}. Ask it anything: when it has a "
+            "few clear options for you, it can show them as buttons.",
+            url=self.shown_url,
         )
 
     async def reply(self, history: Sequence[Message]) -> AsyncIterator[ReplyChunk]:
@@ -79,6 +80,7 @@ class AGUIAgent:
         headers = {**self.headers, "Content-Type": "application/json", "Accept": EVENT_STREAM}
         timeout = httpx.Timeout(self.timeout, connect=min(CONNECT_TIMEOUT, self.timeout))
         reader = RunReader()
+        _, url = spoken(), self.shown_url
         try:
             async with (
                 httpx.AsyncClient(timeout=timeout) as client,
@@ -96,29 +98,48 @@ class AGUIAgent:
                     if reader.ended:
                         return
         except MalformedEvent as error:
-            yield Notice(f"The agent's reply stopped: it sent {error}. {RETRY}")
+            yield Notice(
+                _.gettext(
+                    "The agent's reply stopped: it sent {error}. Send your message again to retry.",
+                    error=error,
+                )
+            )
             return
         except httpx.ConnectError as error:
             yield Notice(
-                f"The agent could not reply: cannot connect to the AG-UI agent at {self.shown_url} "
-                f"({_reason(error)}). Is it running? {RETRY}"
+                _.gettext(
+                    "The agent could not reply: cannot connect to the AG-UI agent at {url} "
+                    "({reason}). Is it running? Send your message again to retry.",
+                    url=url,
+                    reason=_reason(error),
+                )
             )
             return
         except httpx.TimeoutException:
             yield Notice(
-                f"The agent could not reply: the AG-UI agent at {self.shown_url} sent nothing for "
-                f"{self.timeout:g} seconds. {RETRY}"
+                _.gettext(
+                    "The agent could not reply: the AG-UI agent at {url} sent nothing for "
+                    "{seconds} seconds. Send your message again to retry.",
+                    url=url,
+                    seconds=f"{self.timeout:g}",
+                )
             )
             return
         except httpx.HTTPError as error:
             yield Notice(
-                f"The agent's reply was cut off: the connection to {self.shown_url} was lost "
-                f"({_reason(error)}). {RETRY}"
+                _.gettext(
+                    "The agent's reply was cut off: the connection to {url} was lost ({reason}). "
+                    "Send your message again to retry.",
+                    url=url,
+                    reason=_reason(error),
+                )
             )
             return
         yield Notice(
-            "The agent's reply was cut off: its stream ended before the run finished "
-            f"(no RUN_FINISHED event). {RETRY}"
+            _.gettext(
+                "The agent's reply was cut off: its stream ended before the run finished (no "
+                "RUN_FINISHED event). Send your message again to retry."
+            )
         )
 
     async def _refusal(self, response: httpx.Response) -> Notice | None:
@@ -126,17 +147,38 @@ class AGUIAgent:
         media_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
         if response.is_success and media_type == EVENT_STREAM:
             return None
+        _, url = spoken(), self.shown_url
         status = f"HTTP {response.status_code}"
         if not response.is_success:
             excerpt = await _excerpt(response)
+            if excerpt:
+                return Notice(
+                    _.gettext(
+                        "The agent could not reply: the AG-UI agent at {url} answered {status}: "
+                        "{excerpt}. Send your message again to retry.",
+                        url=url,
+                        status=status,
+                        excerpt=excerpt,
+                    )
+                )
             return Notice(
-                f"The agent could not reply: the AG-UI agent at {self.shown_url} answered {status}"
-                f"{f': {excerpt}' if excerpt else ''}. {RETRY}"
+                _.gettext(
+                    "The agent could not reply: the AG-UI agent at {url} answered {status}. "
+                    "Send your message again to retry.",
+                    url=url,
+                    status=status,
+                )
             )
-        sent = media_type or "no content type"
+        sent = media_type or _.gettext("no content type")
         return Notice(
-            f"The agent could not reply: {self.shown_url} answered with {sent} ({status}) instead of "
-            f"an event stream ({EVENT_STREAM}). Is it the address of an AG-UI agent?"
+            _.gettext(
+                "The agent could not reply: {url} answered with {sent} ({status}) instead of an "
+                "event stream ({expected}). Is it the address of an AG-UI agent?",
+                url=url,
+                sent=sent,
+                status=status,
+                expected=EVENT_STREAM,
+            )
         )
 
 

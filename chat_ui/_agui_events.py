@@ -45,6 +45,7 @@ from chat_ui._reply import (
     choices_not_shown,
 )
 from present_choices import TOOL_NAME, ChoicesError, parse_prompt
+from present_choices._translation import spoken
 
 _EVENTS: TypeAdapter[Event] = TypeAdapter(Event)
 _KNOWN_TYPES = frozenset(kind.value for kind in EventType)
@@ -145,7 +146,10 @@ class RunReader:
         if isinstance(event, RunErrorEvent):
             self.ended = True
             code = f" ({event.code})" if event.code else ""
-            return [Notice(f"The agent could not reply: {event.message}{code}")]
+            said = spoken().gettext(
+                "The agent could not reply: {message}{code}", message=event.message, code=code
+            )
+            return [Notice(said)]
         if isinstance(event, RunFinishedEvent):
             self.ended = True
             asked = [self._choices.shown()] if self._choices is not None else []

@@ -13,20 +13,31 @@ from nicegui.elements.mixins.text_element import TextElement
 
 from chat_ui._agents import Agent
 from chat_ui._chat_view import ChatView
+from chat_ui._language import chat_translation, speak_in_page
 from chat_ui._store import ConversationStore, LocalStore
 from chat_ui._tab_alert import TabAlert
+from present_choices._translation import N_
 
-TITLE = "Choices chat"
+TITLE = N_("Choices chat")
 
 
 def chat_page(
-    agent: Agent, *, title: str = TITLE, subtitle: str = "", store: ConversationStore | None = None
+    agent: Agent,
+    *,
+    title: str = TITLE,
+    subtitle: str = "",
+    store: ConversationStore | None = None,
+    language: str | None = None,
 ) -> ChatView:
     """Fill the current page with a chat with `agent`; call it from a `@ui.page` function.
 
-    `store` keeps the conversation (default: `LocalStore()`, this browser's). Give the page a
-    language (`@ui.page(..., language="en-US")` or `ui.run(language=...)`): screen readers need it.
+    `store` keeps the conversation (default: `LocalStore()`, this browser's). `language` (a tag,
+    `zh-CN`) is the chat's, by default the browser's; the page's `<html lang>` names it, as screen
+    readers need.
     """
+    translation = chat_translation(language)
+    speak_in_page(translation)
+    title = translation.gettext(title)
     ui.page_title(title)
     with ui.element("div").classes("chat-page"):
         with ui.element("header").classes("chat-header"):
@@ -35,10 +46,12 @@ def chat_page(
                 TextElement(tag="h1", text=title)
                 if subtitle:
                     ui.label(subtitle).classes("chat-subtitle")
-            new_chat = ui.button("New chat", icon="add", color=None)
+            new_chat = ui.button(translation.gettext("New chat"), icon="add", color=None)
             new_chat.props("flat rounded no-caps").classes("chat-new")
             TabAlert()
-        view = ChatView(agent, store=LocalStore() if store is None else store)
+        view = ChatView(
+            agent, store=LocalStore() if store is None else store, language=translation.tag
+        )
 
         async def start_over() -> None:
             """Forget the conversation, then reload: the reply under way is stopped first, so that

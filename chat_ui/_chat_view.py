@@ -36,6 +36,7 @@ from chat_ui._conversation import (
     cut_off,
 )
 from chat_ui._interrupts import answers_complete
+from chat_ui._language import chat_translation, speak_in_client
 from chat_ui._message import AssistantMessage, ErrorMessage, UserMessage
 from chat_ui._migration import upgrade_history
 from chat_ui._open_blocks import OpenBlocks
@@ -45,21 +46,22 @@ from chat_ui._store import ConversationStore
 from chat_ui._store_notice import StoreNotice
 from chat_ui._streaming_reply import StreamingReply, streaming_somewhere
 from chat_ui._styles import ensure_styles
+from present_choices._translation import N_, Translation, speaking
 
 log = logging.getLogger(__name__)
 
 WATCH_INTERVAL = 0.5  # seconds between two reads of a conversation with a reply streaming elsewhere
 LOAD_RETRY = 2.0  # seconds between two tries to read a conversation that could not be read
 
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "This conversation is unavailable: it cannot be read from where it is kept right now. Nothing "
     "is lost; it is tried again every few seconds, and shown as soon as it can be read."
 )
-ELSEWHERE = (
+ELSEWHERE = N_(
     "A reply is still being written in another tab or window of this chat. It shows here once it "
     "is done; until then, this chat takes no message."
 )
-UNSAVED = (
+UNSAVED = N_(
     "Not saved yet: the conversation cannot be written to where it is kept right now. Nothing is "
     "lost: a message you send waits in the message box, and everything is saved as soon as it can be."
 )
@@ -79,7 +81,7 @@ class ChatLog(ui.element, component="chat_log.js"):
 class ThinkingIndicator(ui.element):
     """Shown while the agent works on a reply."""
 
-    def __init__(self) -> None:
+    def __init__(self, translation: Translation) -> None:
         super().__init__("div")
         self.classes("chat-thinking")
         self.props["role"] = "status"
@@ -87,7 +89,7 @@ class ThinkingIndicator(ui.element):
             with ui.element("span").classes("chat-dots").props('aria-hidden="true"'):
                 for _ in range(3):
                     ui.element("span")
-            ui.label("Thinking…")
+            ui.label(translation.gettext("Thinking…"))
 
 
 class ChatView(ui.element):
@@ -97,7 +99,7 @@ class ChatView(ui.element):
     chat goes; messages kept in an earlier version's shape are brought up to date in it (see
     `upgrade_history`). `store` (`LocalStore()`, `RedisStore(url).conversation()`) is read when the
     page opens and written one message at a time. An empty conversation starts with the agent's
-    greeting.
+    greeting. `language` (a tag: `zh-CN`) is the chat's; by default the browser's.
     """
 
     def __init__(
@@ -106,6 +108,7 @@ class ChatView(ui.element):
         history: MutableSequence[Message] | None = None,
         *,
         store: ConversationStore | None = None,
+        language: str | None = None,
     ) -> None:
         if history is not None and store is not None:
             raise ValueError("ChatView keeps its conversation in `history` or in `store`, not both")
@@ -113,6 +116,8 @@ class ChatView(ui.element):
         ensure_styles()
         self.classes("chat-view")
         self.agent = agent
+        self.translation = chat_translation(language)
+        speak_in_client(self.translation)
         self.history: MutableSequence[Message] = [] if history is None else history
         self.busy = False
         self.loaded = store is None
@@ -122,12 +127,13 @@ class ChatView(ui.element):
         self._saves = None if store is None else SaveQueue(store, self._show_unsaved)
         with self:
             self.log = ChatLog().classes("chat-log")
-            self.thinking = ThinkingIndicator()
+            self.thinking = ThinkingIndicator(self.translation)
             self.thinking.set_visibility(False)
             self.notice = StoreNotice()
             with ui.element("div").classes("chat-composer-bar"):
                 self.composer = Composer(self.send)
-                ui.label("Enter to send · Shift+Enter for a new line").classes("chat-hint")
+                hint = self.translation.gettext("Enter to send · Shift+Enter for a new line")
+                ui.label(hint).classes("chat-hint")
         if store is None:
             upgrade_history(self.history)
             self._show_history()
@@ -136,15 +142,14 @@ class ChatView(ui.element):
             self._load_task = asyncio.create_task(self._load(store), name="chat load")
 
     async def _load(self, store: ConversationStore) -> None:
-        """Read the conversation, trying again until the store answers; until then the chat says
-        that it is unavailable and takes no message. While a reply to it streams elsewhere (another
-        tab, another instance), the chat shows it as saved so far, reads it again until it is done,
-        and takes no message: a message sent meanwhile would reach the agent without that reply."""
+        """Read the conversation, trying again until the store answers (the chat says it is
+        unavailable). While a reply streams elsewhere (another tab or instance), show it as saved so
+        far and read it again until done; meanwhile no message is taken (it would miss the reply)."""
         messages = await self._read(store)
         while any(streaming_somewhere(message) for message in messages):
             if _as_shown(messages) != _as_shown(self.history):  # not at every save of the same text
                 self._show_messages(messages)
-            self.notice.show(ELSEWHERE, waiting=True)
+            self.notice.show(self.translation.gettext(ELSEWHERE), waiting=True)
             await asyncio.sleep(WATCH_INTERVAL)
             messages = await self._read(store)
         self.notice.show(None)
@@ -157,9 +162,10 @@ class ChatView(ui.element):
             try:
                 return await store.load()
             except Exception as error:
-                if self.notice.text != UNAVAILABLE:  # once, not at every try
+                unavailable = self.translation.gettext(UNAVAILABLE)
+                if self.notice.text != unavailable:  # once, not at every try
                     log.warning("the conversation could not be read: %s", error)
-                self.notice.show(UNAVAILABLE)
+                self.notice.show(unavailable)
                 await asyncio.sleep(LOAD_RETRY)
 
     def _show_messages(self, messages: list[Message], *, greet: bool = False) -> None:
@@ -200,14 +206,13 @@ class ChatView(ui.element):
             await asyncio.wait([reply])
 
     def stop(self) -> None:
-        """Stop the reply under way, if any: nothing of it is shown; a store keeps what it had
-        saved of it as cut off."""
+        """Stop the reply under way, if any: nothing of it shows; a store keeps it as cut off."""
         if self._reply_task is not None:
             self._reply_task.cancel()
 
     async def start_over(self) -> None:
-        """Stop the reply under way and forget the conversation; returns once it is forgotten (with
-        a store: once the store has forgotten it, which may wait for the store to be back)."""
+        """Stop the reply under way and forget the conversation, returning once it is forgotten
+        (by the store too, which may wait for the store to be back)."""
         self.stop()
         self.history.clear()
         if self._saves is not None:
@@ -281,8 +286,10 @@ class ChatView(ui.element):
     def _start_reply(self, first: Message | None = None) -> asyncio.Task[None]:
         """Start the reply; with `first`, the user's message, once the store has it."""
         self._set_busy(True)  # at once: nothing can be sent before the reply has even started
-        # A task of its own, so that `stop` can cancel it; the view holds it while it runs.
-        task = asyncio.create_task(self._reply(first), name="chat reply")
+        # A task of its own, so that `stop` can cancel it; the view holds it while it runs. It speaks
+        # the chat's language: the agent's words for the person (a greeting, a failure) are in it.
+        with speaking(self.translation):
+            task = asyncio.create_task(self._reply(first), name="chat reply")
         task.add_done_callback(self._reply_ended)  # also when stopped before it began
         self._reply_task = task
         return task
@@ -303,7 +310,7 @@ class ChatView(ui.element):
                     reply.add(chunk)
             except Exception as error:
                 reply.fail()
-                notice = _failure_notice(error)
+                notice = _failure_notice(error, self.translation)
                 self._remember(notice)
                 reply.save_ending([notice])
             else:
@@ -334,15 +341,17 @@ class ChatView(ui.element):
         self.composer.set_busy(busy)
 
     def _show_unsaved(self, unsaved: bool) -> None:
-        self.notice.show(UNSAVED if unsaved else None)
+        self.notice.show(self.translation.gettext(UNSAVED) if unsaved else None)
 
 
-def _failure_notice(error: Exception) -> Message:
+def _failure_notice(error: Exception, translation: Translation) -> Message:
     """The notice of a reply that failed with `error`, which is logged: with a traceback only where
     it helps (an `AgentError` already says what went wrong, in the person's words)."""
     log.warning("the agent failed to reply: %s", error, exc_info=not isinstance(error, AgentError))
     if isinstance(error, AgentError):
         return {"role": "error", "content": str(error)}
     detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    text = f"The agent could not reply ({detail}). Send your message again to retry."
+    text = translation.gettext(
+        "The agent could not reply ({detail}). Send your message again to retry.", detail=detail
+    )
     return {"role": "error", "content": text}

@@ -19,6 +19,7 @@ from nicegui import ui
 
 from chat_ui._choice_group import ChoiceGroup, SelectHandler
 from chat_ui._conversation import block_state
+from chat_ui._language import chat_words
 from chat_ui._styles import ensure_styles
 from present_choices import (
     ChoicePrompt,
@@ -30,8 +31,9 @@ from present_choices import (
     render_markdown,
     split_message,
 )
+from present_choices._translation import N_
 
-PREPARING_TEXT = "preparing choices..."
+PREPARING_TEXT = N_("preparing choices...")
 
 
 class ChoicesMarkdown(ui.element):
@@ -151,7 +153,7 @@ class ChoicesMarkdown(ui.element):
 
     def _incomplete_segment(self, segment: IncompleteSegment) -> ui.element:
         """A quiet placeholder for a fence still being written: half-written JSON is never shown."""
-        placeholder = ui.label(PREPARING_TEXT).classes("choices-preparing")
+        placeholder = ui.label(chat_words().gettext(PREPARING_TEXT)).classes("choices-preparing")
         placeholder.props["role"] = "status"
         return placeholder
 

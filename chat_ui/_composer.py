@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 
 from nicegui import ui
 
+from chat_ui._language import chat_words
+
 # Enter sends; Shift+Enter and Enter while an input method is composing a character do not.
 _ENTER_SENDS = """(event) => {
   if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
@@ -27,15 +29,17 @@ class Composer(ui.element):
         super().__init__("div")
         self._on_send = on_send
         self.classes("chat-composer")
+        words = chat_words()
         with self:
             self.input = (
-                ui.textarea(placeholder="Type a message")
-                .props('aria-label="Message" autogrow rows=1 borderless dense')
+                ui.textarea(placeholder=words.gettext("Type a message"))
+                .props("autogrow rows=1 borderless dense")
                 .classes("chat-input")
             )
+            self.input.props["aria-label"] = words.gettext("Message")
             self.input.on("keydown", self.submit, js_handler=_ENTER_SENDS)
             self.button = (
-                ui.button("Send", icon="send", on_click=self.submit, color=None)
+                ui.button(words.gettext("Send"), icon="send", on_click=self.submit, color=None)
                 .props("rounded unelevated no-caps")
                 .classes("chat-send")
             )

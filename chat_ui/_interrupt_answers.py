@@ -18,11 +18,13 @@ from nicegui import ui
 from chat_ui._answer_schema import Approval, Field, Form, OneValue, Undrawable
 from chat_ui._choice_group import ChoiceButton
 from chat_ui._conversation import Resume
+from chat_ui._language import chat_words
+from present_choices._translation import N_
 
 Send = Callable[[Any, str], None]
 """Send `payload` as the answer, said in `words`; a payload of None cancels the interrupt."""
 
-CANNOT_DRAW = "This agent needs an answer the chat cannot draw."
+CANNOT_DRAW = N_("This agent needs an answer the chat cannot draw.")
 
 
 class AnswerView(Protocol):
@@ -39,19 +41,24 @@ class ApprovalAnswer(ui.element):
         with self:
             self.reason: ui.input | None = None
             if schema.reason:
-                self.reason = ui.input(label="Reason").props('aria-label="Reason" dense outlined')
+                reason = chat_words().gettext("Reason")
+                self.reason = ui.input(label=reason).props("dense outlined")
+                self.reason.props["aria-label"] = reason
                 self.reason.classes("interrupt-reason")
             with ui.element("div").classes("choice-options"):
-                self.approve = ChoiceButton("Approve", partial(self._decide, True))
-                self.deny = ChoiceButton("Deny", partial(self._decide, False))
+                words = chat_words()
+                self.approve = ChoiceButton(words.gettext("Approve"), partial(self._decide, True))
+                self.deny = ChoiceButton(words.gettext("Deny"), partial(self._decide, False))
 
     def _decide(self, approved: bool) -> None:
         payload: dict[str, Any] = {"approved": approved}
         reason = (self.reason.value or "").strip() if self.reason is not None else ""
         if reason:
             payload["reason"] = reason
-        words = "Approve" if approved else "Deny"
-        self._send(payload, f"{words}: {reason}" if reason else words)
+        _ = chat_words()
+        words = _.gettext("Approve") if approved else _.gettext("Deny")
+        said = _.gettext("{answer}: {reason}", answer=words, reason=reason) if reason else words
+        self._send(payload, said)
 
     def show(self, answer: Resume | None, *, disabled: bool) -> None:
         payload = answer.get("payload") if answer else None
@@ -101,17 +108,18 @@ class FormAnswer(ui.element):
             self.problems.props["role"] = "alert"
             self.problems.set_visibility(False)
             with ui.element("div").classes("choice-options"):
-                self.submit = ChoiceButton("Submit", self._submit)
+                self.submit = ChoiceButton(chat_words().gettext("Submit"), self._submit)
 
     def _submit(self) -> None:
         values = {name: element.value for name, element in self.inputs.items()}
         payload, problems = self._schema.payload(values)
-        self.problems.set_text(f"Not sent: {'; '.join(problems)}." if problems else "")
+        said = chat_words().gettext("Not sent: {problems}.", problems="; ".join(problems))
+        self.problems.set_text(said if problems else "")
         self.problems.set_visibility(bool(problems))
         if not problems:
             titles = {field.name: field.title for field in self._schema.fields}
             words = ", ".join(f"{titles[name]}: {value}" for name, value in payload.items())
-            self._send(payload, words or "Submit")
+            self._send(payload, words or chat_words().gettext("Submit"))
 
     def show(self, answer: Resume | None, *, disabled: bool) -> None:
         payload = answer.get("payload") if answer else None
@@ -126,7 +134,8 @@ class FormAnswer(ui.element):
 
 def _input(field: Field) -> ui.input | ui.number | ui.checkbox | ui.select:
     """The input of one field, its accessible name its label; a required one says so."""
-    label = f"{field.title} (required)" if field.required else field.title
+    required = chat_words().gettext("{field} (required)", field=field.title)
+    label = required if field.required else field.title
     element: ui.input | ui.number | ui.checkbox | ui.select
     if field.kind == "boolean":
         element = ui.checkbox(label, value=bool(field.default))
@@ -152,9 +161,10 @@ class CancelOnly(ui.element):
     def __init__(self, schema: Undrawable, send: Send) -> None:
         super().__init__("div")
         with self:
-            ui.label(CANNOT_DRAW).classes("choice-context")
+            ui.label(chat_words().gettext(CANNOT_DRAW)).classes("choice-context")
             with ui.element("div").classes("choice-options"):
-                self.cancel = ChoiceButton("Cancel", partial(send, None, "Cancel"))
+                cancel = chat_words().gettext("Cancel")
+                self.cancel = ChoiceButton(cancel, partial(send, None, cancel))
 
     def show(self, answer: Resume | None, *, disabled: bool) -> None:
         self.cancel.show(pressed=answer is not None, disabled=disabled)

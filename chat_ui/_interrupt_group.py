@@ -30,11 +30,13 @@ from chat_ui._interrupt_answers import (
     ValueAnswer,
 )
 from chat_ui._interrupts import PENDING, InterruptState, expiry
+from chat_ui._language import chat_words
 from chat_ui._styles import ensure_styles
+from present_choices._translation import N_
 
 AnswerHandler = Callable[[Resume, str], None]
 """Called with the answer to an interrupt, and the answer in words."""
-EXPIRED = "Expired"
+EXPIRED = N_("Expired")
 _STATE_CLASSES = "choice-group--pending choice-group--answered choice-group--outdated"
 
 _ANSWER_VIEWS: Mapping[type, Callable[[Any, Send], AnswerView]] = {
@@ -118,11 +120,11 @@ class InterruptGroup(ui.element):
     def _show_countdown(self) -> None:
         text = ""
         if self._shown_expired:
-            text = EXPIRED
+            text = chat_words().gettext(EXPIRED)
         elif self._deadline is not None and self.state.status == "pending":
             seconds = max(int((self._deadline - datetime.now(UTC)).total_seconds()), 0)
             hours, rest = divmod(seconds, 3600)
             minutes = f"{hours}:{rest // 60:02d}" if hours else f"{rest // 60}"
-            text = f"Answer within {minutes}:{rest % 60:02d}"
+            text = chat_words().gettext("Answer within {time}", time=f"{minutes}:{rest % 60:02d}")
         self.countdown.set_text(text)
         self.countdown.set_visibility(bool(text))

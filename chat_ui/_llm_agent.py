@@ -56,6 +56,7 @@ from chat_ui._reply import (
     choices_not_shown,
 )
 from present_choices import TOOL_NAME, ChoicesError, parameters_schema, parse_prompt
+from present_choices._translation import spoken
 
 DEFAULT_SYSTEM_PROMPT = f"""\
 You are a helpful assistant in a chat app that can show buttons.
@@ -136,9 +137,10 @@ class LLMAgent:
 
     @property
     def greeting(self) -> str:
-        return (
-            f"Hello! You are chatting with `{self.model.model_name}`. Ask me anything: when there "
-            "are a few clear options to choose from, I'll show them as buttons."
+        return spoken().gettext(
+            "Hello! You are chatting with `{model}`. Ask me anything: when there are a few clear "
+            "options to choose from, I'll show them as buttons.",
+            model=self.model.model_name,
         )
 
     async def reply(self, history: Sequence[Message]) -> AsyncIterator[ReplyChunk]:

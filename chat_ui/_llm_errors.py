@@ -28,55 +28,83 @@ from pydantic_ai.models import Model
 
 from chat_ui._addresses import without_password
 from chat_ui._llm_model import key_variable_of
+from present_choices._translation import Translation, spoken
 
-PREFIX = "The model could not reply: "
 LONGEST_DETAIL = 300  # characters of a server's own message that are quoted
 
 
 def describe_failure(error: Exception, model: Model) -> str:
-    """One or two sentences for the person about `error`, raised while `model` was replying."""
-    return PREFIX + _reason(error, model)
+    """One or two sentences for the person about `error`, raised while `model` was replying, in the
+    language of the conversation (`spoken`)."""
+    _ = spoken()
+    return _.gettext("The model could not reply: {reason}", reason=_reason(error, model, _))
 
 
-def _reason(error: Exception, model: Model) -> str:
+def _reason(error: Exception, model: Model, _: Translation) -> str:
     status = _status(error)
     server = (
-        f"the model server at {without_password(model.base_url)}"
+        _.gettext("the model server at {url}", url=without_password(model.base_url))
         if model.base_url
-        else "the model server"
+        else _.gettext("the model server")
     )
+    said = {"server": server, "status": status}
     if isinstance(error, ModelAuthenticationError):
         variable = key_variable_of(model)
-        check = f"Check {variable}." if variable else "Check the API key."
-        return f"{server} refused the API key{status}. {check}"
+        check = (
+            _.gettext("Check {variable}.", variable=variable)
+            if variable
+            else _.gettext("Check the API key.")
+        )
+        return _.gettext("{server} refused the API key{status}. {check}", check=check, **said)
     if isinstance(error, ModelNotFoundError):
         suggestion = getattr(error, "suggested_model_id", None)
-        check = f"Did you mean {suggestion!r}?" if suggestion else "Check its name."
-        return f"{server} does not know the model {model.model_name!r}{status}. {check}"
-    if isinstance(error, ModelRateLimitError):
-        wait = (
-            f"in {math.ceil(error.retry_after)} seconds"
-            if error.retry_after is not None
-            else "in a minute"
+        check = (
+            _.gettext("Did you mean {model}?", model=repr(suggestion))
+            if suggestion
+            else _.gettext("Check its name.")
         )
-        return f"{server} is receiving too many requests{status}. Try again {wait}."
+        return _.gettext(
+            "{server} does not know the model {model}{status}. {check}",
+            model=repr(model.model_name),
+            check=check,
+            **said,
+        )
+    if isinstance(error, ModelRateLimitError):
+        if error.retry_after is not None:
+            return _.ngettext(
+                "{server} is receiving too many requests{status}. Try again in {count} second.",
+                "{server} is receiving too many requests{status}. Try again in {count} seconds.",
+                math.ceil(error.retry_after),
+                **said,
+            )
+        return _.gettext(
+            "{server} is receiving too many requests{status}. Try again in a minute.", **said
+        )
     if isinstance(error, ModelQuotaExceededError):
-        return f"the account's quota or credits at {server} are used up{status}."
+        return _.gettext("the account's quota or credits at {server} are used up{status}.", **said)
     if isinstance(error, ModelTimeoutError | ModelRequestTimeout):
-        return f"{server} took too long to answer. Try again."
+        return _.gettext("{server} took too long to answer. Try again.", **said)
     if isinstance(error, ModelConnectionError):
         if error.phase in ("connect", "pool"):
-            return f"cannot connect to {server}. Is it running?"
-        return f"the connection to {server} broke off. Try again."
+            return _.gettext("cannot connect to {server}. Is it running?", **said)
+        return _.gettext("the connection to {server} broke off. Try again.", **said)
     if isinstance(error, ModelUnavailableError | ModelServerError):
-        return f"{server} had a problem{status}. Try again in a moment."
+        return _.gettext("{server} had a problem{status}. Try again in a moment.", **said)
     if isinstance(error, ModelRequestRejectedError):
-        return f"{server} refused the request{status}: {_detail(error)}"
+        return _.gettext(
+            "{server} refused the request{status}: {detail}", detail=_detail(error), **said
+        )
     if isinstance(error, ModelAPIError):
-        return f"the request to {server} failed{status}: {_detail(error)}"
+        return _.gettext(
+            "the request to {server} failed{status}: {detail}", detail=_detail(error), **said
+        )
     if isinstance(error, UnexpectedModelBehavior):
-        return f"its answer could not be used ({_detail(error)}). Try again."
-    return f"{type(error).__name__}: {_detail(error)}. Try again."
+        return _.gettext(
+            "its answer could not be used ({detail}). Try again.", detail=_detail(error)
+        )
+    return _.gettext(
+        "{error}: {detail}. Try again.", error=type(error).__name__, detail=_detail(error)
+    )
 
 
 def _status(error: Exception) -> str:

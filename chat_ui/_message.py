@@ -13,7 +13,9 @@ from chat_ui._choices_markdown import ChoicesMarkdown
 from chat_ui._conversation import Interrupt
 from chat_ui._interrupt_group import AnswerHandler, InterruptGroup
 from chat_ui._interrupts import InterruptState
+from chat_ui._language import chat_words
 from present_choices import ChoicePrompt
+from present_choices._translation import N_
 
 
 class UserMessage(ui.element):
@@ -23,11 +25,11 @@ class UserMessage(ui.element):
         super().__init__("div")
         self.classes("chat-message chat-message--user")
         with self:
-            ui.label("You:").classes("sr-only")
+            ui.label(chat_words().gettext("You:")).classes("sr-only")
             ui.label(content).classes("chat-bubble")
 
 
-CUT_OFF_NOTE = (
+CUT_OFF_NOTE = N_(
     "Cut off: the chat app stopped while writing this reply. Send your message again to ask again."
 )
 
@@ -52,14 +54,14 @@ class AssistantMessage(ui.element):
         self.interrupts: list[InterruptGroup] = []
         with self:
             ui.icon("auto_awesome").classes("chat-avatar").props["aria-hidden"] = "true"
-            ui.label("Assistant:").classes("sr-only")
+            ui.label(chat_words().gettext("Assistant:")).classes("sr-only")
             # The reply's text, and what goes under it, in one column.
             with ui.element("div").classes("chat-reply") as self.column:
                 self.body = ChoicesMarkdown(
                     content, asked=asked, on_choice=on_choice, answer=answer, streaming=streaming
                 )
                 if cut_off:
-                    ui.label(CUT_OFF_NOTE).classes("chat-cut-off")
+                    ui.label(chat_words().gettext(CUT_OFF_NOTE)).classes("chat-cut-off")
 
     def show_interrupts(
         self,
@@ -89,5 +91,5 @@ class ErrorMessage(ui.element):
         self.props["role"] = "alert"
         with self:
             ui.icon("error_outline").props["aria-hidden"] = "true"
-            ui.label("Notice from the chat app:").classes("sr-only")
+            ui.label(chat_words().gettext("Notice from the chat app:")).classes("sr-only")
             ui.label(content)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from chat_ui._conversation import Interrupt, Message, ToolCall
 from present_choices import TOOL_NAME, ChoicePrompt
+from present_choices._translation import spoken
 
 TOOL_CALL_DESCRIPTION = (
     "Ask the user to pick one of 2 to 4 options, shown as buttons under your message. Use it when "
@@ -57,8 +58,11 @@ class Notice:
 def choices_not_shown(problems: list[str]) -> Notice:
     """The note shown instead of a block whose call the chat could not accept."""
     return Notice(
-        f"The assistant's choices could not be shown: {'; '.join(problems)}. "
-        "Answer in your own words, or ask it to try again."
+        spoken().gettext(
+            "The assistant's choices could not be shown: {problems}. Answer in your own words, "
+            "or ask it to try again.",
+            problems="; ".join(problems),
+        )
     )
 
 

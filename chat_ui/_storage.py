@@ -25,6 +25,7 @@ from present_choices._private_files import (
     write_private,
     written_as,
 )
+from present_choices._translation import terminal_translation
 
 STORAGE_VARIABLE = "NICEGUI_STORAGE_PATH"
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
@@ -59,7 +60,11 @@ def private_storage() -> Path:
         places.insert(0, (directory.parent, []))
     changed = tighten(places)
     if changed:
-        print(f"choices-chat: {describe_tightened(changed)}", file=sys.stderr, flush=True)
+        print(
+            f"choices-chat: {describe_tightened(changed, terminal_translation())}",
+            file=sys.stderr,
+            flush=True,
+        )
     with contextlib.suppress(OSError):  # `storage_secret` says what is wrong with it
         private_directory(directory)
     return directory
@@ -77,22 +82,33 @@ def storage_secret(directory: Path) -> str:
     except FileNotFoundError:
         kept = ""
     except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "it is not text"
-        return _secret_for_this_run(path, f"cannot read it: {reason}")
+        reason = getattr(error, "strerror", None) or str(error)
+        return _secret_for_this_run(
+            terminal_translation().gettext(
+                "warning: cannot read the cookie secret {file} ({reason}); conversations last until this "
+                "run stops",
+                file=path,
+                reason=reason,
+            )
+        )
     if len(kept) >= SHORTEST_SECRET:
         return kept
     secret = secrets.token_urlsafe(SECRET_BYTES)
     try:
         write_private(path, secret + "\n")
     except OSError as error:
-        return _secret_for_this_run(path, f"cannot save it: {error.strerror or error}")
+        return _secret_for_this_run(
+            terminal_translation().gettext(
+                "warning: cannot save the cookie secret {file} ({reason}); conversations last until this "
+                "run stops",
+                file=path,
+                reason=error.strerror or error,
+            )
+        )
     return secret
 
 
-def _secret_for_this_run(path: Path, problem: str) -> str:
-    print(
-        f"choices-chat: warning: cookie secret {path}: {problem}; "
-        "conversations last until this run stops",
-        file=sys.stderr,
-    )
+def _secret_for_this_run(warning: str) -> str:
+    """A secret for this run only, having said why in one warning."""
+    print(f"choices-chat: {warning}", file=sys.stderr)
     return secrets.token_urlsafe(SECRET_BYTES)

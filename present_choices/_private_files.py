@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 
+from present_choices._translation import Translation
+
 PRIVATE_DIRECTORY_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
 OTHERS = 0o077
@@ -143,17 +145,35 @@ def written_as(*names: str) -> list[str]:
     return [pattern for name in names for pattern in (name, f".{name}.*.tmp")]
 
 
-def describe_tightened(changed: list[Path]) -> str:
-    """One line saying what `tighten` changed, for the command to print."""
-    directories = [str(path) for path in changed if path.is_dir()]
+def describe_tightened(changed: list[Path], translation: Translation) -> str:
+    """One line saying what `tighten` changed, for the command to print, in the person's
+    language."""
+    directories = ", ".join(str(path) for path in changed if path.is_dir())
     files = [path for path in changed if not path.is_dir()]
-    parts = [", ".join(directories)] if directories else []
-    if files:
-        parents = ", ".join(dict.fromkeys(str(path.parent) for path in files))
-        parts.append(f"{len(files)} file{'s' if len(files) != 1 else ''} in {parents}")
-    return (
-        f"made {' and '.join(parts)} private (mode 700, files 600): other users could read the "
-        "conversations, questions, answers, tokens or settings they hold"
+    folders = ", ".join(dict.fromkeys(str(path.parent) for path in files))
+    if not files:
+        return translation.gettext(
+            "made {directories} private (mode 700, files 600): other users could read the "
+            "conversations, questions, answers, tokens or settings they hold",
+            directories=directories,
+        )
+    if not directories:
+        return translation.ngettext(
+            "made {count} file in {folders} private (mode 700, files 600): other users could "
+            "read the conversations, questions, answers, tokens or settings it holds",
+            "made {count} files in {folders} private (mode 700, files 600): other users could "
+            "read the conversations, questions, answers, tokens or settings they hold",
+            len(files),
+            folders=folders,
+        )
+    return translation.ngettext(
+        "made {directories} and {count} file in {folders} private (mode 700, files 600): other "
+        "users could read the conversations, questions, answers, tokens or settings they hold",
+        "made {directories} and {count} files in {folders} private (mode 700, files 600): other "
+        "users could read the conversations, questions, answers, tokens or settings they hold",
+        len(files),
+        directories=directories,
+        folders=folders,
     )
 
 

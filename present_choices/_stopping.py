@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from present_choices._translation import Translation
+
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -31,6 +33,10 @@ class Stopped(BaseException):
     def __str__(self) -> str:
         """How the person stopped it: "Ctrl-C" or "SIGTERM"."""
         return "Ctrl-C" if self.number == signal.SIGINT else signal.Signals(self.number).name
+
+    def said(self, translation: Translation) -> str:
+        """The one line the command prints as it stops, in the person's language."""
+        return translation.gettext("stopped ({how})", how=self)
 
 
 @contextmanager

@@ -16,9 +16,11 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
+from present_choices._translation import N_, Translation, terminal_translation
 from provide_choice._server._command_line import (
     ANSWERED,
     DATA_COMMANDS,
@@ -39,12 +41,18 @@ if TYPE_CHECKING:
     from provide_choice._server._serve import HttpServing
     from provide_choice._server._unattended import AnswerPolicy
 
-STARTED_BY_HAND = """\
-provide-choice serve: this is an MCP server on stdin and stdout, for an MCP client to start
-  (`provide-choice client-config claude-code`, or claude-desktop, cursor, vscode, prints its setup).
-  To try it by hand: `provide-choice ask REQUEST.json` asks one question in this terminal, and
-  `provide-choice serve --http 0` serves MCP over HTTP, with the questions shown here.
-  Waiting for a client on stdin; Ctrl-D or Ctrl-C stops it."""
+if TYPE_CHECKING:
+    from provide_choice._contract._settings import InteractionSettings
+
+STARTED_BY_HAND = N_(
+    "this is an MCP server on stdin and stdout, for an MCP client to start\n"
+    "  (`provide-choice client-config claude-code`, or claude-desktop, cursor, vscode, prints its "
+    "setup).\n"
+    "  To try it by hand: `provide-choice ask REQUEST.json` asks one question in this terminal, "
+    "and\n"
+    "  `provide-choice serve --http 0` serves MCP over HTTP, with the questions shown here.\n"
+    "  Waiting for a client on stdin; Ctrl-D or Ctrl-C stops it."
+)
 """Said once when `serve` starts over stdio with a person's terminal on stdin."""
 
 
@@ -52,7 +60,22 @@ class CommandError(Exception):
     """A problem the person running the command can fix; printed as is, exit status 2."""
 
 
+@cache
+def _settings() -> InteractionSettings:
+    """The person's settings, read once a command: a broken file is said to be so once."""
+    # Deferred for start-up time: the settings load pydantic, which `--help` never needs.
+    from provide_choice._contract._settings import load_settings
+
+    return load_settings()
+
+
+def _words() -> Translation:
+    """The language the command speaks to the person: their setting, else the terminal's."""
+    return terminal_translation(_settings().language)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _settings.cache_clear()  # read anew for each command run
     arguments = command_line().parse_args(argv)
     if arguments.command in DATA_COMMANDS:
         _make_private()
@@ -110,39 +133,46 @@ def _make_private() -> None:
     settings = (settings_path().parent, written_as(SETTINGS_FILE_NAME))
     changed = tighten([(data_directory(), data_files), settings])
     if changed:
-        print(f"provide-choice: {describe_tightened(changed)}", file=sys.stderr, flush=True)
+        print(
+            f"provide-choice: {describe_tightened(changed, _words())}", file=sys.stderr, flush=True
+        )
 
 
 def _history(arguments: argparse.Namespace) -> int:
-    from provide_choice._contract._settings import load_settings
     from provide_choice._history._command import clear_history, show_history
     from provide_choice._history._store import history_path
 
     if arguments.yes and not arguments.clear:
-        raise CommandError("--yes only goes with --clear")
+        raise CommandError(_words().gettext("--yes only goes with --clear"))
     path = history_path()
     if arguments.clear:
         if arguments.json or arguments.limit or arguments.search:
             raise CommandError(
-                "--clear deletes the whole history; it takes no --json, --limit or --search"
+                _words().gettext(
+                    "--clear deletes the whole history; it takes no --json, --limit or --search"
+                )
             )
         if not arguments.yes and not sys.stdin.isatty():
             raise CommandError(
-                "--clear asks before it deletes, and stdin is not a terminal to answer in; "
-                "add --yes to clear without asking"
+                _words().gettext(
+                    "--clear asks before it deletes, and stdin is not a terminal to answer in; "
+                    "add --yes to clear without asking"
+                )
             )
-        return clear_history(path, confirm=None if arguments.yes else _confirm)
-    if not load_settings().keep_history:
-        print(
-            "provide-choice history: keep_history is off in your settings, so questions are not "
-            "recorded any more; these are from before.",
-            file=sys.stderr,
+        confirm = None if arguments.yes else _confirm
+        return clear_history(path, confirm=confirm, translation=_words())
+    if not _settings().keep_history:
+        off = _words().gettext(
+            "keep_history is off in your settings, so questions are not recorded any more; "
+            "these are from before."
         )
+        print(f"provide-choice history: {off}", file=sys.stderr)
     return show_history(
         path,
         limit=arguments.limit or HISTORY_LIMIT,
         text=arguments.search,
         as_json=arguments.json,
+        translation=_words(),
     )
 
 
@@ -173,10 +203,22 @@ def _inbox(arguments: argparse.Namespace) -> int:
 def _cannot_listen(error: OSError, port: int, option: str, host: str = HOST) -> CommandError:
     """One line for a port that cannot be had: which, why, and how to get one that can."""
     if error.errno == errno.EADDRINUSE:
-        return CommandError(f"port {port} on {host} is in use; {option} 0 picks a free one")
+        return CommandError(
+            _words().gettext(
+                "port {port} on {host} is in use; {option} 0 picks a free one",
+                port=port,
+                host=host,
+                option=option,
+            )
+        )
     return CommandError(
-        f"cannot listen on port {port} of {host}: {error.strerror or error}; "
-        f"{option} 0 picks a free one"
+        _words().gettext(
+            "cannot listen on port {port} of {host}: {reason}; {option} 0 picks a free one",
+            port=port,
+            host=host,
+            reason=error.strerror or error,
+            option=option,
+        )
     )
 
 
@@ -190,7 +232,8 @@ def _serve(arguments: argparse.Namespace) -> int:
     open_browser, max_wait = not arguments.no_browser, arguments.max_wait
     if arguments.http is None:
         if sys.stdin.isatty():
-            print(STARTED_BY_HAND, file=sys.stderr, flush=True)
+            started = _words().gettext(STARTED_BY_HAND)
+            print(f"provide-choice serve: {started}", file=sys.stderr, flush=True)
         serve_stdio(
             bridge_port=arguments.bridge_port,
             open_browser=open_browser,
@@ -284,16 +327,23 @@ def _ask(request_file: str | None, request_json: str | None, policy: AnswerPolic
     data = _read_json(request_file, request_json)
     if isinstance(data, dict) and is_batch(data):
         raise CommandError(
-            "asks one question at a time, and this request holds a batch (questions). Ask a "
-            "batch through the MCP tool (`provide-choice serve`), or ask its questions one by one."
+            _words().gettext(
+                "asks one question at a time, and this request holds a batch (questions). Ask a "
+                "batch through the MCP tool (`provide-choice serve`), or ask its questions one "
+                "by one."
+            )
         )
     try:
         request = parse_request(data)
     except ChoicesError as error:
-        count = len(error.problems)
         lines = "".join(f"\n  - {problem}" for problem in error.problems)
         raise CommandError(
-            f"invalid request ({count} problem{'s' if count > 1 else ''}):{lines}"
+            _words().ngettext(
+                "invalid request ({count} problem):{problems}",
+                "invalid request ({count} problems):{problems}",
+                len(error.problems),
+                problems=lines,
+            )
         ) from None
     try:
         response = answer_at_once(request, policy)
@@ -302,8 +352,11 @@ def _ask(request_file: str | None, request_json: str | None, policy: AnswerPolic
     if response is None:
         if not sys.stdin.isatty():
             raise CommandError(
-                "needs a terminal, and stdin is not one. Run it from an interactive shell "
-                "(agents: use `provide-choice serve`; scripts and CI: --unattended or --answers)."
+                _words().gettext(
+                    "needs a terminal, and stdin is not one. Run it from an interactive shell "
+                    "(agents: use `provide-choice serve`; scripts and CI: --unattended or "
+                    "--answers)."
+                )
             )
         with _terminal_output() as output:
             response = ask_in_terminal(request, output)
@@ -320,12 +373,20 @@ def _read_json(request_file: str | None, request_json: str | None) -> object:
         )
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise CommandError(f"cannot read {request_file}: {reason}") from None
+        raise CommandError(
+            _words().gettext("cannot read {file}: {reason}", file=request_file, reason=reason)
+        ) from None
     try:
         return json.loads(text or "")
     except json.JSONDecodeError as error:
         raise CommandError(
-            f"{source} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            _words().gettext(
+                "{source} is not valid JSON: {problem} (line {line}, column {column})",
+                source=source,
+                problem=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            )
         ) from None
 
 
@@ -339,7 +400,9 @@ def _terminal_output() -> Iterator[TextIO]:
         terminal = open("/dev/tty", "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError:
         raise CommandError(
-            "needs a terminal to draw on: stderr is redirected and /dev/tty cannot be opened"
+            _words().gettext(
+                "needs a terminal to draw on: stderr is redirected and /dev/tty cannot be opened"
+            )
         ) from None
     with terminal:
         yield terminal

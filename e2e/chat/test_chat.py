@@ -7,6 +7,7 @@ fresh conversation.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -263,3 +264,38 @@ async def test_regression_wide_code_block_is_keyboard_scrollable(page: Page) -> 
     assert await serious_violations(page) == []
     malformed = page.get_by_role("log").locator("pre", has_text='"question": "Broken"')
     await expect(malformed).to_have_attribute("tabindex", "0")
+
+
+@pytest.mark.parametrize(
+    ("locale", "send", "new_chat", "lang"),
+    [("zh-CN", "发送", "新对话", "zh-CN"), ("fr-FR", "Send", "New chat", "en-US")],
+)
+async def test_the_chat_speaks_the_browsers_language_and_shows_the_agents_words_as_written(
+    browser: Browser, server: str, locale: str, send: str, new_chat: str, lang: str
+) -> None:
+    context = await browser.new_context(viewport=VIEWPORT, locale=locale)  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(server)
+    await expect(page.get_by_role("button", name=send)).to_be_visible()
+    await expect(page.get_by_role("button", name=new_chat)).to_be_visible()
+    assert await page.get_attribute("html", "lang") == lang
+    await expect(page.get_by_role("log")).to_contain_text("First, a decision:")
+    assert await serious_violations(page) == []
+    await option(page, "Which database should the service use?", "PostgreSQL").click()
+    await expect(user_messages(page)).to_have_text(["postgres"])
+    await context.close()
+
+
+async def test_lang_pins_the_chats_language_whatever_the_browser_says(
+    browser: Browser, tmp_path: Path
+) -> None:
+    with chat_server(["--agent", "demo", "--lang", "zh-CN"], tmp_path) as url:
+        context = await browser.new_context(viewport=VIEWPORT, locale="en-US")  # type: ignore[arg-type]
+        page = await context.new_page()
+        await page.goto(url)
+        await expect(page.get_by_role("button", name="发送")).to_be_visible()
+        await expect(page.get_by_role("textbox", name="消息")).to_be_editable()
+        assert await page.get_attribute("html", "lang") == "zh-CN"  # Quasar's name of zh-Hans
+        # The title in Chinese, after the count of the choices waiting (the greeting's), if any.
+        await expect(page).to_have_title(re.compile(r"^(\(\d+\) )?选项对话$"))
+        await context.close()

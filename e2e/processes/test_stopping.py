@@ -20,7 +20,7 @@ import anyio
 import pexpect
 import pytest
 import pytest_asyncio
-from long_running import CHAT, INBOX, SERVER, environment, wait_for
+from long_running import CHAT, INBOX, SERVER, LongRunning, environment, wait_for
 from mcp import Client, StdioServerParameters
 from mcp_servers import held, launch, poll
 from provide_choice_harness import (
@@ -188,3 +188,13 @@ async def test_sigterm_to_the_server_with_a_question_on_its_terminal_gives_the_t
     assert "Traceback" not in shown
     wanted = termios.ICANON | termios.ECHO  # lines and echo, not raw mode
     assert local_modes & wanted == wanted
+
+
+def test_in_a_chinese_terminal_the_inbox_says_where_it_is_and_that_it_stopped_in_chinese(
+    tmp_path: Path,
+) -> None:
+    chinese = LongRunning(INBOX.arguments, "收件箱在 ", INBOX.prefix)
+    process = chinese.launch(tmp_path, {"LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""})
+    assert chinese.ready_line(process).endswith("（按 Ctrl-C 停止）\n")
+    process.send_signal(signal.SIGTERM)
+    assert process.communicate(timeout=30)[1] == "provide-choice inbox: 已停止（SIGTERM）\n"

@@ -136,11 +136,13 @@ class AppHost:
         tool_info: bool = True,
         model_context: bool = True,
         call: bool = True,
+        locale: str = "en-US",
     ) -> asyncio.Task[CallToolResult] | None:
         """Make the call and draw `tool`'s view at once, as a host does when the model calls a
         tool, and hand the view the call's arguments once it has initialized; the call's result
         goes to the view when it comes (the returned task). `tool_info` puts the call in the host
-        context (`toolInfo`); `call=False` draws and hands over the arguments only."""
+        context (`toolInfo`); `call=False` draws and hands over the arguments only; `locale` is the
+        host's language."""
         html = await self.view_of(tool)
         drawn = asyncio.Event()
         task = None
@@ -157,6 +159,7 @@ class AppHost:
             "toolInfo": info,
             "modelContext": model_context,
             "toolInput": arguments,
+            "locale": locale,
         }
         await self.page.evaluate(
             "([url, options]) => appHost.mount(url, options)", [self.serve(html), options]

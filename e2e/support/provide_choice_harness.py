@@ -22,36 +22,42 @@ CTRL_C = "\x03"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def environment(home: Path) -> dict[str, str]:
-    """Fast prompts (no cursor-position requests) and settings in a directory of the test's own."""
-    return attended_environment(home, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
+def environment(home: Path, language: str = "C.UTF-8") -> dict[str, str]:
+    """Fast prompts (no cursor-position requests) and settings in a directory of the test's own;
+    the terminal's `LANG` is `language`."""
+    return attended_environment(home, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", LANG=language)
 
 
 def spawn(
-    arguments: list[str], home: Path, timeout: float = 15, dimensions: tuple[int, int] = (40, 160)
+    arguments: list[str],
+    home: Path,
+    timeout: float = 15,
+    dimensions: tuple[int, int] = (40, 160),
+    language: str = "C.UTF-8",
 ) -> pexpect.spawn:
-    """`arguments` in a pseudo-terminal of `dimensions` (rows, columns)."""
+    """`arguments` in a pseudo-terminal of `dimensions` (rows, columns) whose `LANG` is
+    `language`."""
     return pexpect.spawn(
         arguments[0],
         arguments[1:],
-        env=environment(home),
+        env=environment(home, language),
         encoding="utf-8",
         dimensions=dimensions,
         timeout=timeout,
     )
 
 
-def spawn_ask(request: dict[str, Any], tmp_path: Path) -> tuple[pexpect.spawn, Path]:
+def spawn_ask(
+    request: dict[str, Any], tmp_path: Path, language: str = "C.UTF-8"
+) -> tuple[pexpect.spawn, Path]:
     """`provide-choice ask REQUEST.json > answer.json`: the question is drawn on the terminal
     (stderr), and the file receives exactly what a shell script would read from stdout."""
     request_file = tmp_path / "request.json"
     request_file.write_text(json.dumps(request))
     answer_file = tmp_path / "answer.json"
     script = 'exec "$0" ask "$1" > "$2"'
-    child = spawn(
-        ["/bin/sh", "-c", script, COMMAND, str(request_file), str(answer_file)], tmp_path / "home"
-    )
-    return child, answer_file
+    arguments = ["/bin/sh", "-c", script, COMMAND, str(request_file), str(answer_file)]
+    return spawn(arguments, tmp_path / "home", language=language), answer_file
 
 
 def answer_of(child: pexpect.spawn, answer_file: Path) -> dict[str, Any]:
@@ -92,9 +98,12 @@ def expect_plain(child: pexpect.spawn, text: str) -> str:
     return plain(child.before)
 
 
-def continue_with_settings(child: pexpect.spawn) -> None:
-    """The settings surface comes first; keeping the saved settings is one Enter."""
-    expect_plain(child, "Continue with these settings")
+def continue_with_settings(
+    child: pexpect.spawn, words: str = "Continue with these settings"
+) -> None:
+    """The settings surface comes first; keeping the saved settings is one Enter (`words`: its
+    entry, in the terminal's language)."""
+    expect_plain(child, words)
     child.send(ENTER)
 
 
@@ -132,5 +141,6 @@ def spawn_server_terminal(
     child = spawn(
         [COMMAND, "serve", "--http", "0", "--no-auth", *options], home, dimensions=dimensions
     )
-    child.expect(r"MCP server at (http://127\.0\.0\.1:\d+/mcp)")
+    # Its first line, in the person's language: "MCP server at http://...", "MCP 服务器在 http://..."
+    child.expect(r"provide-choice: MCP .*?(http://127\.0\.0\.1:\d+/mcp)")
     return child, child.match.group(1)

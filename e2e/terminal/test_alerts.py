@@ -201,7 +201,7 @@ def test_the_terminal_settings_screen_switches_the_alerts_and_saves_them(tmp_pat
     for channel in ("in the terminal", "on the desktop", "in the browser", "by push"):
         expect_plain(child, f"Tell me a question waits {channel}")
     expect_plain(child, "to the addresses in notify_urls: On")
-    child.send(UP * 3 + ENTER)  # past the last entries, the options hidden and away: push
+    child.send(UP * 4 + ENTER)  # past the last entries (hidden options, away, language): push
     expect_plain(child, "to the addresses in notify_urls: Off")
     child.send(UP * 4 + ENTER)  # alert_after_seconds
     expect_plain(child, "Alert once a question waited untouched (seconds)")

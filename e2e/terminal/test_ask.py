@@ -70,6 +70,28 @@ def test_single_choice_submits_on_enter_and_stdout_is_only_the_json(tmp_path: Pa
     assert answer["selection"]["transport"] == "terminal"
 
 
+def test_in_a_chinese_terminal_the_screens_are_chinese_and_stdout_is_the_same_json(
+    tmp_path: Path,
+) -> None:
+    child, answer_file = spawn_ask(question("multi"), tmp_path, language="zh_CN.UTF-8")
+    continue_with_settings(child, "使用这些设置继续")
+    expect_plain(child, "请选择 1 到 3 项")
+    expect_plain(child, "PostgreSQL ★ 推荐 — robust, needs a server")  # agent text as written
+    for hint in ["↑↓ 移动", "空格 勾选", "Enter 提交", "1-3 勾选", "n 为选项添加备注"]:
+        expect_plain(child, hint)
+    expect_plain(child, "Ctrl-C 取消")
+    child.send(ENTER)
+    expect_plain(child, "请选择 1 到 3 项（已选 0 项）")
+    child.send(SPACE + ENTER)
+    answer = answer_of(child, answer_file)
+    assert answer == {
+        "action_status": "selected",
+        "answered_by": "person",
+        "selection": answer["selection"]
+        | {"selected_ids": ["pg"], "summary": "Selected: PostgreSQL.", "transport": "terminal"},
+    }
+
+
 def test_single_choice_in_batch_mode_selects_with_space_then_submits(tmp_path: Path) -> None:
     child, answer_file = spawn_ask(question("single", single_submit_mode=False), tmp_path)
     continue_with_settings(child)

@@ -28,6 +28,8 @@ from provide_choice_harness import (
     spawn_server_terminal,
 )
 
+from provide_choice import InteractionSettings, save_settings
+
 BACK = "\x1b[Z"
 """Shift-Tab: the batch's previous question."""
 
@@ -130,20 +132,26 @@ async def asked_in_terminal(
 WHERE = ["server terminal", "hand-off"]
 
 
+ENGLISH_START = ("Continue with these settings", "[Database] 1 of {count}")
+"""The settings screen's entry that keeps them, and the first question's place, in English."""
+
+
 async def answered(
-    where: str, tmp_path: Path, request: dict[str, Any], person: Any
+    where: str,
+    tmp_path: Path,
+    request: dict[str, Any],
+    person: Any,
+    start: tuple[str, str] = ENGLISH_START,
 ) -> dict[str, Any]:
     """`request` asked in the server's terminal or handed off to one, while `person(child)` types
-    from its first question on; the response."""
+    from its first question on (`start`: the words that come before it); the response."""
     if where == "hand-off":
-        status, shown, response = await handed_off(tmp_path, person, request)
+        status, shown, response = await handed_off(tmp_path, person, request, start)
         assert status == 0, shown
         return response
-    count = len(request["questions"])
 
     def from_the_first_question(child: pexpect.spawn) -> None:
-        continue_with_settings(child)
-        expect_plain(child, f"[Database] 1 of {count}")
+        opening(child, request, start)
         person(child)
 
     child, url = spawn_server_terminal(tmp_path)
@@ -172,8 +180,8 @@ async def test_three_questions_one_after_another_with_back_and_a_review(
         expect_plain(child, "3 of 3")
         child.send("billing" + ENTER)
         expect_plain(child, "1. Database: Selected: SQLite.")
-        expect_plain(child, "2. Features: Selected: Login, Search, Export.")
-        expect_plain(child, '3. name: Answered in their own words: "billing".')
+        expect_plain(child, "2. Features: Selected: Login, Search, and Export.")
+        expect_plain(child, '3. name: Your own answer: "billing".')
         child.send(ENTER)
         expect_plain(child, "Answered 3 questions.")
 
@@ -228,6 +236,31 @@ async def test_six_questions_mixing_the_modes_with_previews_and_a_filtered_list_
     assert got["cache"]["custom_input"] == "Valkey"
     assert got["region"]["selected_ids"] == ["r37"]
     assert got["layout"]["selected_ids"] == ["settings"]
+
+
+@pytest.mark.parametrize("where", WHERE)
+async def test_in_chinese_the_questions_and_the_review_are_chinese_and_the_answer_is_not(
+    where: str, tmp_path: Path
+) -> None:
+    save_settings(InteractionSettings(language="zh-CN"), tmp_path / "settings.json")
+
+    def person(child: pexpect.spawn) -> None:
+        expect_plain(child, "1-3 选择并发送")
+        child.send("2")
+        expect_plain(child, "[Features] 第 2 个，共 2 个")
+        expect_plain(child, "Shift-Tab 上一题")
+        child.send("1" + "3" + ENTER)
+        expect_plain(child, "发送这些回答吗？")
+        expect_plain(child, "1. Database：已选择：SQLite。")
+        expect_plain(child, "2. Features：已选择：Login和Export。")
+        expect_plain(child, "在回答上按 Enter 可修改")
+        child.send(ENTER)
+
+    start = ("使用这些设置继续", "[Database] 第 1 个，共 {count} 个")
+    response = await answered(where, tmp_path, batch(DATABASE, FEATURES), person, start)
+    assert response["selection"]["summary"] == (
+        "Answered 2 questions. Database: Selected: SQLite. Features: Selected: Login, Export."
+    )
 
 
 @pytest.mark.parametrize("where", WHERE)
@@ -301,8 +334,18 @@ async def test_the_deadline_half_way_keeps_what_was_answered(
     assert "Features: Not answered" in response["selection"]["summary"]
 
 
+def opening(child: pexpect.spawn, request: dict[str, Any], start: tuple[str, str]) -> None:
+    """Keep the settings, and see the first question."""
+    keep, first = start
+    continue_with_settings(child, keep)
+    expect_plain(child, first.format(count=len(request["questions"])))
+
+
 async def handed_off(
-    tmp_path: Path, person: Any, request: dict[str, Any] | None = None
+    tmp_path: Path,
+    person: Any,
+    request: dict[str, Any] | None = None,
+    start: tuple[str, str] = ENGLISH_START,
 ) -> tuple[int, str, dict[str, Any]]:
     """Ask `request` (the three questions) over stdio, run the command the response gives in a
     pty while `person(child)` types from the first question on, then poll: the command's exit
@@ -312,8 +355,7 @@ async def handed_off(
         selection = await launch(client, request)
         child = run_summary(selection, tmp_path)
         try:
-            continue_with_settings(child)
-            expect_plain(child, f"[Database] 1 of {len(request['questions'])}")
+            opening(child, request, start)
             person(child)
             status, shown = await anyio.to_thread.run_sync(finish, child)
         finally:

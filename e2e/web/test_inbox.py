@@ -255,7 +255,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
     for title, (client, who, outcome) in expected.items():
         (line,) = [line for line in table[1:] if f"  {title}  " in line]
         assert re.fullmatch(
-            rf"\d{{4}}-\d\d-\d\d \d\d:\d\d  {re.escape(client)} +{WHERE} +{who} +{title} +{re.escape(outcome)}.*",
+            rf"\d+/\d+/\d{{4}}, \d+:\d\d\s[AP]M  {re.escape(client)} +{WHERE} +{who} +{title} +{re.escape(outcome)}.*",
             line,
         ), line
     entries = history_json(home)

@@ -426,6 +426,7 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
         "alert_after_seconds": 0,
         "notify_urls": [],
         "notify_detail": "full",
+        "language": "auto",
     }
 
     call, url = await agent.ask(question("single", timeout_seconds=120))
@@ -552,7 +553,7 @@ async def test_agent_text_is_text_and_runs_nothing(agent: Agent, pages: Pages) -
     await expect(choice).to_be_visible()
     await expect(page.locator("label[for=option-0]")).to_have_text(XSS_LABEL + "Recommended")
     await expect(page.locator("img")).to_have_count(0)
-    await expect(page.locator("script")).to_have_count(2)  # its state and its own script
+    await expect(page.locator("script")).to_have_count(3)  # its state, its words, its own script
     await choice.click()
     assert (await response_of(call))["selection"]["selected_ids"] == ["xss"]
     # `pages` fails the test on any dialog or script error.

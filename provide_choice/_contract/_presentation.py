@@ -7,6 +7,7 @@ it unset (`None`), the request decides.
 
 from __future__ import annotations
 
+from present_choices._translation import ENGLISH, Translation
 from provide_choice._contract._request import ProvideChoiceRequest, limits_for
 from provide_choice._contract._settings import InteractionSettings
 
@@ -35,27 +36,65 @@ def submits_on_selection(request: ProvideChoiceRequest, settings: InteractionSet
     return request.selection_mode == "single" and single_submit and request.limits.minimum == 1
 
 
-def hiding_problem(request: ProvideChoiceRequest, hidden_count: int) -> str | None:
+def hiding_problem(
+    request: ProvideChoiceRequest, hidden_count: int, translation: Translation = ENGLISH
+) -> str | None:
     """Why hiding this many options is refused, or None. Hiding must leave enough options to reach
     the minimum, and one to pick unless the person can answer by typing instead (hybrid)."""
     needed = max(request.limits.minimum, 0 if request.selection_mode == "hybrid" else 1)
     if len(request.options or ()) - hidden_count >= needed:
         return None
-    return f"Keep at least {needed} option{'s' if needed > 1 else ''} visible"
+    return translation.ngettext(
+        "Keep at least {count} option visible", "Keep at least {count} options visible", needed
+    )
 
 
-def count_text(minimum: int, maximum: int) -> str:
-    """How many options an answer may hold, as every surface says it: "exactly 2 options",
-    "up to 3 options", "1 to 3 options"."""
-    noun = "option" if maximum == 1 else "options"
+def count_text(
+    minimum: int, maximum: int, translation: Translation = ENGLISH, *, or_typed: bool = False
+) -> str:
+    """How many options an answer may hold, as every surface says it: "Choose exactly 2 options",
+    "Choose up to 3 options", "Choose 1 to 3 options"; `or_typed` adds that an own answer does
+    too. Each is one message: a language orders its words its own way."""
+    _ = translation
+    if minimum == maximum and or_typed:
+        return _.ngettext(
+            "Choose exactly {count} option, or type your own answer",
+            "Choose exactly {count} options, or type your own answer",
+            minimum,
+        )
     if minimum == maximum:
-        return f"exactly {minimum} {noun}"
+        return _.ngettext(
+            "Choose exactly {count} option", "Choose exactly {count} options", minimum
+        )
+    if minimum == 0 and or_typed:
+        return _.ngettext(
+            "Choose up to {count} option, or type your own answer",
+            "Choose up to {count} options, or type your own answer",
+            maximum,
+        )
     if minimum == 0:
-        return f"up to {maximum} {noun}"
-    return f"{minimum} to {maximum} {noun}"
+        return _.ngettext("Choose up to {count} option", "Choose up to {count} options", maximum)
+    if or_typed:
+        return _.ngettext(
+            "Choose {minimum} to {count} option, or type your own answer",
+            "Choose {minimum} to {count} options, or type your own answer",
+            maximum,
+            minimum=minimum,
+        )
+    return _.ngettext(
+        "Choose {minimum} to {count} option",
+        "Choose {minimum} to {count} options",
+        maximum,
+        minimum=minimum,
+    )
 
 
-def count_refusal(request: ProvideChoiceRequest, own_answer: bool, chosen: int) -> str | None:
+def count_refusal(
+    request: ProvideChoiceRequest,
+    own_answer: bool,
+    chosen: int,
+    translation: Translation = ENGLISH,
+) -> str | None:
     """Why an answer holding `chosen` options cannot be sent (with or without an own answer, typed
     or the suggestion), or None when it can: the one wording of the count rule, on every surface
     (the page and the app take it from their state, one sentence per count)."""
@@ -63,14 +102,18 @@ def count_refusal(request: ProvideChoiceRequest, own_answer: bool, chosen: int) 
     if minimum <= chosen <= maximum:
         return None
     typing = request.selection_mode == "hybrid" and not own_answer
-    waiver = ", or type your own answer" if typing else ""
-    return f"Choose {count_text(minimum, maximum)}{waiver} ({chosen} chosen)"
+    rule = count_text(minimum, maximum, translation, or_typed=typing)
+    return translation.ngettext(
+        "{rule} ({count} chosen)", "{rule} ({count} chosen)", chosen, rule=rule
+    )
 
 
-def choose_text(request: ProvideChoiceRequest, settings: InteractionSettings) -> str:
+def choose_text(
+    request: ProvideChoiceRequest, settings: InteractionSettings, translation: Translation = ENGLISH
+) -> str:
     """What to choose, as every surface says it: "Choose one" (a pick sends the answer),
     "Choose 1 to 3 options", "Choose up to 2 options, or type your own answer"."""
     if submits_on_selection(request, settings):
-        return "Choose one"
-    text = f"Choose {count_text(*request.limits)}"
-    return f"{text}, or type your own answer" if request.selection_mode == "hybrid" else text
+        return translation.gettext("Choose one")
+    hybrid = request.selection_mode == "hybrid"
+    return count_text(*request.limits, translation, or_typed=hybrid)

@@ -418,7 +418,7 @@ def _answer_summary(request: ProvideChoiceRequest, outcome: Answered) -> str:
             if outcome.placeholder_used
             else "Answered in their own words"
         )
-        text = _shorten(outcome.custom_input)
+        text = shortened(outcome.custom_input)
         summary = f'{verb}: "{text}"' + (f" (also selected: {', '.join(labels)})" if labels else "")
     elif labels:
         summary = f"Selected: {', '.join(labels)}"
@@ -445,6 +445,6 @@ def _in_option_order(request: ProvideChoiceRequest, ids: Iterable[str]) -> list[
     return [option_id for option_id in request.option_ids if option_id in wanted]
 
 
-def _shorten(text: str) -> str:
+def shortened(text: str) -> str:  # on one line, cut to SUMMARY_TEXT_LENGTH characters
     line = " ".join(text.split())
     return line if len(line) <= SUMMARY_TEXT_LENGTH else line[: SUMMARY_TEXT_LENGTH - 1] + "…"

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -23,12 +23,20 @@ from pydantic import (
     Field,
     StringConstraints,
     ValidationError,
+    field_validator,
 )
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._private_files import write_private
 from present_choices._schema import quote
-from provide_choice._contract._transport_table import PreferredTransport, preference_labels
+from present_choices._translation import (
+    AUTO,
+    N_,
+    Translation,
+    terminal_translation,
+    valid_tag,
+)
+from provide_choice._contract._transport_table import PreferredTransport
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 SETTINGS_FILE_NAME = "settings.json"
@@ -48,7 +56,7 @@ NOTIFY_URL_LIMIT = 20
 """Push addresses at most: far more than anyone sends a question to."""
 FILE_SIZE_LIMIT = 64 * 1024
 """Bytes of a settings file read at most; a real one holds a few hundred."""
-TIME_RULE = (
+TIME_RULE = N_(
     "Type a date and time such as 2026-11-30T18:00 (ISO 8601, local time unless it has an "
     "offset), or nothing when you are not away."
 )
@@ -168,101 +176,21 @@ class InteractionSettings(BaseModel):
         "reply at once meanwhile.",
     )
 
+    language: str = Field(
+        default=AUTO,
+        description="The language of every surface: auto (the browser's, the terminal's), or a "
+        "language tag such as en, zh-Hans or zh-CN.",
+    )
+
+    @field_validator("language")
+    @classmethod
+    def _language_tag(cls, language: str) -> str:
+        if language != AUTO and not valid_tag(language):
+            raise ValueError("must be 'auto' or a language tag such as en, zh-Hans or zh-CN")
+        return language
+
 
 SETTING_NAMES = tuple(InteractionSettings.model_fields)
-
-FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
-    "single_submit": (
-        "A single choice is sent",
-        (
-            (None, "As the question asks"),
-            (True, "As soon as an option is chosen"),
-            (False, "When submitted"),
-        ),
-    ),
-    "annotations": (
-        "Offer notes on options and on the whole question",
-        ((True, "Offered"), (False, "Not offered")),
-    ),
-    "placeholder_visible": (
-        "Suggested answer in the text field",
-        ((None, "As the question asks"), (True, "Shown"), (False, "Hidden")),
-    ),
-    "timeout_action": (
-        "When time runs out",
-        (
-            ("return_defaults", "Return the question's defaults"),
-            ("return_nothing", "Return nothing"),
-        ),
-    ),
-    "keep_history": (
-        "History of questions and answers",
-        ((True, "Kept"), (False, "Not kept: nothing stays once a question ends")),
-    ),
-    "unattended_action": (
-        "When nobody can be asked (unattended, or away)",
-        (
-            ("return_defaults", "Return the question's defaults"),
-            ("return_nothing", "Return nothing"),
-        ),
-    ),
-    "notify_detail": (
-        "Push alerts say",
-        (
-            ("full", "The question, its options and where to answer"),
-            ("title_only", "The title only"),
-        ),
-    ),
-}
-
-
-def setting_choices() -> dict[str, tuple[str, tuple[tuple[object, str], ...]]]:
-    """Each setting with a fixed set of values: its label and its values with theirs, the one
-    source for every surface (the terminal's settings screen and the page's panel). The transports
-    are read from the transport table now, so one registered later is offered too."""
-    transport = ("Where questions appear when the agent does not say", preference_labels())
-    return {"transport": transport, **FIXED_CHOICES}
-
-
-TIMEOUT_LABEL = "Timeout in seconds"
-TIMEOUT_RULE = (
-    f"Type whole seconds from {TIMEOUT_OVERRIDE_RANGE[0]} to {TIMEOUT_OVERRIDE_RANGE[1]}, "
-    "or nothing for the question's own timeout."
-)
-
-
-class NumberSetting(NamedTuple):
-    """A setting typed as a whole number: how surfaces name it and what they accept."""
-
-    label: str
-    range: tuple[int, int]
-    rule: str
-    """What to type, shown when the typed text is refused."""
-    optional: bool
-    """Whether it may be left empty (None: as the question asks)."""
-
-
-NUMBER_SETTINGS = {
-    "timeout_override_seconds": NumberSetting(
-        TIMEOUT_LABEL, TIMEOUT_OVERRIDE_RANGE, TIMEOUT_RULE, optional=True
-    ),
-    "history_days": NumberSetting(
-        "Days of history kept",
-        HISTORY_DAYS_RANGE,
-        f"Type whole days from {HISTORY_DAYS_RANGE[0]} to {HISTORY_DAYS_RANGE[1]}.",
-        optional=False,
-    ),
-    "alert_after_seconds": NumberSetting(
-        "Alert once a question waited untouched (seconds)",
-        ALERT_AFTER_RANGE,
-        f"Type whole seconds from {ALERT_AFTER_RANGE[0]} (at once) to {ALERT_AFTER_RANGE[1]}.",
-        optional=False,
-    ),
-}
-"""Each setting typed as a number, the one source for every surface, as `setting_choices` is for
-the others."""
-TIME_SETTINGS = {"away_until": ("Away until", TIME_RULE)}
-"""Each setting typed as a local date and time (None: not set): its label and what to type."""
 
 
 def away_until(settings: InteractionSettings, now: datetime | None = None) -> str | None:
@@ -276,12 +204,12 @@ def away_until(settings: InteractionSettings, now: datetime | None = None) -> st
     return f"{until:%H:%M}" if until.date() == now.date() else f"{until:%Y-%m-%d %H:%M}"
 
 
-ALERTS_LABEL = "Tell me a question waits"
+ALERTS_LABEL = N_("Tell me a question waits")
 ALERT_CHANNELS: dict[str, str] = {
-    "terminal": "In the terminal (its notification, else a bell)",
-    "desktop": "On the desktop (a system notification)",
-    "browser": "In the browser (the tab's count and badge, the inbox's notifications)",
-    "push": "By push, to the addresses in notify_urls",
+    "terminal": N_("In the terminal (its notification, else a bell)"),
+    "desktop": N_("On the desktop (a system notification)"),
+    "browser": N_("In the browser (the tab's count and badge, the inbox's notifications)"),
+    "push": N_("By push, to the addresses in notify_urls"),
 }
 """How every surface names the alert channels, in the order they are offered (`alerts`)."""
 SECRET_SETTINGS = frozenset({"notify_urls"})
@@ -294,11 +222,6 @@ def shown_settings(settings: InteractionSettings) -> dict[str, Any]:
     addresses the settings file holds (`notify_url_count`)."""
     shown = settings.model_dump(mode="json", exclude=set(SECRET_SETTINGS))
     return shown | {"notify_url_count": len(settings.notify_urls)}
-
-
-def choice_label(name: str, value: object) -> str:
-    """How a surface names this value of the setting `name`."""
-    return next(label for choice, label in setting_choices()[name][1] if choice == value)
 
 
 def apply_changes(
@@ -390,6 +313,12 @@ def load_settings(path: Path | None = None) -> InteractionSettings:
         )
     except (ValueError, RecursionError) as error:  # a 5,000-digit number, nesting 100,000 deep
         return _defaults_with_warning(path, f"cannot be parsed ({type(error).__name__})")
+
+
+def terminal_words() -> Translation:
+    """The language a command speaks to the person at its terminal: their setting `language`,
+    else the terminal's variables."""
+    return terminal_translation(load_settings().language)
 
 
 def save_settings(settings: InteractionSettings, path: Path | None = None) -> None:

@@ -19,6 +19,9 @@ from typing import Annotated, Any
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import PydanticCustomError, core_schema
 
+from present_choices._locale_format import format_list
+from present_choices._translation import ENGLISH, Translation
+
 AUTO = "auto"
 """The preference for no transport in particular: the first of the automatic order that can ask."""
 
@@ -122,18 +125,24 @@ def auto_order() -> tuple[str, ...]:
     return tuple(kind.name for kind in ordered)
 
 
-def auto_label() -> str:
+def auto_label(translation: Translation = ENGLISH) -> str:
     """How the settings name `auto`, saying the automatic order in words."""
-    labels = [in_a_sentence(kind_of(name).label) for name in auto_order()]
-    return (
-        "Automatic: " + ", else ".join(labels) + " (the first this server and the client can use)"
+    labels = [in_a_sentence(translation.gettext(kind_of(name).label)) for name in auto_order()]
+    return translation.gettext(
+        "Automatic: {order} (the first this server and the client can use)",
+        order=format_list(labels, translation, style="or"),
     )
 
 
-def preference_labels() -> tuple[tuple[str, str], ...]:
-    """Each preference the settings offer, with how they name it."""
-    offered = ((kind.name, kind.preference) for kind in _table if kind.preference is not None)
-    return ((AUTO, auto_label()), *offered)
+def preference_labels(translation: Translation = ENGLISH) -> tuple[tuple[str, str], ...]:
+    """Each preference the settings offer, with how they name it (in `translation`: a plug-in's
+    words stay as it wrote them, having no catalog)."""
+    offered = (
+        (kind.name, translation.gettext(kind.preference))
+        for kind in _table
+        if kind.preference is not None
+    )
+    return ((AUTO, auto_label(translation)), *offered)
 
 
 def in_a_sentence(label: str) -> str:

@@ -11,12 +11,15 @@ import json
 import shutil
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
 from contextlib import closing
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from present_choices._locale_format import format_date_time, format_duration
+from present_choices._translation import ENGLISH, N_, Translation
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
@@ -36,14 +39,19 @@ SHOWN_CONTROLS = {
 JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *BIDIRECTIONAL_CONTROLS)}
 """What `json.dumps` leaves raw and a terminal may act on; escaped, the JSON means the same."""
 GAP = "  "
-WHEN_WIDTH = 16
+NOTHING_RECORDED = N_("No question has been recorded yet (history: {path}).")
 CLIENT_WIDTH = 24
 WHERE_WIDTH = 24
 NARROWEST_WHERE = 8
-NARROWEST_COLUMN = 12
+NARROWEST_COLUMN = 11
+"""The narrowest the title and outcome get (room for a locale's longer date in 70 columns)."""
 NARROWEST_CUT = 6
 """The narrowest the client, where and who-answered columns get, giving way to the others."""
-ANSWERED_BY = {"person": "person", "answers_file": "answers file", "nobody": "nobody"}
+ANSWERED_BY = {
+    "person": N_("person"),
+    "answers_file": N_("answers file"),
+    "nobody": N_("nobody"),
+}
 """The table's words for who answered (`answered_by`)."""
 
 
@@ -53,16 +61,24 @@ def inert(text: str) -> str:
 
 
 def show_history(
-    path: Path, *, limit: int, text: str | None, as_json: bool, output: TextIO | None = None
+    path: Path,
+    *,
+    limit: int,
+    text: str | None,
+    as_json: bool,
+    translation: Translation = ENGLISH,
+    output: TextIO | None = None,
 ) -> int:
-    """Print the history at `path`, newest first (on stdout unless `output`): the exit status."""
+    """Print the history at `path`, newest first (on stdout unless `output`), the table in
+    `translation` (the JSON is data: as it is in every language): the exit status."""
     output = output or sys.stdout
+    _ = translation
     try:
         with closing(open_history(path, create=False)) as connection:
             questions = search(connection, limit=limit, text=text)
-    except HistoryMissing as missing:
+    except HistoryMissing:
         if not as_json:
-            print(f"{str(missing)[0].upper()}{str(missing)[1:]}.", file=output)
+            print(_.gettext(NOTHING_RECORDED, path=path), file=output)
         return 0
     except HistoryUnavailable as error:
         print(f"provide-choice history: {error}", file=sys.stderr)
@@ -73,54 +89,89 @@ def show_history(
             print(line.translate(JSON_ESCAPES), file=output)
     elif questions:
         width = shutil.get_terminal_size().columns if output.isatty() else None
-        print("\n".join(table(questions, width)), file=output)
+        print("\n".join(table(questions, width, translation)), file=output)
+    elif text:
+        print(
+            _.gettext(
+                "No question holds {text} (history: {path}).", text=repr(inert(text)), path=path
+            ),
+            file=output,
+        )
     else:
-        nothing = "No question holds" if text else "No question has been recorded yet"
-        print(f"{nothing}{f' {inert(text)!r}' if text else ''} (history: {path}).", file=output)
+        print(_.gettext(NOTHING_RECORDED, path=path), file=output)
     return 0
 
 
-def clear_history(path: Path, *, confirm: Callable[[str], bool] | None) -> int:
+def clear_history(
+    path: Path, *, confirm: Callable[[str], bool] | None, translation: Translation = ENGLISH
+) -> int:
     """Empty the history at `path` after `confirm(question)` says yes (None: without asking)."""
+    _ = translation
     try:
         with closing(open_history(path, create=False)) as connection:
             count = connection.execute("SELECT count(*) FROM questions").fetchone()[0]
-            if confirm is not None and not confirm(
-                f"Delete the {count} questions in {path}? [y/N] "
-            ):
-                print("Nothing deleted.")
+            asked = _.ngettext(
+                "Delete the {count} question in {path}? [y/N] ",
+                "Delete the {count} questions in {path}? [y/N] ",
+                count,
+                path=path,
+            )
+            if confirm is not None and not confirm(asked):
+                print(_.gettext("Nothing deleted."))
                 return 0
             deleted, still_waiting = clear(connection)
     except HistoryMissing:
-        print("The history is empty: no question has been recorded yet.")
+        print(_.gettext("The history is empty: no question has been recorded yet."))
         return 0
     except HistoryUnavailable as error:
         print(f"provide-choice history: {error}", file=sys.stderr)
         return UNUSABLE
-    kept = f"; {still_waiting} still waiting stay until they end" if still_waiting else ""
-    print(f"Deleted {deleted} question{'' if deleted == 1 else 's'}{kept}.")
+    if still_waiting:
+        print(
+            _.ngettext(
+                "Deleted {count} question; {waiting} still waiting stay until they end.",
+                "Deleted {count} questions; {waiting} still waiting stay until they end.",
+                deleted,
+                waiting=still_waiting,
+            )
+        )
+    else:
+        print(_.ngettext("Deleted {count} question.", "Deleted {count} questions.", deleted))
     return 0
 
 
-def table(questions: list[RecordedQuestion], width: int | None) -> list[str]:
-    """The lines of the table; every cell cut to fit `width` columns (None: nothing cut)."""
-    rows = [("When", "Client", "Where", "Answered by", "Title", "Outcome")] + [
+def table(
+    questions: list[RecordedQuestion], width: int | None, translation: Translation = ENGLISH
+) -> list[str]:
+    """The lines of the table; every cell cut to fit `width` columns (None: nothing cut), by the
+    columns a terminal gives it (a Chinese character takes two)."""
+    _ = translation
+    header = (
+        _.gettext("When"),
+        _.gettext("Client"),
+        _.gettext("Where"),
+        _.gettext("Answered by"),
+        _.gettext("Title"),
+        _.gettext("Outcome"),
+    )
+    rows = [header] + [
         (
-            _when(question.asked_at),
+            format_date_time(datetime.fromtimestamp(question.asked_at), translation),
             inert(question.client_text or "-"),
-            inert(question.transport_label),
-            ANSWERED_BY.get(question.answered_by or "", "-"),
+            inert(_.gettext(question.transport_label)),
+            _answered_by(question.answered_by, translation),
             inert(question.title),
-            inert(_outcome(question)),
+            inert(_outcome(question, translation)),
         )
         for question in questions
     ]
-    longest = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    longest = [max(columns(row[column]) for row in rows) for column in range(len(rows[0]))]
+    when_width = longest[0]
     if width is None:
-        widths = [WHEN_WIDTH, *longest[1:5], 0]
+        widths = [when_width, *longest[1:5], 0]
     else:
         where_width = min(longest[2], WHERE_WIDTH, max(width // 8, NARROWEST_WHERE))
-        widths = [WHEN_WIDTH, min(longest[1], CLIENT_WIDTH), where_width, longest[3]]
+        widths = [when_width, min(longest[1], CLIENT_WIDTH), where_width, longest[3]]
         rest = width - sum(widths) - (len(widths) + 1) * len(GAP)
         for column in (1, 2, 3):  # too narrow for titles and outcomes: these give way first
             give = max(min(2 * NARROWEST_COLUMN - rest, widths[column] - NARROWEST_CUT), 0)
@@ -136,24 +187,34 @@ def table(questions: list[RecordedQuestion], width: int | None) -> list[str]:
     return lines
 
 
-def _outcome(question: RecordedQuestion) -> str:
+def _answered_by(answered_by: str | None, translation: Translation) -> str:
+    """Who answered, in the table's words (-: not recorded, or not answered yet)."""
+    words = ANSWERED_BY.get(answered_by or "")
+    return "-" if words is None else translation.gettext(words)
+
+
+def _outcome(question: RecordedQuestion, translation: Translation) -> str:
+    """How a question ended: the summary the agent got (as the agent got it), or where it is."""
     if question.state == "waiting":
-        left = max(question.deadline_at - time.time(), 0)
-        return f"waiting ({int(left) // 60}:{int(left) % 60:02d} left)"
+        left = format_duration(question.deadline_at - time.time(), translation)
+        return translation.gettext("waiting ({time} left)", time=left)
     if question.state == "unfinished":
-        return "never ended: its server stopped first"
+        return translation.gettext("never ended: its server stopped first")
     summary = (question.selection or {}).get("summary")
-    return str(summary or question.action_status or "ended")
+    return str(summary or question.action_status or translation.gettext("ended"))
 
 
-def _when(timestamp: float) -> str:
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+def columns(text: str) -> int:
+    """The columns `text` takes in a terminal: two for a wide character (Chinese, Japanese...)."""
+    return sum(2 if unicodedata.east_asian_width(character) in "WF" else 1 for character in text)
 
 
 def _fit(text: str, width: int) -> str:
-    """`text` padded to `width`, or cut with an ellipsis; width 0 leaves it whole."""
+    """`text` padded to `width` columns, or cut with an ellipsis; width 0 leaves it whole."""
     if width == 0:
         return text
-    if len(text) > width:
-        return text[: width - 1] + "…"
-    return text.ljust(width)
+    if columns(text) > width:
+        while columns(text) > width - 1:
+            text = text[:-1]
+        return text + "…"
+    return text + " " * (width - columns(text))

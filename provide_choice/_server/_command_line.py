@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from present_choices._command_line import SuggestingParser
+from present_choices._translation import Translation
 from provide_choice._server._client_config import CLIENTS
 from provide_choice._web._site import HOST, PublicUrl, is_loopback, parse_public_url
 
@@ -35,14 +36,25 @@ REDIS_PREFIX = "provide-choice:"
 PREFIX_WITHOUT_REDIS = "--redis-prefix goes with --redis URL"
 
 
+class _Parser(SuggestingParser):
+    """Says its own messages (the closest option or command) in the person's language: their
+    setting, else the terminal's."""
+
+    def words(self) -> Translation:
+        # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
+        from provide_choice._contract._settings import terminal_words
+
+        return terminal_words()
+
+
 def command_line() -> argparse.ArgumentParser:
     """The parser of `provide-choice` and each of its commands."""
-    parser = SuggestingParser(
+    parser = _Parser(
         prog="provide-choice",
         description="Ask a person a structured question and get one typed answer back.",
     )
     # Each command's own parser: an option it does not know is its mistake, shown with its usage.
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=SuggestingParser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     serve = commands.add_parser(
         "serve", help="run the MCP server (stdio unless --http)", description="Run the MCP server."
     )

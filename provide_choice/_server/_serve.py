@@ -24,6 +24,7 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 
 from present_choices._stopping import Stopped, stop_on_signals
+from provide_choice._contract._settings import terminal_words
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import QuestionRegistry, QuestionStore, Recorders
 from provide_choice._server._client_config import Remote, client_config
@@ -64,7 +65,9 @@ def serve_stdio(
             raise
         # Nothing reads our stdout any more: send what is left in its buffer nowhere.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        _note("the MCP client went away (its end of stdio closed); stopping")
+        _note(
+            terminal_words().gettext("the MCP client went away (its end of stdio closed); stopping")
+        )
 
 
 async def _serve_until_signal(
@@ -98,7 +101,7 @@ async def _exit_on_signal(
             await anyio.to_thread.run_sync(recorder.close)  # os._exit skips its atexit hook
             if terminal is not None:
                 terminal.restore()
-            _note(f"stopped ({'Ctrl-C' if number == signal.SIGINT else 'SIGTERM'})")
+            _note(Stopped(number).said(terminal_words()))
             os._exit(0)
 
 
@@ -110,7 +113,7 @@ def _stopped_while_starting() -> Iterator[None]:
         with stop_on_signals():
             yield
     except Stopped as stop:
-        _note(f"stopped ({stop})")
+        _note(stop.said(terminal_words()))
 
 
 def _client_went_away(error: BaseException) -> bool:
@@ -120,6 +123,26 @@ def _client_went_away(error: BaseException) -> bool:
         _matched, rest = error.split(gone)
         return rest is None
     return isinstance(error, gone)
+
+
+def _serving_where(address: str, *, handoff: bool, terminal: bool) -> str:
+    """Where the server is, and where its questions for the terminal appear."""
+    words = terminal_words()
+    if handoff:
+        return words.gettext(
+            "MCP server at {address}; questions for the terminal are handed off to one the agent "
+            "opens (--handoff).",
+            address=address,
+        )
+    if terminal:
+        return words.gettext(
+            "MCP server at {address}; questions appear in this terminal.", address=address
+        )
+    return words.gettext(
+        "MCP server at {address}; no terminal here (stdin and stdout must be one), so questions "
+        "open in the browser.",
+        address=address,
+    )
 
 
 def _note(message: str) -> None:
@@ -158,15 +181,16 @@ def serve_http(
     public = serving.public_url or parse_public_url(f"http://{_in_url(serving.host)}:{bound}")
     has_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     terminal = sys.stdout if has_terminal and not handoff else None
-    if handoff:
-        where = "questions for the terminal are handed off to one the agent opens (--handoff)"
-    elif terminal is not None:
-        where = "questions appear in this terminal"
-    else:
-        where = "no terminal here (stdin and stdout must be one), so questions open in the browser"
-    listening = "" if serving.public_url is None else f" (listening on {serving.host}:{bound})"
+    endpoint = f"{public.base}/mcp"
+    address = (
+        endpoint
+        if serving.public_url is None
+        else terminal_words().gettext(
+            "{url} (listening on {host}:{port})", url=endpoint, host=serving.host, port=bound
+        )
+    )
     with _stopped_while_starting():
-        _note(f"MCP server at {public.base}/mcp{listening}; {where}.")
+        _note(_serving_where(address, handoff=handoff, terminal=terminal is not None))
         _say_about_the_token(serving.token, public)
         site = loopback_site(bound) | public.site()
         bridge = ServedBridge(public, site)
@@ -204,33 +228,47 @@ def _in_url(host: str) -> str:
 
 
 def _say_about_the_token(token: ServerToken | None, public: PublicUrl) -> None:
-    """Once, on stderr, terminal or not: a token made just now and how clients get it, a weak
-    one, or none at all."""
+    """Once, on stderr, terminal or not, in the person's language: a token made just now and how
+    clients get it, a weak one, or none at all. The command to paste stays as the shell takes it."""
+    words = terminal_words()
     if token is None:
         _note(
-            "warning: --no-auth: any program on this machine can call this server's tools "
-            "(ask the person questions in an agent's name) without a token"
+            words.gettext(
+                "warning: --no-auth: any program on this machine can call this server's tools "
+                "(ask the person questions in an agent's name) without a token"
+            )
         )
         return
     endpoint = f"{public.base}/mcp"
     if token.made:
         command = client_config("claude-code", Remote(endpoint, token.value)).text
         _note(
-            f"made this server's token, in {token.source} (readable by you alone; "
-            f"${TOKEN_VARIABLE} overrides it). Every MCP client sends it; for Claude Code:\n"
-            f"  {command}\n  (`provide-choice client-config CLIENT --http {endpoint}` prints "
-            "the configuration for claude-desktop, cursor and vscode too)"
+            words.gettext(
+                "made this server's token, in {file} (readable by you alone; ${variable} "
+                "overrides it). Every MCP client sends it; for Claude Code:\n  {command}\n  "
+                "(`provide-choice client-config CLIENT --http {endpoint}` prints the "
+                "configuration for claude-desktop, cursor and vscode too)",
+                file=token.source,
+                variable=TOKEN_VARIABLE,
+                command=command,
+                endpoint=endpoint,
+            )
         )
     if token.weak:
         _note(
-            f"warning: the token in {token.source} has {len(token.value)} characters; "
-            f"{STRONG_LENGTH} random ones or more keep it unguessable (python3 -c 'import "
-            "secrets; print(secrets.token_urlsafe(32))')"
+            words.gettext(
+                "warning: the token in {file} has {length} characters; {strong} random ones or "
+                "more keep it unguessable (python3 -c 'import secrets; "
+                "print(secrets.token_urlsafe(32))')",
+                file=token.source,
+                length=len(token.value),
+                strong=STRONG_LENGTH,
+            )
         )
 
 
 def _announce(policy: AnswerPolicy | None) -> None:
-    for notice in policy.notices() if policy is not None else ():
+    for notice in policy.notices(terminal_words()) if policy is not None else ():
         _note(notice)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from present_choices._translation import ENGLISH, Translation
 from provide_choice._contract._answers_file import (
     AnswersFile,
     AnswersFileError,
@@ -47,20 +48,35 @@ class AnswerPolicy:
     """Why nobody is there to ask, as the reply says it ("the server runs unattended (CI is
     set)"); None: the server runs attended."""
 
-    def notices(self) -> list[str]:
-        """What a server says about it when it starts, so a log shows why nobody was asked."""
+    def notices(self, translation: Translation = ENGLISH) -> list[str]:
+        """What a server says about it when it starts, so a log shows why nobody was asked, in
+        `translation` (the person's terminal's)."""
+        _ = translation
         notices = []
         if self.answers_file is not None:
-            count = len(self.answers_file.rules)
             notices.append(
-                f"the answers file {self.answers_file.name} answers the questions its "
-                f"{count} rule{'' if count == 1 else 's'} fit, before anyone is asked"
+                _.ngettext(
+                    "the answers file {file} answers the questions its {count} rule fits, before "
+                    "anyone is asked",
+                    "the answers file {file} answers the questions its {count} rules fit, before "
+                    "anyone is asked",
+                    len(self.answers_file.rules),
+                    file=self.answers_file.name,
+                )
             )
         if self.unattended is not None:
-            every = "every other question" if notices else "every question"
             notices.append(
-                f"{self.unattended}: {every} gets a reply at once, shown nowhere (--attended asks "
-                "the person)"
+                _.gettext(
+                    "{reason}: every other question gets a reply at once, shown nowhere "
+                    "(--attended asks the person)",
+                    reason=self.unattended,
+                )
+                if notices
+                else _.gettext(
+                    "{reason}: every question gets a reply at once, shown nowhere (--attended "
+                    "asks the person)",
+                    reason=self.unattended,
+                )
             )
         return notices
 

@@ -11,6 +11,7 @@ without a suggested answer, and no `text_answer` set) is cancelled, saying why.
 from __future__ import annotations
 
 from present_choices import ChoicesError
+from present_choices._translation import N_
 from provide_choice._contract._batch_meaning import BatchSubmission, batch_answer_from
 from provide_choice._contract._meaning import Submission, answer_from
 from provide_choice._contract._presentation import shown_placeholder
@@ -31,9 +32,9 @@ class RecommendedTransport:
 
     kind = TransportKind(
         "recommended",
-        "A stand-in that takes the recommended options",
-        preference="A stand-in that takes the recommended options (for testing agents)",
-        inbox="Answered by a stand-in for the person",
+        N_("A stand-in that takes the recommended options"),
+        preference=N_("A stand-in that takes the recommended options (for testing agents)"),
+        inbox=N_("Answered by a stand-in for the person"),
         batches=True,
     )
     cancelled_with_the_call = True

@@ -19,11 +19,12 @@ import json
 import socket
 import subprocess
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from present_choices._script_words import script_catalogs
 from provide_choice._contract._request import LONE_SURROGATE
 from provide_choice._web._site import HOST
 
@@ -155,6 +156,27 @@ WAITING_ICON = (
 """The tab's icon while questions wait on the page: the same, with a red badge in its corner."""
 ICONS = {"icon.svg": ICON, "icon-waiting.svg": WAITING_ICON}
 """The icons a page's tab shows, by the name they are served under."""
+
+
+WORDS_SCRIPT = "words.js"
+"""The first part of every page's script, beside this module: the page's words (`words()`) in the
+language it speaks, from the JSON of the messages its scripts need (`words_json`)."""
+
+
+@cache
+def words_json(*packages: str) -> str:
+    """The messages of the scripts of `packages` (each one's `messages.json`) in every language
+    with a catalog: the JSON of a page's `words` block, data beside the state (no script, so the
+    page's Content-Security-Policy has nothing to allow for it)."""
+    return script_safe_json(script_catalogs(*packages))
+
+
+def joined_script(parts: Iterable[str]) -> str:
+    """One inline script: the parts joined in order inside one strict function, so they share
+    their top-level names with each other and with nothing else. Each part says what it takes
+    from the others (`/* global ... */`) and what it gives them (`/* exported ... */`)."""
+    joined = "\n".join(parts)
+    return f'"use strict";\n\n(() => {{\n{joined}}})();\n'
 
 
 def script_safe_json(data: object) -> str:

@@ -85,11 +85,32 @@ def test_regression_a_mistyped_option_gets_the_closest_one(tmp_path: Path) -> No
     )
 
 
-def test_a_mistyped_choice_gets_the_closest_one(capsys: pytest.CaptureFixture[str]) -> None:
-    assert exit_message(["--agent", "dmeo"], capsys).endswith(
-        "choices-chat: error: argument --agent: invalid choice: 'dmeo'; did you mean demo? "
-        "(choose from demo, script, llm, ag-ui)\n"
-    )
+def in_a_terminal_of(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal's language is `language` (its `LANG`; no `LC_ALL` or `LC_MESSAGES` over it)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", language)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "C.UTF-8",
+            "argument --agent: invalid choice: 'dmeo'; did you mean demo? "
+            "(choose from demo, script, llm, ag-ui)",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "argument --agent: 无效的选项：'dmeo'；您是想输入 demo 吗？（可选：demo, script, llm, ag-ui）",
+        ),
+    ],
+)
+def test_a_mistyped_choice_gets_the_closest_one(
+    language: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    in_a_terminal_of(language, monkeypatch)
+    assert exit_message(["--agent", "dmeo"], capsys).endswith(f"choices-chat: error: {said}\n")
 
 
 def test_missing_script_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -252,19 +273,36 @@ def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, with_pip: bool)
     return root
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "C.UTF-8",
+            "--agent llm needs the llm extra (pydantic_ai is not installed): in {root}, the "
+            "checkout this runs from, run .venv/bin/pip install -e '.[llm]'",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "--agent llm 需要 llm 附加组件（未安装 pydantic_ai）：在 {root}（运行本程序的代码检出目录）"
+            "中运行 .venv/bin/pip install -e '.[llm]'",
+        ),
+    ],
+)
 def test_regression_in_a_checkout_the_extra_is_installed_from_the_checkout(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    language: str,
+    said: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
     # It said pip install 'agent-choices[llm]', which fails there (the package is not on the
     # index); then pip install -e '.[llm]', which installs into whatever pip the shell finds, not
     # the checkout's .venv; and both after the whole usage block.
+    in_a_terminal_of(language, monkeypatch)
     without_the_extra(monkeypatch)
     root = checkout(tmp_path, monkeypatch, with_pip=True)
     message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
-    assert message == (
-        "choices-chat: --agent llm needs the llm extra (pydantic_ai is not installed): "
-        f"in {root}, the checkout this runs from, run .venv/bin/pip install -e '.[llm]'\n"
-    )
+    assert message == f"choices-chat: {said.format(root=root)}\n"
 
 
 def test_in_a_checkout_without_pip_beside_python_it_runs_pip_as_a_module(

@@ -55,11 +55,10 @@ def test_an_unreadable_secret_gives_one_warning_and_a_secret_for_this_run(
     assert first != second, "nothing was kept, so every run has its own"
     warnings = capsys.readouterr().err.splitlines()
     assert len(warnings) == 2
-    assert warnings[0].startswith(
-        f"choices-chat: warning: cookie secret {tmp_path / SECRET_FILE_NAME}"
+    assert warnings[0] == (
+        f"choices-chat: warning: cannot read the cookie secret {tmp_path / SECRET_FILE_NAME} "
+        "(Is a directory); conversations last until this run stops"
     )
-    assert "cannot read it: Is a directory" in warnings[0]
-    assert warnings[0].endswith("conversations last until this run stops")
 
 
 def test_a_directory_that_cannot_be_made_gives_a_warning_not_a_crash(
@@ -67,7 +66,7 @@ def test_a_directory_that_cannot_be_made_gives_a_warning_not_a_crash(
 ) -> None:
     (tmp_path / "a-file").write_text("", encoding="ascii")
     assert len(storage_secret(tmp_path / "a-file" / "chat")) >= 32
-    assert "cannot read it: Not a directory" in capsys.readouterr().err
+    assert "(Not a directory); conversations last" in capsys.readouterr().err
 
 
 def test_a_secret_that_cannot_be_saved_gives_a_warning_and_leaves_nothing_behind(
@@ -76,7 +75,7 @@ def test_a_secret_that_cannot_be_saved_gives_a_warning_and_leaves_nothing_behind
     in_the_way = tmp_path / f".{SECRET_FILE_NAME}.{os.getpid()}.tmp"
     in_the_way.mkdir()  # where the secret is written before it is moved into place
     assert len(storage_secret(tmp_path)) >= 32
-    assert "cannot save it: Is a directory" in capsys.readouterr().err
+    assert "cannot save the cookie secret" in capsys.readouterr().err
     assert not (tmp_path / SECRET_FILE_NAME).exists()
 
 

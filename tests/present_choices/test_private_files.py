@@ -17,6 +17,7 @@ from present_choices._private_files import (
     write_private,
     written_as,
 )
+from present_choices._translation import ENGLISH, translation
 
 
 def mode(path: Path) -> int:
@@ -82,11 +83,24 @@ def test_tightening_takes_others_off_the_directory_and_its_files_only(tmp_path: 
     assert changed == [data, chat, readonly, conversation]
     assert [mode(path) for path in changed] == [0o700, 0o700, 0o400, 0o600]
     assert (mode(theirs), mode(elsewhere)) == (0o644, 0o644)
-    assert describe_tightened(changed) == (
+    assert describe_tightened(changed, ENGLISH) == (
         f"made {data}, {chat} and 2 files in {chat} private (mode 700, files 600): other users "
         "could read the conversations, questions, answers, tokens or settings they hold"
     )
     assert tighten(places) == [], "said once: the next start finds nothing to change"
+
+
+def test_what_was_made_private_is_said_whole_in_each_language(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    one = [folder / "history.sqlite3"]
+    one[0].write_text("")
+    assert describe_tightened(one, ENGLISH).startswith(f"made 1 file in {folder} private ")
+    assert describe_tightened([folder], ENGLISH).startswith(f"made {folder} private ")
+    assert describe_tightened([folder, *one], translation("zh_Hans")) == (
+        f"已将 {folder} 以及 {folder} 中的 1 个文件设为私有（目录权限 700，文件 600）："
+        "其他用户原本可以读取其中的对话、问题、回答、令牌或设置"
+    )
 
 
 def test_what_is_missing_is_not_tightened(tmp_path: Path) -> None:

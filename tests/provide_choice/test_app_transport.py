@@ -19,6 +19,7 @@ from mcp_types import CallToolResult
 from provide_choice import create_server
 from provide_choice._contract._transport_table import ClientFeatures
 from provide_choice._transports._app import _questions
+from provide_choice._transports._app._tool import GONE
 from provide_choice._transports._registry import choose_transport
 
 QUESTION: dict[str, Any] = {
@@ -223,6 +224,6 @@ async def test_arguments_that_ask_nothing_get_the_calls_own_problems(
     assert "prompt" in " ".join(reply(invalid)["problems"])
     assert reply(nothing)["problems"] == [_questions.NOT_ASKED]
     assert reply(gone)["problems"] == [_questions.NO_SESSION]
-    assert reply(unknown)["problems"] == ["this question is not open in the conversation any more"]
+    assert reply(unknown)["problems"] == [GONE]
     assert malformed.is_error
     assert reply(malformed)["problems"][0].startswith("type ")

@@ -17,6 +17,7 @@ from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID
 from mcp_types import TextContent, TextResourceContents
 
 from present_choices import present_choices
+from present_choices._translation import ENGLISH
 from provide_choice import create_server
 from provide_choice._transports._app._views import (
     HOST_BRIDGE,
@@ -115,7 +116,7 @@ def test_the_provide_choice_view_is_the_pages_question_started_by_the_host() -> 
     for name in PAGE_PARTS:
         assert asset(name, WEB) not in html
     assert asset(HOST_BRIDGE, PACKAGE) in html
-    assert question_markup(title="", prompt="") in html
+    assert question_markup("", "", ENGLISH) in html
     assert asset(SHARED_STYLE_SHEET) in html
     assert duplicated_names(html) == []
 

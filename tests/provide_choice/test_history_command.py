@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from present_choices._locale_format import format_date_time
+from present_choices._translation import ENGLISH, translation
 from provide_choice import (
     Answered,
     Cancelled,
@@ -25,7 +27,7 @@ from provide_choice import (
 )
 from provide_choice.__main__ import main
 from provide_choice._contract._response import Ending
-from provide_choice._history._command import show_history
+from provide_choice._history._command import columns, show_history
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history as open_database
 from provide_choice._history._store import search
@@ -100,11 +102,14 @@ def test_the_table_lists_newest_first_when_client_where_who_title_and_outcome(
     lines = capsys.readouterr().out.splitlines()
     columns = ["When", "Client", "Where", "Answered by", "Title", "Outcome"]
     assert re.split(r"\s{2,}", lines[0]) == columns
-    for line in lines[1:]:
-        datetime.strptime(line[:16], "%Y-%m-%d %H:%M")  # when it was asked, in local time
-    rows = [[cell.strip() for cell in line[18:].split("  ") if cell.strip()] for line in lines[1:]]
+    asked = format_date_time(datetime.now(), ENGLISH)[:10]  # when it was asked, in local time
+    assert all(line.startswith(asked) for line in lines[1:])
+    width = lines[0].index("Client")
+    rows = [
+        [cell.strip() for cell in line[width:].split("  ") if cell.strip()] for line in lines[1:]
+    ]
     assert rows[0][:4] == ["editor-two 2.1", "The browser", "-", "Cache size"]
-    assert re.fullmatch(r"waiting \(4:5\d left\)", rows[0][4])
+    assert rows[0][4] == "waiting (5 minutes left)"
     assert rows[1] == [
         "terminal-agent 2.1",
         "The browser",
@@ -155,6 +160,26 @@ def test_in_a_narrow_terminal_every_line_fits(home: Path, monkeypatch: pytest.Mo
     assert len(lines) == 2
     assert all(len(line) <= 70 for line in lines), lines
     assert "…" in lines[1]
+
+
+def test_in_chinese_the_table_is_chinese_and_its_wide_characters_fit(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record(home, (request("数据库的选择" * 8), "editor-one", None))
+    monkeypatch.setattr("shutil.get_terminal_size", lambda: os.terminal_size((70, 24)))
+    output = Terminal()
+    chinese = translation("zh_Hans")
+    path = home / "history.sqlite3"
+    assert (
+        show_history(path, limit=5, text=None, as_json=False, translation=chinese, output=output)
+        == 0
+    )
+    header, row = output.getvalue().splitlines()
+    assert header.split() == ["时间", "客户端", "位置", "回答者", "标题", "结果"]
+    assert row.startswith(format_date_time(datetime.now(), chinese)[:10])
+    assert "浏览器" in row
+    assert "等待中" in row
+    assert all(columns(line) <= 70 for line in (header, row)), (header, row)
 
 
 def test_json_is_one_object_a_line_with_the_documented_fields(
@@ -233,7 +258,7 @@ def test_clear_asks_first_and_only_yes_deletes(
     monkeypatch.setattr("sys.stdin", Terminal(answer))
     assert main(["history", "--clear"]) == 0
     printed = capsys.readouterr()
-    assert printed.err == f"Delete the 1 questions in {home / 'history.sqlite3'}? [y/N] "
+    assert printed.err == f"Delete the 1 question in {home / 'history.sqlite3'}? [y/N] "
     assert printed.out == ("Deleted 1 question.\n" if left == 0 else "Nothing deleted.\n")
     assert len(search(open_database(home / "history.sqlite3", create=False), limit=5)) == left
 

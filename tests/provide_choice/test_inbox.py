@@ -20,6 +20,7 @@ import httpx
 import pytest
 from callers import PlainCaller
 
+from present_choices._translation import ENGLISH
 from provide_choice import (
     Answered,
     InteractionSettings,
@@ -106,7 +107,7 @@ async def test_waiting_questions_link_to_their_page_and_ended_ones_say_how(
     ended = ask(registry, "Answered already")
     ended.finish(Answered(selected_ids=["b"]))
     flushed(registry)
-    state = InboxState(home / "history.sqlite3").snapshot()
+    state = InboxState(home / "history.sqlite3").snapshot(ENGLISH)
     assert state["problem"] is None
     first, second = state["waiting"]
     assert (first["title"], first["client"], first["url"], first["where"]) == (
@@ -136,20 +137,21 @@ def test_no_history_yet_is_an_empty_inbox_and_a_corrupt_one_a_problem_it_recover
     path = home / "history.sqlite3"
     state = InboxState(path)
     nothing = {
+        "language": "en",
         "waiting": [],
         "recent": [],
         "problem": None,
         "alerts": ALERTS_ON,
         "away_until": None,
     }
-    assert state.snapshot() == nothing
+    assert state.snapshot(ENGLISH) == nothing
     assert not path.exists()
     path.write_bytes(b"garbage" * 1000)
-    problem = state.snapshot()["problem"]
+    problem = state.snapshot(ENGLISH)["problem"]
     assert problem.startswith(f"the history {path} cannot be used (file is not a database)")
     path.unlink()
     open_history(path).close()
-    assert state.snapshot() == nothing
+    assert state.snapshot(ENGLISH) == nothing
 
 
 @pytest.fixture
@@ -198,8 +200,8 @@ async def test_the_page_allows_only_its_own_inline_script_and_style_and_keeps_te
     assert state is not None
     assert json.loads(state.group(1))["waiting"][0]["title"] == HOSTILE_TITLE
     assert '<section class="inbox-section" aria-labelledby="waiting-heading">' in page.text
-    assert '<h2 id="waiting-heading" tabindex="-1">Waiting</h2>' in page.text
-    assert '<h2 id="recent-heading">Recent</h2>' in page.text
+    assert '<h2 id="waiting-heading" tabindex="-1" data-words="waiting">Waiting</h2>' in page.text
+    assert '<h2 id="recent-heading" data-words="recent">Recent</h2>' in page.text
     polled = await inbox.get("/state")
     assert polled.json()["state"]["waiting"][0]["title"] == HOSTILE_TITLE
     assert polled.headers["content-security-policy"] == policy

@@ -455,10 +455,10 @@ async def test_agent_text_cannot_break_out_of_the_page() -> None:
         ],
         "default_selection_ids": [],
     }
-    html = page_html(open_page(request))
+    html = page_html(open_page(request), [])
     assert '<h1 id="question-title">&lt;b&gt;Title&lt;/b&gt;</h1>' in html
     assert "<strong>bold</strong> &lt;img src=x onerror=alert(1)&gt;" in html
-    assert len(re.findall(r"<script", html)) == 2  # the state block and the page's own script
+    assert len(re.findall(r"<script", html)) == 3  # the state, the words and the page's script
     assert "<img" not in html
     state = re.search(r'<script type="application/json" id="question-state">(.*?)</script>', html)
     assert state is not None
@@ -598,3 +598,22 @@ async def test_a_batchs_answers_are_kept_once_the_person_changes_them() -> None:
         "Cancelled by the person after 1 of 2 questions. Checks: Not answered; no defaults to "
         'return, nothing selected. name: Answered in their own words: "orders".'
     )
+
+
+async def test_the_state_is_in_the_persons_language_and_names_it() -> None:
+    chinese = open_page().state(["fr-FR", "zh-CN"])
+    assert chinese["language"] == "zh-Hans"
+    assert chinese["instruction"] == "请选择 1 到 2 项。"
+    assert chinese["refusals"]["options_only"][0] == "请选择 1 到 2 项（已选 0 项）"
+    assert chinese["setting_choices"]["language"]["label"] == "语言"
+    assert ["zh-Hans", "中文 (简体)"] in chinese["setting_choices"]["language"]["choices"]
+    assert open_page().state(["fr-FR"])["language"] == "en"
+    english = open_page(settings=InteractionSettings(language="en")).state(["zh-CN"])
+    assert (english["language"], english["instruction"]) == ("en", "Choose 1 to 2 options.")
+    own = open_page(settings=InteractionSettings(language="pt-BR")).state(["zh-CN"])
+    assert own["language"] == "en"  # no catalog yet: English, and the panel still shows the tag
+    assert ["pt-BR", "pt-BR"] in own["setting_choices"]["language"]["choices"]
+
+
+async def test_a_batch_says_how_many_questions_in_the_persons_language() -> None:
+    assert open_batch().state(["zh"])["intro_html"] == "<p>2 个问题：逐一回答，然后一起提交。</p>"

@@ -20,6 +20,8 @@ from provide_choice_harness import COMMAND
 from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
 from remote_instances import QUESTION
 
+from present_choices._translation import ENGLISH
+
 pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 
 import redis.asyncio as redis
@@ -359,7 +361,7 @@ async def test_the_inbox_lists_what_waits_on_every_instance_and_what_ended(
     await in_terminal.stored()
     inbox = SharedInboxState(RedisStore(redis_server.url, PREFIX))
     try:
-        state = await inbox.read()
+        state = await inbox.read(ENGLISH)
     finally:
         await inbox.close()
     assert state["problem"] is None

@@ -9,7 +9,9 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from present_choices import ChoicesError
 from provide_choice import InteractionSettings, load_settings, save_settings, settings_path
+from provide_choice._contract._settings import apply_changes
 
 
 def test_missing_file_means_defaults_without_a_warning(
@@ -29,6 +31,7 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         timeout_action="return_nothing",
         keep_history=False,
         history_days=7,
+        language="zh-CN",
     )
     save_settings(changed)
     assert settings_path() == home / "settings.json"
@@ -47,6 +50,7 @@ def test_saved_settings_load_in_the_next_run(home: Path) -> None:
         "alert_after_seconds": 0,
         "notify_urls": [],
         "notify_detail": "full",
+        "language": "zh-CN",
     }
     assert load_settings() == changed
 
@@ -185,3 +189,16 @@ def test_history_days_past_their_limits_mean_the_defaults_with_the_range(
 def test_history_is_kept_30_days_unless_the_person_says_otherwise() -> None:
     settings = InteractionSettings()
     assert (settings.keep_history, settings.history_days) == (True, 30)
+
+
+@pytest.mark.parametrize("language", ["auto", "en", "zh-Hans", "zh-CN", "pt_BR"])
+def test_the_language_is_auto_or_a_language_tag(language: str) -> None:
+    changed, _ = apply_changes(InteractionSettings(), {"language": language})
+    assert changed.language == language
+
+
+@pytest.mark.parametrize("language", ["", "chinese please", "<b>", 5])
+def test_anything_else_is_refused_saying_what_is_allowed(language: object) -> None:
+    with pytest.raises(ChoicesError) as refused:
+        apply_changes(InteractionSettings(), {"language": language})
+    assert "language" in refused.value.problems[0]

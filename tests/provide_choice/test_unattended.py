@@ -17,6 +17,7 @@ import pytest
 from mcp import Client
 from prompts import DATABASE_REQUEST
 
+from present_choices._translation import ENGLISH
 from provide_choice import (
     Answered,
     Cancelled,
@@ -281,7 +282,8 @@ async def test_the_history_records_who_answered_and_that_nothing_was_shown(
     assert re.split(r"\s{2,}", lines[1])[2:4] == ["Not shown", "nobody"]
     assert re.split(r"\s{2,}", lines[2])[2:4] == ["Not shown", "answers file"]
     recent = {
-        row["title"]: row for row in InboxState(home / "history.sqlite3").snapshot()["recent"]
+        row["title"]: row
+        for row in InboxState(home / "history.sqlite3").snapshot(ENGLISH)["recent"]
     }
     assert recent["From the file"]["answered_by"] == "answers_file"
     assert recent["Nobody there"]["action_status"] == "unattended"

@@ -18,7 +18,9 @@ def serve(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[Any, str]:
     (The port is the caller's to patch: `cli._claim_port`.)"""
     shown: list[tuple[Any, str]] = []
     monkeypatch.setattr(ui, "page", lambda path, **options: lambda page: page())
-    monkeypatch.setattr(cli, "chat_page", lambda agent, subtitle: shown.append((agent, subtitle)))
+    monkeypatch.setattr(
+        cli, "chat_page", lambda agent, subtitle, language: shown.append((agent, subtitle))
+    )
     monkeypatch.setattr(ui, "run", lambda **options: None)
     cli.main(argv)
     (served,) = shown

@@ -48,14 +48,14 @@ let hostContext = {};
 let refuseMessages = false;
 let failingToolCalls = 0;
 
-function contextFor(theme, toolInfo) {
+function contextFor(theme, toolInfo, locale) {
   const context = {
     theme,
     styles: { variables: STYLE_VARIABLES[theme] },
     displayMode: "inline",
     availableDisplayModes: ["inline"],
     platform: "web",
-    locale: "en-US",
+    locale,
     containerDimensions: { maxHeight: 4000, width: 640 },
   };
   if (toolInfo) context.toolInfo = toolInfo;
@@ -83,10 +83,11 @@ function load(url) {
 
 // Draws the app at `url` and resolves once it has initialized (`ui/notifications/initialized`);
 // `toolInput` (the call's arguments) is sent to it then, as a host does when it has them already.
-// `modelContext: false` mounts a host that does not take `ui/update-model-context`.
-async function mount(url, { theme = "light", toolInfo = null, modelContext = true, toolInput = null } = {}) {
+// `modelContext: false` mounts a host that does not take `ui/update-model-context`; `locale` is the
+// host's language (its `hostContext.locale`).
+async function mount(url, { theme = "light", toolInfo = null, modelContext = true, toolInput = null, locale = "en-US" } = {}) {
   newFrame();
-  hostContext = contextFor(theme, toolInfo);
+  hostContext = contextFor(theme, toolInfo, locale);
   showTheme(theme);
   const capabilities = { serverTools: {}, message: { text: {} }, logging: {} };
   if (modelContext) capabilities.updateModelContext = { text: {} };

@@ -5,6 +5,7 @@ It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `H
 refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
 none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
 in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
+It speaks the person's language: their setting, else the browser's `Accept-Language`.
 Beyond those, every route asks for the inbox's token (`TokenGuard`): the inbox lists what each
 question's 192-bit id keeps from other processes.
 """
@@ -17,7 +18,10 @@ from string import Template
 from typing import TYPE_CHECKING, Any, Protocol
 
 from present_choices import ChoicesError
+from present_choices._script_words import markup_words
 from present_choices._stopping import Stopped, stop_on_signals
+from present_choices._translation import Translation, accepted_languages, chosen
+from provide_choice._contract._settings import load_settings, terminal_words
 from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
@@ -33,14 +37,17 @@ from provide_choice._question import StoreUnavailable
 from provide_choice._web._local_http import (
     ICONS,
     SHARED_STYLE_SHEET,
+    WORDS_SCRIPT,
     BodyRefused,
     asset,
+    joined_script,
     listening_socket,
     open_in_browser,
     page_headers,
     read_json,
     refusal,
     script_safe_json,
+    words_json,
 )
 from provide_choice._web._site import HOST, HostGuard, loopback_site
 
@@ -62,17 +69,24 @@ PACKAGE = "provide_choice._history._inbox"
 
 
 def page_assets() -> tuple[str, str]:
-    """The page's script and style sheet: the question page's style sheet (its colours, cards,
-    dark mode and narrow layout) followed by the inbox's own rules."""
+    """The page's script and style sheet: the pages' words and the inbox's script; the question
+    page's style sheet (its colours, cards, dark mode and narrow layout) followed by the inbox's
+    own rules."""
     style = asset(SHARED_STYLE_SHEET) + "\n" + asset("inbox.css", PACKAGE)
-    return asset("inbox.js", PACKAGE), style
+    return joined_script([asset(WORDS_SCRIPT), asset("inbox.js", PACKAGE)]), style
+
+
+def page_language(accept_language: str | None) -> Translation:
+    """The inbox's language for one request: the person's setting (read now: it may have changed
+    on any surface), else the browser's (its `Accept-Language`)."""
+    return chosen(load_settings().language, accepted_languages(accept_language))
 
 
 class InboxSource(Protocol):
     """Where the inbox reads what it shows: this machine's history (`InboxState`), or the store
     that instances on one Redis share (`SharedInboxState`); and where "I'm away" is saved."""
 
-    async def read(self) -> dict[str, Any]: ...
+    async def read(self, translation: Translation) -> dict[str, Any]: ...
 
     async def away(self, data: object) -> None: ...
 
@@ -84,7 +98,7 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
     its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
     the cookie's name."""
     # Deferred for start-up time: loaded only when this runs.
-    from fastapi import FastAPI
+    from fastapi import FastAPI, Header
     from fastapi.responses import HTMLResponse, JSONResponse, Response
 
     script, style = page_assets()
@@ -94,17 +108,26 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
     # Added last: checked first.
     app.add_middleware(HostGuard, site=lambda: loopback_site(port()), name="inbox")
 
+    # The header is read as a parameter (a default of FastAPI's `Header`): FastAPI loads with the
+    # inbox, and an annotation it resolves must name something importable from this module.
     @app.get("/")
-    async def page() -> HTMLResponse:
-        snapshot = await state.read()
+    async def page(accept_language: str | None = Header(default=None)) -> HTMLResponse:
+        translation = page_language(accept_language)
+        snapshot = await state.read(translation)
         html = Template(asset("inbox.html", PACKAGE)).substitute(
-            style=style, state=script_safe_json(snapshot), script=script
+            markup_words(PACKAGE, translation),
+            language=translation.tag,
+            style=style,
+            state=script_safe_json(snapshot),
+            words=words_json(PACKAGE),
+            script=script,
         )
         return HTMLResponse(html, headers=headers)
 
     @app.get("/state")
-    async def current() -> JSONResponse:
-        return JSONResponse({"state": await state.read()}, headers=headers)
+    async def current(accept_language: str | None = Header(default=None)) -> JSONResponse:
+        snapshot = await state.read(page_language(accept_language))
+        return JSONResponse({"state": snapshot}, headers=headers)
 
     async def away(request: Request) -> JSONResponse:
         """The person is away for a while, or back: saved in their settings."""
@@ -116,7 +139,7 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
             return refusal(422, error.problems, headers)
         except StoreUnavailable as away:
             return refusal(503, [str(away)], headers)
-        return await current()
+        return await current(request.headers.get("accept-language"))
 
     # A plain route: it reads its own body (at most BODY_LIMIT bytes), as the bridge's do.
     app.add_route("/away", away, methods=["POST"])
@@ -143,7 +166,11 @@ def serve_inbox(
     cannot be bound."""
     already = running_inbox()
     if already is not None:
-        _note(f"the inbox already runs at {already}" + ("; opening it" if open_browser else ""))
+        words = terminal_words()
+        if open_browser:
+            _note(words.gettext("the inbox already runs at {address}; opening it", address=already))
+        else:
+            _note(words.gettext("the inbox already runs at {address}", address=already))
         if open_browser:
             opening = _open(already)
             if opening is not None:
@@ -164,7 +191,7 @@ def serve_inbox(
             finally:
                 withdraw()
     except Stopped as stop:
-        _note(f"stopped ({stop})")
+        _note(stop.said(terminal_words()))
 
 
 def _announce(url: str, token: str, address: str) -> None:
@@ -174,11 +201,15 @@ def _announce(url: str, token: str, address: str) -> None:
         announce(url, token)  # first: once the address is printed, a second inbox finds this one
     except OSError as error:  # the inbox works; question pages just cannot link back to it
         problem = error.strerror or str(error)
-    _note(f"inbox at {address} (Ctrl-C stops it)")
+    words = terminal_words()
+    _note(words.gettext("inbox at {address} (Ctrl-C stops it)", address=address))
     if problem is not None:
         _note(
-            "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
-            f"find this one again ({problem})"
+            words.gettext(
+                "warning: question pages cannot link back here, and `provide-choice inbox` cannot "
+                "find this one again ({problem})",
+                problem=problem,
+            )
         )
 
 
@@ -190,7 +221,10 @@ def _open(address: str) -> threading.Thread | None:
         page = opener(address)
     except OSError as error:
         _note(
-            f"warning: not opening the browser ({error.strerror or error}); open the address above"
+            terminal_words().gettext(
+                "warning: not opening the browser ({problem}); open the address above",
+                problem=error.strerror or error,
+            )
         )
         return None
     return open_in_browser(page.as_uri())

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from datetime import datetime
 from typing import Any
 
+from present_choices._translation import N_, Translation
 from provide_choice._contract._settings import load_settings
 from provide_choice._history._inbox._state import (
     away_changes,
@@ -25,6 +27,9 @@ from provide_choice._history._store import RECENT_LIMIT, RecordedQuestion, trans
 from provide_choice._question import QuestionStore, StoreUnavailable
 from provide_choice._question._store import Snapshot
 
+STORE_AWAY = N_("{problem}. The lists show again as soon as it answers.")
+"""What the page says while the shared store cannot be read (its reason stays as it is)."""
+
 
 class SharedInboxState:
     """Reads the shared store for the inbox page, and the person's settings the alerts follow
@@ -33,26 +38,34 @@ class SharedInboxState:
     def __init__(self, store: QuestionStore) -> None:
         self.store = store
 
-    async def read(self) -> dict[str, Any]:
-        """The page's state; a store that cannot be read is a problem to show, never an error."""
+    async def read(self, translation: Translation) -> dict[str, Any]:
+        """The page's state, in `translation`; a store that cannot be read is a problem to show,
+        never an error."""
         saved = await asyncio.to_thread(load_settings)
         try:
             kept = await self.store.questions()
             settings = await self.store.settings(saved)
         except StoreUnavailable as away:
-            return {"waiting": [], "recent": [], "problem": str(away)} | settings_rows(saved)
+            problem = translation.gettext(STORE_AWAY, problem=away)
+            lists = {"waiting": [], "recent": [], "problem": problem}
+            return lists | settings_rows(saved, translation)
         ended = sorted(
             (stored for stored in kept if stored.outcome is not None),
             key=lambda stored: stored.ended or 0.0,
             reverse=True,
         )
+        now = datetime.now()
         return {
             "waiting": [
-                waiting_row(_recorded(stored)) for stored in kept if stored.outcome is None
+                waiting_row(_recorded(stored), translation)
+                for stored in kept
+                if stored.outcome is None
             ],
-            "recent": [ended_row(_recorded(stored)) for stored in ended[:RECENT_LIMIT]],
+            "recent": [
+                ended_row(_recorded(stored), translation, now) for stored in ended[:RECENT_LIMIT]
+            ],
             "problem": None,
-        } | settings_rows(settings)
+        } | settings_rows(settings, translation)
 
     async def away(self, data: object) -> None:
         """The person is away for a while, or back (`away_changes`): saved in the shared store,

@@ -2,7 +2,9 @@
 and the ones that ended last. Nothing here imports FastAPI; `_server` serves it.
 
 Time is sent as seconds left on the inbox's own clock: the browser's clock may differ from it,
-while every server wrote its deadline on the one wall clock of this machine.
+while every server wrote its deadline on the one wall clock of this machine. What the inbox says
+of a question (where it waits, how it ended, when) is in the page's language; the summary is the
+one the agent got, in English.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
+from present_choices._locale_format import format_moment
+from present_choices._translation import N_, Translation
 from provide_choice._contract._settings import (
     InteractionSettings,
     away_until,
@@ -35,7 +39,7 @@ from provide_choice._history._store import (
 if TYPE_CHECKING:
     import sqlite3
 
-NOT_SHOWN = "Not shown yet"
+NOT_SHOWN = N_("Not shown yet")
 """Where a question waits before its transport shows it at its page."""
 PAGE_ADDRESS_SCHEMES = ("http://", "https://")
 """A waiting question's address that is a page: on this machine, or under a server's public URL."""
@@ -53,28 +57,34 @@ class InboxState:
         self._settings: InteractionSettings | None = None
         self._settings_version: tuple[int, int] | None = None
 
-    async def read(self) -> dict[str, Any]:
-        """`snapshot()`, read off the event loop."""
-        return await asyncio.to_thread(self.snapshot)
+    async def read(self, translation: Translation) -> dict[str, Any]:
+        """`snapshot(translation)`, read off the event loop."""
+        return await asyncio.to_thread(self.snapshot, translation)
 
     async def close(self) -> None:
         self.close_connection()
 
-    def snapshot(self) -> dict[str, Any]:
-        """The page's state. A history that cannot be read is a problem to show, never an error:
-        the next snapshot tries again (the file may be created, or replaced, meanwhile). It also
-        says until when the person is away ("18:00"), or null."""
+    def snapshot(self, translation: Translation) -> dict[str, Any]:
+        """The page's state, in `translation`. A history that cannot be read is a problem to show,
+        never an error: the next snapshot tries again (the file may be created, or replaced,
+        meanwhile). It also says until when the person is away ("18:00"), or null."""
         # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
         lists: dict[str, Any]
+        now = datetime.now()
         with self._lock:
             try:
                 if self._connection is None:
                     self._connection = open_history(self.path, create=False)
                 lists = {
-                    "waiting": [waiting_row(question) for question in waiting(self._connection)],
-                    "recent": [ended_row(question) for question in recent(self._connection)],
+                    "waiting": [
+                        waiting_row(question, translation) for question in waiting(self._connection)
+                    ],
+                    "recent": [
+                        ended_row(question, translation, now)
+                        for question in recent(self._connection)
+                    ],
                     "problem": None,
                 }
             except HistoryMissing:
@@ -83,7 +93,7 @@ class InboxState:
                 self.close_connection()
                 lists = {"waiting": [], "recent": [], "problem": str(error)}
             settings = self._current_settings()
-        return lists | settings_rows(settings)
+        return lists | settings_rows(settings, translation)
 
     async def away(self, data: object) -> None:
         """The person is away for a while, or back (`away_changes`): saved in their settings file,
@@ -112,10 +122,11 @@ class InboxState:
             self._connection = None
 
 
-def settings_rows(settings: InteractionSettings) -> dict[str, Any]:
-    """What the page follows of the person's settings: its alerts, and until when they are away."""
+def settings_rows(settings: InteractionSettings, translation: Translation) -> dict[str, Any]:
+    """What the page follows of the person's settings (its alerts, and until when they are away),
+    and the language it is in."""
     alerts = {"browser": settings.alerts.browser, "after_seconds": settings.alert_after_seconds}
-    return {"alerts": alerts, "away_until": away_until(settings)}
+    return {"language": translation.tag, "alerts": alerts, "away_until": away_until(settings)}
 
 
 def away_changes(data: object) -> dict[str, str | None]:
@@ -133,14 +144,16 @@ def away_changes(data: object) -> dict[str, str | None]:
     return {"away_until": None if until is None else until.isoformat("T", "minutes")}
 
 
-def waiting_row(question: RecordedQuestion) -> dict[str, Any]:
+def waiting_row(question: RecordedQuestion, translation: Translation) -> dict[str, Any]:
     """A waiting question links its page, or says where it waits as its transport words it
-    (recorded when it was asked: a plug-in's words too, though this process never loaded it)."""
+    (recorded when it was asked: a plug-in's words too, though this process never loaded it; the
+    catalog says those of the built-in transports in the page's language)."""
     where = question.transport_where
     has_page = where is None and (question.url or "").startswith(PAGE_ADDRESS_SCHEMES)
-    return _common(question) | {
+    shown_where = None if has_page else where or _not_at_a_page(question)
+    return _common(question, translation) | {
         "url": question.url if has_page else None,
-        "where": None if has_page else where or _not_at_a_page(question),
+        "where": None if shown_where is None else translation.gettext(shown_where),
         "seconds_left": round(max(question.deadline_at - time.time(), 0.0), 1),
         "waited_seconds": round(max(time.time() - question.asked_at, 0.0), 1),
     }
@@ -152,21 +165,25 @@ def _not_at_a_page(question: RecordedQuestion) -> str:
     return NOT_SHOWN if question.url is None else question.transport_label
 
 
-def ended_row(question: RecordedQuestion) -> dict[str, Any]:
+def ended_row(
+    question: RecordedQuestion, translation: Translation, now: datetime
+) -> dict[str, Any]:
     selection = question.selection or {}
-    return _common(question) | {
+    ended_at = None if question.ended_at is None else datetime.fromtimestamp(question.ended_at)
+    return _common(question, translation) | {
         "action_status": question.action_status,
         "answered_by": question.answered_by,
         "summary": selection.get("summary"),
         "ended_at": None if question.ended_at is None else iso_time(question.ended_at),
+        "ended_at_text": None if ended_at is None else format_moment(ended_at, translation, now),
     }
 
 
-def _common(question: RecordedQuestion) -> dict[str, Any]:
+def _common(question: RecordedQuestion, translation: Translation) -> dict[str, Any]:
     return {
         "key": question.key,
         "title": question.title,
         "client": question.client_text,
         "transport": question.transport,
-        "transport_label": question.transport_label,
+        "transport_label": translation.gettext(question.transport_label),
     }

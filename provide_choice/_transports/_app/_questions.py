@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
+from present_choices._translation import N_, Translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._transport_table import in_a_sentence, kind_of
@@ -33,8 +34,30 @@ FIND_SECONDS = 10.0
 FIND_EVERY_SECONDS = 0.1
 
 
-class AskedElsewhere(Exception):
-    """The question the view was drawn for is asked on another surface: where, in words."""
+class NotHere(Exception):
+    """The view's question is not one it can show: why, as a message of the catalog, said in the
+    person's language (`said`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def said(self, translation: Translation) -> str:
+        return translation.gettext(self.message)
+
+
+class AskedElsewhere(NotHere):
+    """The question the view was drawn for is asked on another surface: its transport's label,
+    and its address when it has one."""
+
+    def __init__(self, label: str, url: str | None) -> None:
+        super().__init__(ELSEWHERE_AT if url else ELSEWHERE)
+        self.label = label
+        self.url = url
+
+    def said(self, translation: Translation) -> str:
+        where = in_a_sentence(translation.gettext(self.label))
+        return translation.gettext(self.message, where=where, url=self.url)
 
 
 class AppQuestions:
@@ -59,7 +82,7 @@ class AppQuestions:
     async def find(self, arguments: Mapping[str, Any]) -> QuestionPage:
         """The page of the question asked with these arguments. Raises `ChoicesError` when they
         ask nothing (the call itself says so too), `AskedElsewhere` when the server asks it on
-        another surface, `LookupError` when no call asked it within `FIND_SECONDS`,
+        another surface, `NotHere` when no call asked it within `FIND_SECONDS`,
         `StoreUnavailable` while a shared store is away."""
         wanted = parse_call(arguments)
         loop = asyncio.get_running_loop()
@@ -68,15 +91,15 @@ class AppQuestions:
             opened = self._opened
             question = await self._asked(wanted)
             if question is None and isinstance(wanted, SessionPoll):
-                raise LookupError(NO_SESSION)  # a poll comes after its question, never before
+                raise NotHere(NO_SESSION)  # a poll comes after its question, never before
             page = None if question is None else await self.pages.fetch(question.id)
             if page is not None:
                 self._claimed.add(page.question.id)
                 return page
             if question is not None and question.transport != APP:
-                raise AskedElsewhere(_where(question))
+                raise _elsewhere(question)
             if loop.time() >= deadline:
-                raise LookupError(NOT_ASKED)
+                raise NotHere(NOT_ASKED)
             # Woken when a question opens here; a look now and then finds one asked elsewhere.
             with suppress(TimeoutError):
                 async with asyncio.timeout(FIND_EVERY_SECONDS):
@@ -93,18 +116,18 @@ class AppQuestions:
         return next(iter(unclaimed or same), None)
 
 
-NO_SESSION = (
+NO_SESSION = N_(
     "This session is not open on this server: its answer was fetched already, or it ended long "
     "ago (the call's result says how)."
 )
-NOT_ASKED = (
+NOT_ASKED = N_(
     "No question asked with these arguments is open on this server: it may have ended already, "
     "or the call was refused (its result says why)."
 )
+ELSEWHERE = N_("This question is asked elsewhere: {where}.")
+ELSEWHERE_AT = N_("This question is asked elsewhere: {where}, at {url}.")
 
 
-def _where(question: PendingQuestion) -> str:
+def _elsewhere(question: PendingQuestion) -> AskedElsewhere:
     """Where a question is asked, for the view to say."""
-    where = in_a_sentence(kind_of(question.transport).label)
-    at = f" at {question.url}" if question.url else ""
-    return f"This question is asked elsewhere: {where}{at}."
+    return AskedElsewhere(kind_of(question.transport).label, question.url)

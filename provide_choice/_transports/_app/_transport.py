@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from present_choices._translation import N_
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._app._questions import APP, AppQuestions
@@ -25,15 +26,15 @@ class AppTransport:
 
     kind = TransportKind(
         APP,
-        "The MCP client's app view in the conversation",
-        preference="In the conversation, where the MCP client draws apps (else as automatic)",
+        N_("The MCP client's app view in the conversation"),
+        preference=N_("In the conversation, where the MCP client draws apps (else as automatic)"),
         needs=lambda client: client.apps,
         unusable=(
             "this MCP client draws no MCP Apps (it declared no io.modelcontextprotocol/ui "
             "extension with text/html;profile=mcp-app)"
         ),
-        inbox="Shown in the agent's conversation",
-        answer_where="in the conversation",
+        inbox=N_("Shown in the agent's conversation"),
+        answer_where=N_("in the conversation"),
         batches=True,
         auto_order=20,
     )

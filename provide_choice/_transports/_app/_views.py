@@ -12,15 +12,23 @@ from functools import cache
 from string import Template
 from typing import Any
 
-from mcp.server.apps import Apps
+from mcp.server.apps import APP_MIME_TYPE, Apps
+from mcp.server.mcpserver.resources import FunctionResource
 
+from present_choices._script_words import markup_words
+from present_choices._translation import ENGLISH
 from provide_choice._transports._question_view._document import PACKAGE as QUESTION_VIEW
 from provide_choice._transports._question_view._document import (
-    joined_script,
     question_markup,
     script_parts,
 )
-from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
+from provide_choice._web._local_http import (
+    SHARED_STYLE_SHEET,
+    WORDS_SCRIPT,
+    asset,
+    joined_script,
+    words_json,
+)
 
 PACKAGE = "provide_choice._transports._app"
 
@@ -44,30 +52,38 @@ def view_meta(resource_uri: str) -> dict[str, Any]:
 
 @cache
 def present_choices_view() -> str:
-    """The present_choices view: one HTML document with its style and script inline."""
+    """The present_choices view: one HTML document with its style, script and words inline (its
+    markup in English until the host says its language)."""
     script = joined_script(
         [
+            asset(WORDS_SCRIPT),
             asset("script/dom.js", QUESTION_VIEW),
             asset(HOST_BRIDGE, PACKAGE),
             asset("view/choices.js", PACKAGE),
         ]
     )
     return Template(asset("present_choices.html", PACKAGE)).substitute(
-        style=asset(STYLE_SHEET, PACKAGE), script=script
+        markup_words(PACKAGE, ENGLISH),
+        style=asset(STYLE_SHEET, PACKAGE),
+        script=script,
+        words=words_json(PACKAGE),
     )
 
 
 @cache
 def provide_choice_view() -> str:
     """The provide_choice view: the page's question, its style sheet and its script parts (all but
-    main.js, which starts the page), started by view/asking.js instead."""
+    main.js, which starts the page), started by view/asking.js instead; its words are the question
+    view's and the app's."""
     script = joined_script(
         [*script_parts(), asset(HOST_BRIDGE, PACKAGE), asset("view/asking.js", PACKAGE)]
     )
     return Template(asset("provide_choice.html", PACKAGE)).substitute(
+        markup_words(PACKAGE, ENGLISH),
         style=asset(SHARED_STYLE_SHEET),
         script=script,
-        question=question_markup(title="", prompt=""),
+        words=words_json(QUESTION_VIEW, PACKAGE),
+        question=question_markup("", "", ENGLISH),
     )
 
 
@@ -75,18 +91,33 @@ def apps_extension() -> Apps:
     """The MCP Apps extension of this server: its views as `ui://` resources (the tools name them
     in their own `_meta`, being built raw), advertised under the extension's capability."""
     apps = Apps()
-    apps.add_html_resource(
-        PRESENT_CHOICES_VIEW,
-        present_choices_view(),
-        name="present-choices",
-        title="Choices as buttons",
-        description="The question and its options as buttons, inline in the conversation.",
+    # Each document is made when a host first reads it: its words (every language's) load then,
+    # not when the server starts.
+    views = (
+        (
+            PRESENT_CHOICES_VIEW,
+            "present-choices",
+            "Choices as buttons",
+            "The question and its options as buttons, inline in the conversation.",
+            present_choices_view,
+        ),
+        (
+            PROVIDE_CHOICE_VIEW,
+            "provide-choice",
+            "A question for you",
+            "The agent's question, answered inline in the conversation.",
+            provide_choice_view,
+        ),
     )
-    apps.add_html_resource(
-        PROVIDE_CHOICE_VIEW,
-        provide_choice_view(),
-        name="provide-choice",
-        title="A question for you",
-        description="The agent's question, answered inline in the conversation.",
-    )
+    for uri, name, title, description, document in views:
+        apps.add_resource(
+            FunctionResource(
+                uri=uri,
+                name=name,
+                title=title,
+                description=description,
+                mime_type=APP_MIME_TYPE,
+                fn=document,
+            )
+        )
     return apps

@@ -107,7 +107,7 @@ def question_fields(
     elif mode in ("multi", "hybrid"):
         properties[names.choices] = {
             "type": "array",
-            "title": f"Choose {count_text(minimum, maximum)}",
+            "title": count_text(minimum, maximum),
             "items": {"anyOf": arms},
             # In hybrid mode typing an own answer stands in for the options, so none are required.
             "minItems": minimum if mode == "multi" else 0,

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
+from present_choices._translation import N_
 from provide_choice._contract._response import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import Interaction
@@ -49,13 +50,13 @@ class ElicitationTransport:
 
     kind = TransportKind(
         "elicitation",
-        "The MCP client's own dialog",
-        preference="The MCP client's own dialog, where it has one (else the browser)",
+        N_("The MCP client's own dialog"),
+        preference=N_("The MCP client's own dialog, where it has one (else the browser)"),
         fallback_for=("app",),
         needs=lambda client: client.form,
         unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
-        inbox="Shown in the agent's own window",
-        answer_where="in the conversation",
+        inbox=N_("Shown in the agent's own window"),
+        answer_where=N_("in the conversation"),
         batches=True,
         auto_order=30,
     )

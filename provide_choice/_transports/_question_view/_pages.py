@@ -9,10 +9,11 @@ so: the page keeps what the person did, to send again.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from present_choices import ChoicesError
+from present_choices._translation import Translation
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
@@ -27,31 +28,35 @@ ANSWERED = "this question was already answered (maybe on another page of it): yo
 NOT_SENT = (
     "your answer was not sent: {problem}. It stays here; send it again once this message is gone"
 )
-HANDLERS: dict[str, Callable[[QuestionPage, object], Awaitable[None] | None]] = {
-    "draft": QuestionPage.save_draft,
-    "settings": QuestionPage.change_settings,
+HANDLERS: dict[str, Callable[[QuestionPage, object, Translation], Awaitable[None] | None]] = {
+    "draft": lambda page, data, _translation: page.save_draft(data),
+    "settings": lambda page, data, _translation: page.change_settings(data),
     "visibility": QuestionPage.hide_options,
-    "answer": QuestionPage.answer,
+    "answer": lambda page, data, _translation: page.answer(data),
 }
-"""What each message a question's view sends does, whatever carries it."""
+"""What each message a question's view sends does, whatever carries it, and in which language it
+refuses."""
 
 
-async def apply(page: QuestionPage, kind: str, data: object) -> tuple[int, dict[str, Any]]:
-    """Run one message against the page: the status (as HTTP says it) and the reply body. A
-    change of settings and an answer are awaited: the question saves the one off the event loop,
-    and the other is decided by the shared store, when there is one."""
+async def apply(
+    page: QuestionPage, kind: str, data: object, signal: Sequence[str]
+) -> tuple[int, dict[str, Any]]:
+    """Run one message against the page: the status (as HTTP says it) and the reply body, its
+    state in the person's language (`signal`: the surface's). A change of settings and an answer
+    are awaited: the question saves the one off the event loop, and the other is decided by the
+    shared store, when there is one."""
     try:
-        handled = HANDLERS[kind](page, data)
+        handled = HANDLERS[kind](page, data, page.translation(signal))
         if handled is not None:
             await handled
     except ChoicesError as error:
         return 422, {"problems": error.problems}
     except QuestionEnded:
         problem = ANSWERED if page.ending == "answered" else ENDED
-        return 409, {"problems": [problem], "state": page.state()}
+        return 409, {"problems": [problem], "state": page.state(signal)}
     except StoreUnavailable as away:
-        return 503, {"problems": [NOT_SENT.format(problem=away)], "state": page.state()}
-    return 200, {"state": page.state()}
+        return 503, {"problems": [NOT_SENT.format(problem=away)], "state": page.state(signal)}
+    return 200, {"state": page.state(signal)}
 
 
 class QuestionPages:

@@ -1,11 +1,13 @@
 """What the question view shows of one question: its state as JSON-ready data, built fresh for
-every message to the page (the page's script and the app's view draw from it alone)."""
+every message to the page (the page's script and the app's view draw from it alone), in the
+person's language, from the one source of each rule (`_contract`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from present_choices import render_markdown
+from present_choices._translation import Translation
 from provide_choice._contract._batch_meaning import overall_note_offered
 from provide_choice._contract._meaning import placeholder_rule
 from provide_choice._contract._presentation import (
@@ -16,13 +18,15 @@ from provide_choice._contract._presentation import (
     submits_on_selection,
 )
 from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._setting_labels import (
+    number_settings,
+    setting_choices,
+    time_settings,
+)
 from provide_choice._contract._settings import (
     ALERT_CHANNELS,
     ALERTS_LABEL,
-    NUMBER_SETTINGS,
-    TIME_SETTINGS,
     InteractionSettings,
-    setting_choices,
     shown_settings,
 )
 from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
@@ -31,35 +35,40 @@ if TYPE_CHECKING:
     from provide_choice._transports._question_view._state import QuestionPage
 
 
-def setting_fields() -> dict[str, dict[str, Any]]:
-    """The settings panel's labels, values and rules, from the one source every surface uses."""
-    return (
-        {
-            name: {"label": label, "choices": [[value, text] for value, text in choices]}
-            for name, (label, choices) in setting_choices().items()
-        }
-        | {
-            name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
-            for name, (label, limits, rule, optional) in NUMBER_SETTINGS.items()
-        }
-        | {name: {"label": label, "time": True} for name, (label, _rule) in TIME_SETTINGS.items()}
-        | {
-            "alerts": {
-                "label": ALERTS_LABEL,
-                "channels": [list(item) for item in ALERT_CHANNELS.items()],
-            }
-        }
-    )
+def setting_fields(
+    translation: Translation, settings: InteractionSettings
+) -> dict[str, dict[str, Any]]:
+    """The settings panel's labels, values and rules, from the one source every surface uses (a
+    language the settings file names without a catalog is offered as itself, so it shows)."""
+    fields: dict[str, dict[str, Any]] = {
+        name: {"label": label, "choices": [[value, text] for value, text in choices]}
+        for name, (label, choices) in setting_choices(translation).items()
+    }
+    if all(value != settings.language for value, _text in fields["language"]["choices"]):
+        fields["language"]["choices"].append([settings.language, settings.language])
+    numbers = {
+        name: {"label": label, "range": list(limits), "rule": rule, "optional": optional}
+        for name, (label, limits, rule, optional) in number_settings(translation).items()
+    }
+    times = {
+        name: {"label": label, "time": True}
+        for name, (label, _rule) in time_settings(translation).items()
+    }
+    channels = [[channel, translation.gettext(label)] for channel, label in ALERT_CHANNELS.items()]
+    alerts = {"label": translation.gettext(ALERTS_LABEL), "channels": channels}
+    return fields | numbers | times | {"alerts": alerts}
 
 
-def page_state(page: QuestionPage) -> dict[str, Any]:
+def page_state(page: QuestionPage, translation: Translation) -> dict[str, Any]:
     """Everything the page shows. Time is sent as seconds left, never as a clock time: the
     browser's clock and the server's monotonic clock have nothing in common. A batch's state
     holds each question's own part in `questions`; a single question's part is at the top. The
-    store's problem, while a shared store is away, is said on the page."""
+    store's problem, while a shared store is away, is said on the page. It names the language it
+    is in (`translation`), which the view's script speaks."""
     settings, asked = page.settings, page.question.interaction.asked
     outcome = page.question.outcome
     common = {
+        "language": translation.tag,
         "status": page.ending or "pending",
         "seconds_left": round(page.question.seconds_left(), 1),
         "summary": None if outcome is None else page.summary(outcome),
@@ -67,16 +76,15 @@ def page_state(page: QuestionPage) -> dict[str, Any]:
         "note_limit": NOTE_LIMIT,
         "requested_timeout_seconds": asked.timeout_seconds,
         "settings": shown_settings(settings),
-        "setting_choices": setting_fields(),
+        "setting_choices": setting_fields(translation, settings),
         "draft": page.draft.model_dump(),
         "inbox_url": None if page.inbox is None else page.inbox.url(),
         "store_problem": page.question.store_problem,
     }
     if page.batch is None:
         request = page.request
-        one = _question_state(
-            request, settings, page.hidden_ids, submits_on_selection(request, settings)
-        )
+        submits = submits_on_selection(request, settings)
+        one = question_part(request, settings, page.hidden_ids, submits, translation)
         return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
     items = page.batch.questions
     # Choosing sends the answer only when choosing is the whole of it: one question.
@@ -89,11 +97,12 @@ def page_state(page: QuestionPage) -> dict[str, Any]:
             "prompt_html": render_markdown(item.request.prompt),
             "prefix": f"q{number}-",
         }
-        | _question_state(
+        | question_part(
             item.request,
             settings,
             frozenset(),
             alone and submits_on_selection(item.request, settings),
+            translation,
         )
         for number, item in enumerate(items, start=1)
     ]
@@ -105,14 +114,16 @@ def page_state(page: QuestionPage) -> dict[str, Any]:
         "notes": overall_note_offered(page.batch, settings),
         "notes_allowed": page.batch.allow_annotations,
         "has_placeholder": any(item.request.placeholder is not None for item in items),
+        "intro_html": page.prompt_html(translation),
     }
 
 
-def _question_state(
+def question_part(
     request: ProvideChoiceRequest,
     settings: InteractionSettings,
     hidden_ids: frozenset[str],
     submits: bool,
+    translation: Translation,
 ) -> dict[str, Any]:
     """One question's part of the page's state: its options (previews rendered by the one
     markdown renderer), its rules, and what choosing does (`submits`: sends the answer)."""
@@ -128,10 +139,10 @@ def _question_state(
         ],
         "hidden_ids": [option_id for option_id in request.option_ids if option_id in hidden_ids],
         "limits": request.limits._asdict(),
-        "instruction": _instruction(request, settings, submits),
+        "instruction": _instruction(request, settings, submits, translation),
         "refusals": {
-            "options_only": _refusals(request, own_answer=False),
-            "with_own_answer": _refusals(request, own_answer=True),
+            "options_only": _refusals(request, False, translation),
+            "with_own_answer": _refusals(request, True, translation),
         },
         "placeholder": shown_placeholder(request, settings),
         "placeholder_rule": placeholder_rule(request, settings),
@@ -142,18 +153,24 @@ def _question_state(
 
 
 def _instruction(
-    request: ProvideChoiceRequest, settings: InteractionSettings, submits: bool
+    request: ProvideChoiceRequest,
+    settings: InteractionSettings,
+    submits: bool,
+    translation: Translation,
 ) -> str:
-    """The line above the options: how many to choose, and what choosing does."""
+    """The line above the options: how many to choose, and what choosing does (choosing sends
+    the answer only where choosing one is the whole answer)."""
     if submits:
-        return f"{choose_text(request, settings)}: choosing an option sends your answer."
-    return f"{choose_text(request, settings)}."
+        return translation.gettext("Choose one: choosing an option sends your answer.")
+    return translation.gettext("{rule}.", rule=choose_text(request, settings, translation))
 
 
-def _refusals(request: ProvideChoiceRequest, own_answer: bool) -> list[str | None]:
+def _refusals(
+    request: ProvideChoiceRequest, own_answer: bool, translation: Translation
+) -> list[str | None]:
     """Why an answer holding 0, 1, 2... options cannot be sent, with or without an own answer
     (None: it can): the count rule and its words, the server's, for the script to look up."""
     return [
-        count_refusal(request, own_answer, chosen)
-        for chosen in range(len(request.options or ()) + 1)
+        count_refusal(request, own_answer, count, translation)
+        for count in range(len(request.options or ()) + 1)
     ]

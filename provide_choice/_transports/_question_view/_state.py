@@ -6,17 +6,23 @@ server, so closing the tab loses nothing: reopening the page (or the view) shows
 Every change arrives as plain data, whatever carries it (the page's WebSocket or HTTP fallback, the
 app's tool), and is validated before it is kept; the answer itself is what the person did, and
 `_contract._meaning` says what it means, as for every transport. Nothing here imports FastAPI or
-the MCP SDK: the carriers carry the messages, this module decides what they mean."""
+the MCP SDK: the carriers carry the messages, this module decides what they mean.
+
+A state is in the person's language: their setting `language`, else the surface's `signal` (the
+browser's languages, the host's locale), best first; it names the language it is in, and the
+view's script speaks it."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import html
+from collections.abc import AsyncIterator, Sequence
 from contextlib import suppress
 from typing import Any, Literal
 
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
+from present_choices._translation import ENGLISH, Translation, chosen
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
@@ -39,9 +45,7 @@ from provide_choice._contract._response import (
     id_problems,
     summarize,
 )
-from provide_choice._contract._settings import (
-    InteractionSettings,
-)
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion
 from provide_choice._transports._question_view._drafts import (
@@ -146,9 +150,14 @@ class QuestionPage:
                 return "timeout"
         raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
 
-    def state(self) -> dict[str, Any]:
-        """Everything the page shows, as JSON-ready data (`_shown.page_state`)."""
-        return page_state(self)
+    def translation(self, signal: Sequence[str] = ()) -> Translation:
+        """The language the page speaks: the person's setting, else the surface's `signal`."""
+        return chosen(self.settings.language, signal)
+
+    def state(self, signal: Sequence[str] = ()) -> dict[str, Any]:
+        """Everything the page shows, as JSON-ready data, in the person's language (`signal`: the
+        surface's languages, best first; `_shown.page_state`)."""
+        return page_state(self, self.translation(signal))
 
     def summary(self, outcome: Ending) -> str:
         """The one line the page shows once the question ended."""
@@ -211,8 +220,9 @@ class QuestionPage:
         await self.question.apply_settings(data)
         self._notify()
 
-    def hide_options(self, data: object) -> None:
-        """Hide options from this question; a hidden option is no longer chosen."""
+    def hide_options(self, data: object, translation: Translation = ENGLISH) -> None:
+        """Hide options from this question; a hidden option is no longer chosen. A refusal the
+        person reads is in their language."""
         self._refuse_when_ended()
         self.question.touch()
         if not isinstance(self.draft, Draft):
@@ -224,7 +234,8 @@ class QuestionPage:
             for option_id in hidden
             if option_id not in ids
         ]
-        if not problems and (problem := hiding_problem(self.request, len(set(hidden)))):
+        hiding = hiding_problem(self.request, len(set(hidden)), translation)
+        if not problems and (problem := hiding):
             problems.append(problem)
         if problems:
             raise ChoicesError(problems)
@@ -253,12 +264,14 @@ class QuestionPage:
         if not await self.question.settle(outcome):
             raise QuestionEnded
 
-    async def updates(self, every_seconds: float) -> AsyncIterator[dict[str, Any]]:
+    async def updates(
+        self, every_seconds: float, signal: Sequence[str] = ()
+    ) -> AsyncIterator[dict[str, Any]]:
         """The state now, then after every change and at least every `every_seconds` (so the
         countdown stays in step with the server), ending with the state that says how it ended."""
         while True:
             changed = self._changed
-            state = self.state()
+            state = self.state(signal)
             yield state
             if state["status"] != "pending":
                 return
@@ -271,13 +284,18 @@ class QuestionPage:
         """The title of the question, or of the batch."""
         return self.question.interaction.asked.title
 
-    def prompt_html(self) -> str:
+    def prompt_html(self, translation: Translation) -> str:
         """The prompt under the title, rendered as safe markdown; a batch's says how many
-        questions follow (each group holds its own prompt)."""
+        questions follow (each group holds its own prompt), in `translation`."""
         asked = self.question.interaction.asked
         if isinstance(asked, ProvideChoiceRequest):
             return render_markdown(asked.prompt)
-        return f"<p>{len(asked.questions)} questions: answer each, then submit them together.</p>"
+        intro = translation.ngettext(
+            "{count} question: answer it, then submit it.",
+            "{count} questions: answer each, then submit them together.",
+            len(asked.questions),
+        )
+        return f"<p>{html.escape(intro)}</p>"
 
     def _offered_problems(self, outcome: Ending) -> list[str]:
         """What this page did not offer, beyond what the question allows: options the person hid,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from present_choices._translation import Translation
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     BatchSubmission,
@@ -104,7 +105,12 @@ class _BatchFlow:
     async def ask(self) -> BatchSubmission | Cancelled:
         count = len(self.states)
         names = " · ".join(item.name for item in self.batch.questions)
-        about = f"{count} question{'s' if count > 1 else ''}: {names}"
+
+        def about(translation: Translation) -> str:
+            return translation.ngettext(
+                "{count} question: {names}", "{count} questions: {names}", count, names=names
+            )
+
         frame = BatchFrame(self.batch.title, about, self.question, self.overall)
         if not await SettingsEditor(Screen(frame), self.question, self.batch).accept():
             return Cancelled()
@@ -120,7 +126,14 @@ class _BatchFlow:
         count = len(self.states)
         if count == 1:
             return None
-        about = f"Your answers to the {count} questions"
+
+        def about(translation: Translation) -> str:
+            return translation.ngettext(
+                "Your answer to the {count} question",
+                "Your answers to the {count} questions",
+                count,
+            )
+
         frame = BatchFrame(self.batch.title, about, self.question, self.overall, can_go_back=True)
         try:
             return await review(frame, self.states, self.drafts)

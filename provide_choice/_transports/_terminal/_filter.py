@@ -18,6 +18,8 @@ from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.controls import FormattedTextControl
 from questionary.prompts.common import InquirerControl
 
+from present_choices._translation import ENGLISH, Translation
+
 FILTER_AFTER = 9
 """More options than this (more than the digits can reach): the list filters as the person types."""
 
@@ -26,6 +28,7 @@ class TypedFilter(InquirerControl):
     """questionary's list control, filtered on the text `searchable` holds for each option id."""
 
     searchable: Mapping[object, str] = {}
+    translation: Translation = ENGLISH
 
     @property
     def filtered_choices(self) -> list[Any]:
@@ -43,26 +46,34 @@ class TypedFilter(InquirerControl):
     def get_search_string_tokens(self) -> StyleAndTextTuples | None:
         if self.search_filter is None:
             return None
+        _ = self.translation
         shown = self.filtered_choices
         if not self.found_in_search:
-            said = "no option matches; all shown (Backspace erases)"
+            said = _.gettext("no option matches; all shown (Backspace erases)")
         else:
-            hidden = len(self.choices) - len(shown)
-            said = f"{hidden} of {len(self.searchable)} options hidden (Backspace erases)"
+            said = _.ngettext(
+                "{count} of {total} option hidden (Backspace erases)",
+                "{count} of {total} options hidden (Backspace erases)",
+                len(self.choices) - len(shown),
+                total=len(self.searchable),
+            )
         style = "class:search_success" if self.found_in_search else "class:search_none"
         return [
             ("", "\n"),
-            ("class:question-mark", "Filter: "),
+            ("class:question-mark", _.gettext("Filter: ")),
             (style, self.search_filter),
             ("class:description", f"  {said}"),
         ]
 
 
 def filter_as_typed(
-    control: InquirerControl, layout: Layout, searchable: Mapping[str, str]
+    control: InquirerControl,
+    layout: Layout,
+    searchable: Mapping[str, str],
+    translation: Translation,
 ) -> None:
     """Make the list `control` of `layout` filter on `searchable` (option id → its label and
-    description).
+    description), saying what it hides in `translation`.
 
     The control is questionary's own, built inside `questionary.select`/`checkbox` and bound to its
     keys, so it changes class in place rather than being replaced; the line under the list that
@@ -70,6 +81,7 @@ def filter_as_typed(
     control.__class__ = TypedFilter
     assert isinstance(control, TypedFilter)
     control.searchable = {key: _comparable(text) for key, text in searchable.items()}
+    control.translation = translation
     for window in layout.find_all_windows():
         shows = window.content
         if (

@@ -16,13 +16,14 @@ from provide_choice._transports._terminal._text_answer import typed_text
 
 async def ask_note(screen: Screen, state: QuestionState, option_id: str | None) -> None:
     """Edit the note on `option_id` (the overall note for None); an empty note removes it."""
+    _ = state.translation
     label = next((o.label for o in state.visible_options if o.id == option_id), None)
     current = state.notes.get(option_id, "") if option_id else state.global_note
     text = await screen.answer(
         questionary.text(
-            f"Note on {label}" if label else "Overall note",
+            _.gettext("Note on {option}", option=label) if label else _.gettext("Overall note"),
             default=current,
-            instruction="(Enter saves, empty removes)",
+            instruction=_.gettext("(Enter saves, empty removes)"),
             style=STYLE,
         )
     )

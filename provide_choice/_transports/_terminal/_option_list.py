@@ -72,7 +72,8 @@ class OptionList:
         typed = None
         if OWN_ANSWER in values:
             earlier = draft.custom_input if draft is not None else None
-            typed = await type_answer(self.screen, state, "Your own answer", chosen, earlier)
+            message = state.translation.gettext("Your own answer")
+            typed = await type_answer(self.screen, state, message, chosen, earlier)
         return state.submission(chosen, typed)
 
     async def _pick(self, checked: Sequence[ListValue], pointer: ListValue | None) -> Picked:
@@ -81,7 +82,8 @@ class OptionList:
         control = list_control(question.application.layout)
         if self._filtering and control is not None:
             searchable = {option.id: _searchable(option) for option in self._options}
-            filter_as_typed(control, question.application.layout, searchable)
+            layout = question.application.layout
+            filter_as_typed(control, layout, searchable, self.state.translation)
         picked = await self.screen.show(
             question,
             list_keys=functools.partial(
@@ -117,7 +119,8 @@ class OptionList:
         return any(option.preview for option in self._options)
 
     def _preview(self, value: ListValue) -> StyleAndTextTuples:
-        return option_preview(next((o for o in self._options if o.id == value), None))
+        option = next((o for o in self._options if o.id == value), None)
+        return option_preview(option, self.state.translation)
 
     def _question(
         self, checked: Sequence[ListValue], pointer: ListValue | None
@@ -162,49 +165,58 @@ class OptionList:
 
     def _key_help(self) -> list[str]:
         """The keys this list answers to, as its footer names them (the time left names Ctrl-C)."""
-        state = self.state
-        maximum = state.request.limits.maximum
-        keys = ["↑↓ move", "Enter next" if state.place is not None else "Enter submit"]
+        state, _ = self.state, self.state.translation
+        single = state.request.limits.maximum == 1
+        keys = [_.gettext("↑↓ move")]
         if not state.submits_on_selection:
-            keys.insert(1, "space select" if maximum == 1 else "space toggle")
-        if self._numbered:
-            picks = (
-                "choose" if state.submits_on_selection else "select" if maximum == 1 else "toggle"
-            )
-            keys.append(f"1-{len(self._numbered)} {picks}")
+            keys.append(_.gettext("space select") if single else _.gettext("space toggle"))
+        keys.append(
+            _.gettext("Enter next") if state.place is not None else _.gettext("Enter submit")
+        )
+        last = len(self._numbered)
+        if last and state.submits_on_selection:
+            keys.append(_.gettext("1-{last} choose", last=last))
+        elif last:
+            toggle = _.gettext("1-{last} toggle", last=last)
+            keys.append(_.gettext("1-{last} select", last=last) if single else toggle)
         if self._filtering:
-            keys.append("type to filter")
+            keys.append(_.gettext("type to filter"))
         note_key, overall_key = FILTER_NOTE_HINTS if self._filtering else NOTE_HINTS
         if state.notes_offered:
-            keys.append(f"{note_key} note on option")
+            keys.append(_.gettext("{key} note on option", key=note_key))
         if state.overall_note_offered:
-            keys.append(f"{overall_key} overall note")
+            keys.append(_.gettext("{key} overall note", key=overall_key))
         return keys
 
     def _message(self) -> str:
-        return choose_text(self.state.request, self.state.settings)
+        return choose_text(self.state.request, self.state.settings, self.state.translation)
 
     def _own_answer_title(self) -> str:
         """The hybrid list's own-answer entry, with the suggestion that submitting with nothing
         chosen sends, so the person sees what Enter sends."""
-        title = "✎ Type my own answer…"
+        _ = self.state.translation
         if self.state.gives_own_answer([], None):
-            return f'{title} (nothing chosen sends "{self.state.placeholder}")'
-        return title
+            return _.gettext(
+                '✎ Type my own answer… (nothing chosen sends "{suggestion}")',
+                suggestion=self.state.placeholder,
+            )
+        return _.gettext("✎ Type my own answer…")
 
     def _check_count(self, values: list[ListValue]) -> bool | str:
         """Refuse a submission outside the limits (`limits_for`: an own answer, typed or the
         suggestion, waives the minimum in hybrid mode)."""
         chosen = _chosen(values)
         own_answer = OWN_ANSWER in values or self.state.gives_own_answer(chosen, None)
-        return count_refusal(self.state.request, own_answer, len(chosen)) or True
+        refused = count_refusal(self.state.request, own_answer, len(chosen), self.state.translation)
+        return refused or True
 
     def _option_title(self, option: ProvideChoiceOption, number: int) -> list[tuple[str, str]]:
         """The option's line: its digit (the first nine), label, recommendation, description, note."""
         key = f"{number} " if number <= len(NUMBER_KEYS) else "  "
         title = [("class:number", key), ("class:text", option.label)]
         if option.recommended:
-            title.append(("class:recommended", "  ★ recommended"))
+            recommended = self.state.translation.gettext("★ recommended")
+            title.append(("class:recommended", f"  {recommended}"))
         if option.description:
             title.append(("class:description", f"  — {option.description}"))
         if note := self.state.notes.get(option.id):

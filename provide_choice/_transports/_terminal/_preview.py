@@ -14,6 +14,7 @@ from prompt_toolkit.formatted_text.utils import (
     split_lines,
 )
 
+from present_choices._translation import Translation
 from provide_choice._contract._request import ProvideChoiceOption
 from provide_choice._transports._terminal._markdown import markdown_text
 
@@ -21,12 +22,14 @@ MINIMUM_ROOM = 2
 """Fewer lines than this left for a preview: it is not drawn at all (a title and nothing else)."""
 
 
-def option_preview(option: ProvideChoiceOption | None) -> StyleAndTextTuples:
+def option_preview(
+    option: ProvideChoiceOption | None, translation: Translation
+) -> StyleAndTextTuples:
     """The preview of an option as drawn under the list: its label, then its markdown."""
     if option is None or option.preview is None:
         return []
-    title: StyleAndTextTuples = [("class:preview.title", f"Preview · {option.label}"), ("", "\n")]
-    return title + markdown_text(option.preview)
+    title = translation.gettext("Preview · {option}", option=option.label)
+    return [("class:preview.title", title), ("", "\n"), *markdown_text(option.preview)]
 
 
 def line_count(fragments: StyleAndTextTuples, width: int) -> int:
@@ -44,7 +47,9 @@ def _lines(fragments: StyleAndTextTuples) -> list[StyleAndTextTuples]:
     return lines
 
 
-def fitted_preview(fragments: StyleAndTextTuples, width: int, room: int) -> StyleAndTextTuples:
+def fitted_preview(
+    fragments: StyleAndTextTuples, width: int, room: int, translation: Translation
+) -> StyleAndTextTuples:
     """`fragments` cut to at most `room` lines at `width` columns; a cut preview ends with a line
     that says how many lines were left out (and that a taller window shows them)."""
     if not fragments or room < MINIMUM_ROOM:
@@ -57,8 +62,11 @@ def fitted_preview(fragments: StyleAndTextTuples, width: int, room: int) -> Styl
     used = 0
     for index, (line, height) in enumerate(zip(lines, heights, strict=True)):
         if used + height > room - 1:  # one line stays for saying what was left out
-            left = len(lines) - index
-            hidden = f"… {left} more line{'s' if left > 1 else ''} (a taller window shows them)"
+            hidden = translation.ngettext(
+                "… {count} more line (a taller window shows them)",
+                "… {count} more lines (a taller window shows them)",
+                len(lines) - index,
+            )
             return [*kept, ("class:preview.more", hidden)]
         kept += [*line, ("", "\n")]
         used += height

@@ -1,19 +1,31 @@
 """The last screen of a batch: every answer listed, Enter on "Send" sends them all, Enter on an
-answer goes back to change it (Shift-Tab: back to the last question)."""
+answer goes back to change it (Shift-Tab: back to the last question).
+
+The answers are said in the person's language, as the person reads them ("Selected: Login and
+Export"), not as the agent's summary words them: that one stays English for the agent.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import questionary
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from present_choices._locale_format import format_list
+from present_choices._translation import Translation, terminal_translation
 from provide_choice._contract._meaning import Submission, meaning
-from provide_choice._contract._response import summarize
+from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._response import Answered, shortened
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import OverallNote, QuestionState
+from provide_choice._transports._terminal._state import (
+    OverallNote,
+    QuestionState,
+    overall_note_line,
+)
 from provide_choice._transports._terminal._style import STYLE
 
 SEND = "send"
@@ -22,10 +34,10 @@ SEND = "send"
 @dataclass
 class BatchFrame:
     """The frame of a batch's own screens (its settings, its review): the batch's title, what the
-    screen is about, the overall note."""
+    screen is about (in the language it is shown in), the overall note."""
 
     title: str
-    about: str
+    about: Callable[[Translation], str]
     question: LiveQuestion
     overall: OverallNote
     can_go_back: bool = False
@@ -34,12 +46,14 @@ class BatchFrame:
     def deadline(self) -> float:
         return time.monotonic() + self.question.seconds_left()
 
+    @property
+    def translation(self) -> Translation:
+        return terminal_translation(self.question.settings.language)
+
     def header(self) -> StyleAndTextTuples:
         header: StyleAndTextTuples = [("class:title", self.title), ("", "\n")]
-        header += [("class:progress", self.about), ("", "\n")]
-        if self.overall.text:
-            header += [("class:note", f"✎ Overall note: {self.overall.text}"), ("", "\n")]
-        return header
+        header += [("class:progress", self.about(self.translation)), ("", "\n")]
+        return header + overall_note_line(self.overall.text, self.translation)
 
 
 async def review(
@@ -47,15 +61,41 @@ async def review(
 ) -> int | None:
     """Show the answers; None when the person sends them, else the index of the question they
     want to change. Raises `WentBack` for the last question."""
-    choices = [questionary.Choice("Send these answers", SEND)]
+    _ = frame.translation
+    choices = [questionary.Choice(_.gettext("Send these answers"), SEND)]
     for index, state in enumerate(states):
         assert state.place is not None
         draft = drafts[state.place.question_id]
-        answer = summarize(state.request, meaning(draft, state.request, state.settings))
-        chip = state.place.name
-        choices.append(questionary.Choice(f"{index + 1}. {chip}: {answer}", str(index)))
+        answer = described(state.request, meaning(draft, state.request, state.settings), _)
+        line = _.gettext(
+            "{number}. {name}: {answer}", number=index + 1, name=state.place.name, answer=answer
+        )
+        choices.append(questionary.Choice(line, str(index)))
     picked = await Screen(frame).show(
-        questionary.select("Send these answers?", choices, instruction=" ", style=STYLE),
-        hints=["↑↓ move", "Enter on an answer changes it"],
+        questionary.select(_.gettext("Send these answers?"), choices, instruction=" ", style=STYLE),
+        hints=[_.gettext("↑↓ move"), _.gettext("Enter on an answer changes it")],
     )
     return None if picked == SEND else int(str(picked))
+
+
+def described(request: ProvideChoiceRequest, answer: Answered, translation: Translation) -> str:
+    """An answer as the person reads it back: what they chose, or typed, and whether they added
+    notes."""
+    _ = translation
+    options = format_list(request.labels(answer.selected_ids), translation)
+    if answer.custom_input is not None:
+        text = shortened(answer.custom_input)
+        if answer.placeholder_used:
+            said = _.gettext('Accepted the suggested answer: "{text}".', text=text)
+        elif answer.selected_ids:
+            said = _.gettext(
+                'Your own answer: "{text}", and selected: {options}.', text=text, options=options
+            )
+        else:
+            said = _.gettext('Your own answer: "{text}".', text=text)
+    elif answer.selected_ids:
+        said = _.gettext("Selected: {options}.", options=options)
+    else:
+        said = _.gettext("Nothing selected.")
+    noted = any(note.strip() for note in answer.option_annotations.values())
+    return _.gettext("{answer} With notes.", answer=said) if noted else said

@@ -24,6 +24,7 @@ from prompt_toolkit.layout import Container, Dimension, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from questionary.prompts.common import InquirerControl
 
+from present_choices._translation import Translation
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal._keys import (
     GuardedSubmit,
@@ -41,7 +42,6 @@ from provide_choice._transports._terminal._preview import (
 )
 
 BACK_KEY = "s-tab"
-BACK_HINT = "Shift-Tab previous question"
 Previews = Callable[[ListValue], StyleAndTextTuples]
 """The preview of a list's entry as the screen shows it under the list (empty: none)."""
 
@@ -67,6 +67,11 @@ class Frame(Protocol):
 
     @property
     def can_go_back(self) -> bool: ...
+
+    @property
+    def translation(self) -> Translation:
+        """The language the screens speak, read at every redraw."""
+        ...
 
     def header(self) -> StyleAndTextTuples: ...
 
@@ -103,7 +108,7 @@ class Screen:
             bindings.append(guard.key_bindings())
         application.key_bindings = merge_key_bindings(bindings)
         if self.state.can_go_back:
-            hints = [*hints, BACK_HINT]
+            hints = [*hints, self.state.translation.gettext("Shift-Tab previous question")]
         application.layout = self._framed(application.layout, guard, hints, control, previews)
         application.erase_when_done = True
         application.refresh_interval = 1.0
@@ -161,7 +166,9 @@ class Screen:
         def text() -> StyleAndTextTuples:
             columns = get_app().output.get_size().columns
             _list_rows, preview_rows = self._rows(control, previews, footer)
-            return fitted_preview(previews(pointed(control)), columns, preview_rows)
+            return fitted_preview(
+                previews(pointed(control)), columns, preview_rows, self.state.translation
+            )
 
         return text
 
@@ -222,9 +229,10 @@ class Screen:
                 timer.cancel()
 
     def _time_left(self, width: int) -> StyleAndTextTuples:
+        _ = self.state.translation
         seconds = max(int(self.state.deadline - time.monotonic() + 0.999), 0)
-        left = f"⏱ {seconds // 60}:{seconds % 60:02d} left"
-        return [("class:deadline", wrap_hints([left, "Ctrl-C cancels"], width))]
+        left = _.gettext("⏱ {time} left", time=f"{seconds // 60}:{seconds % 60:02d}")
+        return [("class:deadline", wrap_hints([left, _.gettext("Ctrl-C cancels")], width))]
 
 
 def _window(text: Callable[[], StyleAndTextTuples]) -> Window:

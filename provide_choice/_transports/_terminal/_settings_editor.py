@@ -15,18 +15,20 @@ from typing import cast
 
 import questionary
 
+from present_choices._translation import AUTO, Translation, terminal_translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
+from provide_choice._contract._setting_labels import (
+    choice_label,
+    number_settings,
+    setting_choices,
+    time_settings,
+)
 from provide_choice._contract._settings import (
     ALERT_CHANNELS,
     ALERTS_LABEL,
-    NUMBER_SETTINGS,
-    TIME_SETTINGS,
-    TIMEOUT_LABEL,
     InteractionSettings,
-    choice_label,
     local_time,
-    setting_choices,
 )
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
@@ -55,18 +57,25 @@ class SettingsEditor:
         self.asked = asked
         self.single = single
 
+    @property
+    def translation(self) -> Translation:
+        """The person's language, read at each screen: changing it shows at once."""
+        return terminal_translation(self.question.settings.language)
+
     async def accept(self) -> bool:
         """Show the settings until the person continues (True) or cancels the question (False)."""
         while True:
+            _ = self.translation
+            line = settings_line(self.question.settings, self.asked, _)
             choice = await self.screen.answer(
                 questionary.select(
-                    f"Settings: {settings_line(self.question.settings, self.asked)}",
+                    _.gettext("Settings: {settings}", settings=line),
                     choices=[
-                        questionary.Choice("Continue with these settings", "continue"),
-                        questionary.Choice("Change settings", "change"),
-                        questionary.Choice("Cancel this question", "cancel"),
+                        questionary.Choice(_.gettext("Continue with these settings"), "continue"),
+                        questionary.Choice(_.gettext("Change settings"), "change"),
+                        questionary.Choice(_.gettext("Cancel this question"), "cancel"),
                     ],
-                    instruction="(Enter continues)",
+                    instruction=_.gettext("(Enter continues)"),
                     style=STYLE,
                 )
             )
@@ -79,7 +88,7 @@ class SettingsEditor:
         while True:
             item = await self.screen.answer(
                 questionary.select(
-                    "Change settings (Enter changes the highlighted one)",
+                    self.translation.gettext("Change settings (Enter changes the highlighted one)"),
                     choices=self._choices(),
                     default=item,
                     style=STYLE,
@@ -100,53 +109,67 @@ class SettingsEditor:
                 await self.question.apply_settings({item: value})
 
     def _choices(self) -> list[questionary.Choice]:
-        settings, request = self.question.settings, self.asked
+        settings, request, _ = self.question.settings, self.asked, self.translation
+        numbers = number_settings(_)
         override = settings.timeout_override_seconds
         timeout = (
-            f"{override} s" if override else f"as the question asks ({request.timeout_seconds} s)"
+            _.gettext("{seconds} s", seconds=override)
+            if override
+            else _.gettext("as the question asks ({seconds} s)", seconds=request.timeout_seconds)
         )
+
+        def entry(label: str, value: object, name: str) -> questionary.Choice:
+            return questionary.Choice(_.gettext("{label}: {value}", label=label, value=value), name)
+
         choices = [
-            questionary.Choice("Done", "done"),
-            questionary.Choice(f"{TIMEOUT_LABEL}: {timeout}", "timeout_override_seconds"),
+            questionary.Choice(_.gettext("Done"), "done"),
+            entry(numbers["timeout_override_seconds"].label, timeout, "timeout_override_seconds"),
         ]
-        for name, (label, _values) in setting_choices().items():
-            shown = choice_label(name, getattr(settings, name))
+        labels = {name: label for name, (label, _values) in setting_choices(_).items()}
+        for name, label in labels.items():
+            shown = choice_label(name, getattr(settings, name), _)
             if name == "annotations" and not request.allow_annotations:
-                shown += " (this question allows none)"
-            choices.append(questionary.Choice(f"{label}: {shown}", name))
-        for name, setting in NUMBER_SETTINGS.items():
+                shown = _.gettext("{value} (this question allows none)", value=shown)
+            if name != "language":  # after the history's, beside the question's own below
+                choices.append(entry(label, shown, name))
+        for name, setting in numbers.items():
             if name != "timeout_override_seconds":  # shown first, with the question's own
-                choices.append(
-                    questionary.Choice(f"{setting.label}: {getattr(settings, name)}", name)
-                )
-        for channel, label in ALERT_CHANNELS.items():
-            on = "On" if getattr(settings.alerts, channel) else "Off"
-            title = f"{ALERTS_LABEL} {in_a_sentence(label)}: {on}"
+                choices.append(entry(setting.label, getattr(settings, name), name))
+        for channel, channel_label in ALERT_CHANNELS.items():
+            on = _.gettext("On") if getattr(settings.alerts, channel) else _.gettext("Off")
+            title = _.gettext(
+                "{label} {channel}: {state}",
+                label=_.gettext(ALERTS_LABEL),
+                channel=in_a_sentence(_.gettext(channel_label)),
+                state=on,
+            )
             choices.append(questionary.Choice(title, ALERT_ITEM + channel))
-        for name, (label, _rule) in TIME_SETTINGS.items():
-            shown = getattr(settings, name) or "not set"
-            choices.append(questionary.Choice(f"{label}: {shown}", name))
+        language = choice_label("language", settings.language, _)
+        choices.append(entry(labels["language"], language, "language"))
+        for name, (label, _rule) in time_settings(_).items():
+            choices.append(entry(label, getattr(settings, name) or _.gettext("not set"), name))
         if self.single is not None and self.single.request.options:
-            hidden = len(self.single.hidden_ids)
+            hidden = len(self.single.hidden_ids) or _.gettext("none")
             choices.append(
-                questionary.Choice(
-                    f"Hidden options (this question only): {hidden or 'none'}", "hidden"
-                )
+                entry(_.gettext("Hidden options (this question only)"), hidden, "hidden")
             )
         return choices
 
     async def _next_value(self, name: str) -> object:
         """The setting's next value in its list, or the typed number."""
-        if name in NUMBER_SETTINGS:
+        if name in number_settings():
             return await self._ask_number(name)
-        if name in TIME_SETTINGS:
+        if name in time_settings():
             return await self._ask_time(name)
         values = [value for value, _label in setting_choices()[name][1]]
-        return values[(values.index(getattr(self.question.settings, name)) + 1) % len(values)]
+        current = getattr(self.question.settings, name)
+        # A language written by hand, not among those offered, goes on to the first of them.
+        position = values.index(current) if current in values else -1
+        return values[(position + 1) % len(values)]
 
     async def _ask_number(self, name: str) -> int | None:
         """A setting typed as whole number within its range; empty (None) only when optional."""
-        setting = NUMBER_SETTINGS[name]
+        setting = number_settings(self.translation)[name]
         minimum, maximum = setting.range
 
         def check(text: str) -> bool | str:
@@ -158,10 +181,12 @@ class SettingsEditor:
             )
 
         current = getattr(self.question.settings, name)
-        empty = " (empty: as the question asks)" if setting.optional else ""
+        label = setting.label
+        if setting.optional:
+            label = self.translation.gettext("{label} (empty: as the question asks)", label=label)
         text = await self.screen.answer(
             questionary.text(
-                setting.label + empty,
+                label,
                 default=str(current or ""),
                 validate=check,
                 style=STYLE,
@@ -171,7 +196,7 @@ class SettingsEditor:
 
     async def _ask_time(self, name: str) -> str | None:
         """A local date and time (ISO 8601), offered an hour from now; empty: none."""
-        label, rule = TIME_SETTINGS[name]
+        label, rule = time_settings(self.translation)[name]
 
         def check(text: str) -> bool | str:
             try:
@@ -182,7 +207,7 @@ class SettingsEditor:
         later = (datetime.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
         text = await self.screen.answer(
             questionary.text(
-                f"{label} (local time; empty: not set)",
+                self.translation.gettext("{label} (local time; empty: not set)", label=label),
                 default=getattr(self.question.settings, name) or later,
                 validate=check,
                 style=STYLE,
@@ -194,11 +219,11 @@ class SettingsEditor:
         request, hidden_ids = single.request, single.hidden_ids
 
         def check(hidden: Sequence[object]) -> bool | str:
-            return hiding_problem(request, len(hidden)) or True
+            return hiding_problem(request, len(hidden), self.translation) or True
 
         hidden = await self.screen.show(
             questionary.checkbox(
-                "Options to hide (space toggles, Enter confirms)",
+                self.translation.gettext("Options to hide (space toggles, Enter confirms)"),
                 choices=[
                     questionary.Choice(option.label, option.id, checked=option.id in hidden_ids)
                     for option in request.options or []
@@ -211,9 +236,19 @@ class SettingsEditor:
         return frozenset(cast(list[str], hidden))
 
 
-def settings_line(settings: InteractionSettings, request: Asked) -> str:
-    """The settings in one line, as the first screen shows them."""
+def settings_line(settings: InteractionSettings, request: Asked, translation: Translation) -> str:
+    """The settings in one line, as the first screen shows them (a list of settings, each one
+    message; where questions appear is named by its value, as the settings file holds it)."""
+    _ = translation
     timeout = settings.timeout_override_seconds or request.timeout_seconds
-    notes = "notes on" if settings.annotations and request.allow_annotations else "notes off"
-    history = "" if settings.keep_history else " · history off"
-    return f"transport {settings.transport} · timeout {timeout} s · {notes}{history}"
+    notes_on = settings.annotations and request.allow_annotations
+    parts = [
+        _.gettext("transport {transport}", transport=settings.transport),
+        _.gettext("timeout {seconds} s", seconds=timeout),
+        _.gettext("notes on") if notes_on else _.gettext("notes off"),
+    ]
+    if not settings.keep_history:
+        parts.append(_.gettext("history off"))
+    if settings.language != AUTO:
+        parts.append(_.gettext("language {language}", language=settings.language))
+    return " · ".join(parts)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from present_choices._translation import Translation, terminal_translation
 from provide_choice._contract._meaning import Submission, meaning
 from provide_choice._contract._presentation import (
     notes_offered,
@@ -35,6 +36,13 @@ class OverallNote:
     offered: bool = True
 
 
+def overall_note_line(note: str, translation: Translation) -> StyleAndTextTuples:
+    """The overall note under a header, once the person wrote one."""
+    if not note:
+        return []
+    return [("class:note", translation.gettext("✎ Overall note: {note}", note=note)), ("", "\n")]
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a question stands in its batch: `index` from 0, of `count`, with its id and chip."""
@@ -49,11 +57,11 @@ class Place:
         """Its header, else its id: as `BatchQuestion.name` calls it."""
         return self.header or self.question_id
 
-    def line(self) -> StyleAndTextTuples:
+    def line(self, translation: Translation) -> StyleAndTextTuples:
         """The progress line above the question's prompt: "[Database] 2 of 3"."""
         chip: StyleAndTextTuples = [("class:chip", f"[{self.header}]"), ("", " ")]
-        progress = ("class:progress", f"{self.index + 1} of {self.count}")
-        return [*(chip if self.header else []), progress]
+        place = translation.gettext("{number} of {count}", number=self.index + 1, count=self.count)
+        return [*(chip if self.header else []), ("class:progress", place)]
 
 
 @dataclass
@@ -79,6 +87,12 @@ class QuestionState:
         return time.monotonic() + self.question.seconds_left()
 
     @property
+    def translation(self) -> Translation:
+        """The person's language: their setting, else this terminal's variables (read at every
+        screen: a change in the settings shows at once)."""
+        return terminal_translation(self.settings.language)
+
+    @property
     def global_note(self) -> str:
         return self.overall.text
 
@@ -95,11 +109,9 @@ class QuestionState:
         """What every screen of this question shows above its own lines."""
         header: StyleAndTextTuples = [("class:title", self.request.title), ("", "\n")]
         if self.place is not None:
-            header += [*self.place.line(), ("", "\n")]
+            header += [*self.place.line(self.translation), ("", "\n")]
         header += [*markdown_text(self.request.prompt), ("", "\n")]
-        if self.global_note:
-            header += [("class:note", f"✎ Overall note: {self.global_note}"), ("", "\n")]
-        return header
+        return header + overall_note_line(self.global_note, self.translation)
 
     # Effective behaviour: the person's settings override what the agent asked for.
 

@@ -22,7 +22,8 @@ async def answer_in_text(
     """The text-input question: one typed answer (the field holds `draft`'s text, the answer given
     before, when the person came back to this question of a batch)."""
     earlier = draft.custom_input if draft is not None else None
-    return state.submission([], await type_answer(screen, state, "Your answer", [], earlier))
+    message = state.translation.gettext("Your answer")
+    return state.submission([], await type_answer(screen, state, message, [], earlier))
 
 
 async def type_answer(
@@ -34,10 +35,11 @@ async def type_answer(
 ) -> str | None:
     """The person's text, None when they left the field empty where that sends the suggestion
     (beside the options `selected_ids`); the field opens with `earlier` in it."""
+    _ = state.translation
     placeholder = state.placeholder if state.gives_own_answer(selected_ids, None) else None
 
     def check(text: str) -> bool | str:
-        return bool(text.strip() or placeholder) or "Type an answer (Ctrl-C cancels)"
+        return bool(text.strip() or placeholder) or _.gettext("Type an answer (Ctrl-C cancels)")
 
     text = typed_text(
         await screen.answer(
@@ -48,9 +50,9 @@ async def type_answer(
                 placeholder=FormattedText([("class:placeholder", placeholder)])
                 if placeholder
                 else None,
-                instruction="(Enter submits, empty uses the suggestion)"
+                instruction=_.gettext("(Enter submits, empty uses the suggestion)")
                 if placeholder
-                else "(Enter submits)",
+                else _.gettext("(Enter submits)"),
                 style=STYLE,
             )
         )

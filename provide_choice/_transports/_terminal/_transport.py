@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
+from present_choices._translation import N_
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer
 from provide_choice._contract._batch_response import respond
@@ -26,10 +27,10 @@ class TerminalTransport:
 
     kind = TransportKind(
         "terminal",
-        "The server's own terminal",
-        preference="Terminal",
-        inbox="Shown in its server's terminal",
-        answer_where="in the terminal",
+        N_("The server's own terminal"),
+        preference=N_("Terminal"),
+        inbox=N_("Shown in its server's terminal"),
+        answer_where=N_("in the terminal"),
         batches=True,
         auto_order=10,
     )

@@ -26,12 +26,17 @@ from pydantic import ValidationError
 
 from present_choices import ChoicesError
 from present_choices._stopping import Stopped, stop_on_signals
+from present_choices._translation import N_, Translation
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut
-from provide_choice._contract._settings import InteractionSettings, apply_changes
+from provide_choice._contract._settings import (
+    InteractionSettings,
+    apply_changes,
+    terminal_words,
+)
 from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:
@@ -39,14 +44,23 @@ if TYPE_CHECKING:
 
 FAILED = 1
 REQUEST_TIMEOUT_SECONDS = 10.0
-SERVER_GONE = (
+SERVER_GONE = N_(
     "nothing answers at this address any more: the question has ended (answered or timed out) "
     "or the agent's provide-choice server stopped; ask the agent to call provide_choice again"
 )
-NO_TERMINAL = (
+NO_TERMINAL = N_(
     "needs an interactive terminal, and this is not one (stdin and stdout must both be a "
     "terminal); run the command in a terminal window (agents: your run-in-terminal tool)"
 )
+UNREADABLE = N_(
+    "the server sent a session this choice-terminal cannot read (a different version?); "
+    "ask the agent to call provide_choice again"
+)
+CANNOT_TALK = N_(
+    "cannot talk to the agent's provide-choice server at {url} ({error}); "
+    "ask the agent to call provide_choice again"
+)
+HTTP_STATUS = N_("the server answered HTTP {status}; ask the agent to call provide_choice again")
 
 
 UNPROCESSABLE = 422
@@ -54,14 +68,24 @@ UNPROCESSABLE = 422
 
 
 class HandoffFailed(Exception):
-    """Why the question could not be answered here, as the one line to print."""
+    """Why the question could not be answered here, as the one line to print: a message of the
+    catalog and its values, said in the person's language when printed (`said`)."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message.format(**values))
+        self.message = message
+        self.values = values
+
+    def said(self, translation: Translation) -> str:
+        return translation.gettext(self.message, **self.values)
 
 
 class SessionRefused(HandoffFailed):
-    """The bridge refused a request (404, 409, 410, 422); its reasons are the message."""
+    """The bridge refused a request (404, 409, 410, 422); its reasons are the message, as the
+    server wrote them."""
 
     def __init__(self, status: int, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
+        super().__init__("{problems}", problems="; ".join(problems))
         self.status = status
         self.problems = problems
 
@@ -72,10 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with stop_on_signals():
             return answer(arguments.session, arguments.url)
     except HandoffFailed as error:
-        print(f"{CLIENT_COMMAND}: {error}", file=sys.stderr, flush=True)
+        said = error.said(terminal_words())
+        print(f"{CLIENT_COMMAND}: {said}", file=sys.stderr, flush=True)
         return FAILED
     except Stopped as stop:  # before the question was shown, or once its answer was sent
-        print(f"{CLIENT_COMMAND}: stopped ({stop})", file=sys.stderr, flush=True)
+        print(f"{CLIENT_COMMAND}: {stop.said(terminal_words())}", file=sys.stderr, flush=True)
         return 0
 
 
@@ -215,10 +240,7 @@ def _readable(session: object, key: str) -> object:
 
 
 def _unreadable() -> HandoffFailed:
-    return HandoffFailed(
-        "the server sent a session this choice-terminal cannot read (a different version?); "
-        "ask the agent to call provide_choice again"
-    )
+    return HandoffFailed(UNREADABLE)
 
 
 def _base_url(url: str, session_id: str) -> str:
@@ -237,10 +259,7 @@ def _post(client: httpx.Client, url: str, body: object) -> Any:
     except httpx.ConnectError:
         raise HandoffFailed(SERVER_GONE) from None
     except httpx.HTTPError as error:
-        raise HandoffFailed(
-            f"cannot talk to the agent's provide-choice server at {url} ({error}); "
-            "ask the agent to call provide_choice again"
-        ) from None
+        raise HandoffFailed(CANNOT_TALK, url=url, error=error) from None
     if response.is_success:
         return response.json()
     raise SessionRefused(response.status_code, _reasons(response))
@@ -253,10 +272,7 @@ def _reasons(response: httpx.Response) -> list[str]:
     except (ValueError, KeyError, TypeError):
         problems = None
     if not isinstance(problems, list) or not problems:
-        return [
-            f"the server answered HTTP {response.status_code}; ask the agent to call "
-            "provide_choice again"
-        ]
+        return [HTTP_STATUS.format(status=response.status_code)]
     return [str(problem) for problem in problems]
 
 

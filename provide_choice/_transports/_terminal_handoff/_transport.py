@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from present_choices._translation import N_
 from provide_choice._contract._response import PendingLaunch
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
@@ -32,15 +33,15 @@ class TerminalHandoffTransport:
 
     kind = TransportKind(
         "terminal_handoff",
-        "A terminal the agent opens",
+        N_("A terminal the agent opens"),
         fallback_for=("terminal",),
         missing=(
             "transport 'terminal' needs a terminal, and this server has none (it runs without a "
             "terminal window) and no terminal hand-off set up. Ask the person to run "
             "`provide-choice serve --http PORT` in a terminal window and connect to it."
         ),
-        inbox="Shown in a terminal the agent opens",
-        answer_where="in the terminal",
+        inbox=N_("Shown in a terminal the agent opens"),
+        answer_where=N_("in the terminal"),
         batches=True,
     )
     cancelled_with_the_call = False

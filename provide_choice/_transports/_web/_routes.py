@@ -22,6 +22,9 @@ body over the size limit, 422 `{"problems": [...]}` for anything invalid (the qu
 pending), 503 while a shared store is away (nothing changed: send it again). The bridge's
 middleware has already checked Host, Origin and the JSON content type. With a shared store, any
 instance serves any question's routes (`QuestionPages.fetch`).
+
+Every state is in the person's language: their setting, else the browser's `Accept-Language`,
+which every request carries (the WebSocket's handshake too).
 """
 
 from __future__ import annotations
@@ -33,9 +36,12 @@ from typing import Any, Literal
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
+from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from present_choices._translation import accepted_languages, chosen
 from provide_choice._contract._request import describe
+from provide_choice._contract._settings import load_settings
 from provide_choice._question import StoreUnavailable
 from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
 from provide_choice._transports._question_view._state import QuestionPage
@@ -84,24 +90,31 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         return Response(ICONS[name], media_type="image/svg+xml", headers=headers)
 
     @app.get(PREFIX + "/{question_id}")
-    async def question_page(question_id: str) -> HTMLResponse:
+    async def question_page(question_id: str, request: Request) -> HTMLResponse:
+        signal = _languages(request.headers)
         try:
             page = await pages.fetch(question_id)
         except StoreUnavailable as away:
-            return HTMLResponse(away_html(str(away)), status_code=503, headers=PAGE_HEADERS)
+            # No question to say the person's setting: the settings file says it.
+            translation = chosen(load_settings().language, signal)
+            body = away_html(str(away), translation)
+            return HTMLResponse(body, status_code=503, headers=PAGE_HEADERS)
         if page is None:
-            return HTMLResponse(missing_html(), status_code=404, headers=PAGE_HEADERS)
-        return HTMLResponse(page_html(page), headers=PAGE_HEADERS)
+            # No question to say the person's setting: the settings file says it.
+            translation = chosen(load_settings().language, signal)
+            return HTMLResponse(missing_html(translation), status_code=404, headers=PAGE_HEADERS)
+        return HTMLResponse(page_html(page, signal), headers=PAGE_HEADERS)
 
     @app.get(PREFIX + "/{question_id}/state")
-    async def question_state(question_id: str) -> JSONResponse:
+    async def question_state(question_id: str, request: Request) -> JSONResponse:
         try:
             page = await pages.fetch(question_id)
         except StoreUnavailable as away:
             return _problems(503, [str(away)])
         if page is None:
             return _not_found()
-        return JSONResponse({"state": page.state()}, headers=PAGE_HEADERS)
+        state = page.state(_languages(request.headers))
+        return JSONResponse({"state": state}, headers=PAGE_HEADERS)
 
     @app.post(PREFIX + "/{question_id}/{kind}")
     async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
@@ -115,7 +128,7 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             data = await read_json(request)
         except BodyRefused as refusal:
             return _problems(refusal.status, [refusal.problem])
-        status, reply = await apply(page, kind, data)
+        status, reply = await apply(page, kind, data, _languages(request.headers))
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
     @app.websocket(PREFIX + "/{question_id}/live")
@@ -128,13 +141,19 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             await websocket.close(code=4404)  # before accepting: the handshake gets 403
             return
         await websocket.accept()
-        await _converse(websocket, page)
+        await _converse(websocket, page, _languages(websocket.headers))
 
 
-async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
+def _languages(headers: Headers) -> list[str]:
+    """The browser's languages, best first, as its `Accept-Language` says them."""
+    return accepted_languages(headers.get("accept-language"))
+
+
+async def _converse(websocket: WebSocket, page: QuestionPage, signal: list[str]) -> None:
     """Push the state while reading the page's messages; close once the question ended, but only
     after the reply to a message being handled then (an answer that ended it, or one refused
-    because another page's came first: the page says which)."""
+    because another page's came first: the page says which). The states are in the language of
+    the person's setting, else `signal`'s."""
     sending, replying = asyncio.Lock(), asyncio.Lock()
 
     async def send(message: dict[str, Any]) -> None:
@@ -144,7 +163,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
                 await websocket.send_json(message)
 
     async def push() -> None:
-        async for state in page.updates(TICK_SECONDS):
+        async for state in page.updates(TICK_SECONDS, signal):
             await send({"type": "state", "state": state})
         # A message the page sent before it heard of the ending is still answered.
         await asyncio.sleep(ENDING_GRACE_SECONDS)
@@ -155,7 +174,7 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
     try:
         while (received := await websocket.receive())["type"] != "websocket.disconnect":
             async with replying:
-                reply = await _live_reply(page, received.get("text"))
+                reply = await _live_reply(page, received.get("text"), signal)
                 if reply is not None:
                     await send(reply)
     finally:
@@ -165,7 +184,9 @@ async def _converse(websocket: WebSocket, page: QuestionPage) -> None:
             await pusher
 
 
-async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | None:
+async def _live_reply(
+    page: QuestionPage, text: str | None, signal: list[str]
+) -> dict[str, Any] | None:
     """The reply to one WebSocket message: refused with the reasons, saved (a draft), or none
     (the state push that follows a change is the reply)."""
     if text is None:
@@ -180,7 +201,7 @@ async def _live_reply(page: QuestionPage, text: str | None) -> dict[str, Any] | 
         message = LiveMessage.model_validate_json(text)
     except ValidationError as error:
         return {"type": "refused", "about": None, "problems": describe(error)}
-    status, reply = await apply(page, message.type, message.data)
+    status, reply = await apply(page, message.type, message.data, signal)
     if status != 200:
         refused = {"type": "refused", "about": message.type, "problems": reply["problems"]}
         return refused | ({"state": reply["state"]} if "state" in reply else {})

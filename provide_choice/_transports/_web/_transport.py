@@ -18,6 +18,7 @@ import sys
 from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
+from present_choices._translation import N_
 from provide_choice._contract._response import Cancelled
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
@@ -39,8 +40,8 @@ class WebTransport:
 
     kind = TransportKind(
         "web",
-        "The browser",
-        preference="Browser",
+        N_("The browser"),
+        preference=N_("Browser"),
         fallback_for=("elicitation",),
         batches=True,
         missing=(

@@ -1,14 +1,15 @@
 // The provide-choice page: shows one question (question.js), keeps the person's draft on the
 // server, sends the answer. Its first state comes inline with the page; the server's messages come
-// over a WebSocket, or by plain HTTP when the WebSocket cannot connect (channel.js).
+// over a WebSocket, or by plain HTTP when the WebSocket cannot connect (channel.js). Its words are
+// the messages of _web/messages.json (by key), in the language the state names.
 /* global byId, startQuestion, createChannel, tabAlert */
 
 const ENDINGS = {
-  answered: "Answer sent, you can close this tab",
-  already_answered: "Already answered: your answer was not sent",
-  cancelled: "Cancelled",
-  cancelled_by_agent: "Cancelled by the agent",
-  timeout: "Timed out",
+  answered: "answered",
+  already_answered: "already_answered",
+  cancelled: "cancelled",
+  cancelled_by_agent: "cancelled_by_agent",
+  timeout: "timeout",
 };
 
 startQuestion(
@@ -16,8 +17,8 @@ startQuestion(
   (handlers) => createChannel(location.pathname.replace(/\/+$/, ""), handlers),
   {
     endings: ENDINGS,
-    afterEnding: "You can close this tab.",
-    saved: "Saved: closing this tab loses nothing.",
+    afterEnding: "after_ending",
+    saved: "draft_saved",
     followed: tabAlert(),
   },
 );

@@ -7,34 +7,45 @@
 // (`ui/notifications/tool-cancelled`), or the call's result says it ended while this view was not
 // looking. Once it has ended, the one-line summary also goes into the model's context where the host
 // takes it (`ui/update-model-context`), so the model sees it even if it stopped polling.
-/* global byId, connectToHost, documentParsed, startQuestion, pollingChannel */
+//
+// Its words (the messages of _app/messages.json and the question view's) are in the host's language
+// (`hostContext.locale`) until the server's state names the person's, which their setting may set.
+/* global byId, connectToHost, documentParsed, startQuestion, pollingChannel, speak, words,
+   languageFor */
 
 const APP_TOOL = "provide_choice_app";
 const APP_ENDINGS = {
-  answered: "Answer sent",
-  already_answered: "Already answered: your answer was not sent",
-  cancelled: "Cancelled",
-  cancelled_by_agent: "Cancelled by the agent",
-  timeout: "Timed out",
-  cancelled_by_host: "Cancelled in the conversation",
-  shown_nowhere: "Not shown to anyone",
+  answered: "answered",
+  already_answered: "already_answered",
+  cancelled: "cancelled",
+  cancelled_by_agent: "cancelled_by_agent",
+  timeout: "timeout",
+  cancelled_by_host: "cancelled_by_host",
+  shown_nowhere: "shown_nowhere",
 };
-const UNREACHABLE = "The conversation cannot reach the server; trying again…";
 const RETRY_MILLISECONDS = 2000;
-const UNREACHABLE_NOW = "The conversation cannot reach the server; try again in a moment.";
 const RESULT_ENDINGS = { selected: "answered", custom_input: "answered", cancelled: "cancelled", timeout: "timeout" };
 
 let receive = null; // the question's `received`, once it is shown
 let opening = false;
 let over = false; // ended before it was shown: whatever `open` finds comes too late
+let locale = null; // the host's, sent with every message: the server says the person's language
 
 const host = connectToHost({ name: "provide-choice", version: "1.0.0" }, {
   "ui/notifications/tool-input": (params) => documentParsed.then(() => openQuestion(params.arguments ?? {})),
   "ui/notifications/tool-result": (result) => documentParsed.then(() => followResult(result)),
   "ui/notifications/tool-cancelled": () => documentParsed.then(() => end({ status: "cancelled_by_host", summary: null })),
+  // What this view says before the question comes (waiting, a server it cannot reach) is in the
+  // host's language; then the server's state names the person's.
+  locale: (tag) => {
+    locale = tag;
+    documentParsed.then(() => {
+      if (!receive) speak(languageFor([tag]));
+    });
+  },
 });
 
-const callAppTool = (args) => host.request("tools/call", { name: APP_TOOL, arguments: args });
+const callAppTool = (args) => host.request("tools/call", { name: APP_TOOL, arguments: { ...args, locale } });
 
 const textOf = (result) => (result.content ?? []).filter((part) => part.type === "text").map((part) => part.text);
 
@@ -46,13 +57,15 @@ function exchangeWith(questionId) {
       const body = result.structuredContent ?? {};
       return { ok: !result.isError, body: { ...body, problems: body.problems ?? textOf(result) } };
     } catch {
-      return { ok: false, body: { problems: [UNREACHABLE_NOW] } };
+      return { ok: false, body: { problems: [words().t("unreachable_now")] } };
     }
   };
 }
 
 function say(line) {
-  byId("waiting").textContent = line;
+  const waiting = byId("waiting");
+  delete waiting.dataset.words; // what it says now is no longer the waiting line
+  waiting.textContent = line;
 }
 
 async function openQuestion(toolInput) {
@@ -64,7 +77,7 @@ async function openQuestion(toolInput) {
   } catch {
     // The host could not pass the call on (its connection to the server dropped, say): look
     // again in a moment, while the question may still be open.
-    say(UNREACHABLE);
+    say(words().t("unreachable"));
     setTimeout(() => openQuestion(toolInput), RETRY_MILLISECONDS);
     return;
   } finally {
@@ -93,8 +106,8 @@ async function openQuestion(toolInput) {
   });
   receive = startQuestion(reply.state, channel, {
     endings: APP_ENDINGS,
-    afterEnding: "",
-    saved: "Saved: if this view closes, your answers so far are kept.",
+    afterEnding: null,
+    saved: "draft_saved",
     ended: tellTheModel,
   });
 }
@@ -104,7 +117,8 @@ async function openQuestion(toolInput) {
 function end(ending) {
   over = true;
   if (receive) receive({ type: "state", state: { ...ending, seconds_left: 0 } });
-  else say(`${APP_ENDINGS[ending.status]}.${ending.summary ? ` ${ending.summary}` : ""}`);
+  else if (ending.summary) say(words().t("ended", { ending: words().t(APP_ENDINGS[ending.status]), summary: ending.summary }));
+  else say(words().t(APP_ENDINGS[ending.status]));
 }
 
 function followResult(result) {

@@ -3,10 +3,8 @@
 // value as the person's next message (`ui/message`); from then on every button is disabled and the
 // chosen one stays pressed. When the host refuses the message, the buttons come back and a line
 // says it was not sent. Agent text only ever goes in as text.
-/* global byId, element, text, connectToHost, documentParsed */
-
-const NOT_SENT = "Not sent: the conversation did not take your choice. Choose again, or type your answer.";
-const NOT_SHOWN = "These choices could not be shown:";
+// Its words are in the host's language (`hostContext.locale`).
+/* global byId, element, text, connectToHost, documentParsed, speak, words, languageFor */
 
 let answering = "closed"; // "open" while an option can be chosen, "sending", "sent"
 
@@ -15,6 +13,7 @@ const host = connectToHost({ name: "present-choices", version: "1.0.0" }, {
   "ui/notifications/tool-result": (result) => {
     if (result.isError) documentParsed.then(() => showRefusal(result));
   },
+  locale: (tag) => documentParsed.then(() => speak(languageFor([tag]))),
 });
 
 // The options as the tool takes them: `{label, value}`, or a string that is both. The server
@@ -71,7 +70,7 @@ async function choose(value, button, buttons) {
   answering = refused ? "open" : "sent";
   if (refused) {
     show(buttons, null);
-    byId("status").textContent = NOT_SENT;
+    byId("status").textContent = words().t("not_sent");
   }
 }
 
@@ -80,7 +79,7 @@ async function choose(value, button, buttons) {
 function showRefusal(result) {
   const problems = (result.content ?? []).filter((part) => part.type === "text").map((part) => part.text);
   answering = "closed";
-  byId("choices").replaceChildren(text("p", NOT_SHOWN, { class: "choice-question" }), text("pre", problems.join("\n"), { class: "choice-problems" }));
+  byId("choices").replaceChildren(text("p", words().t("not_shown"), { class: "choice-question" }), text("pre", problems.join("\n"), { class: "choice-problems" }));
 }
 
 host.start();

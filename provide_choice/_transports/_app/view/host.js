@@ -1,8 +1,9 @@
 // The app's side of MCP Apps: JSON-RPC 2.0 with the host over postMessage (the host is the window
 // this frame is drawn in). It sends `ui/initialize` and `ui/notifications/initialized`, answers the
 // host's `ping` and `ui/resource-teardown`, hands the host's notifications to `handlers` by method,
-// follows the host's theme and style variables, and reports the app's size so the host fits the
-// frame. Nothing here knows what the app shows.
+// follows the host's theme and style variables, tells `handlers.locale` the host's language (its
+// `hostContext.locale`, a language tag) whenever the host says it, and reports the app's size so the
+// host fits the frame. Nothing here knows what the app shows.
 /* exported connectToHost, documentParsed */
 
 const APPS_PROTOCOL_VERSION = "2026-01-26";
@@ -30,6 +31,7 @@ function connectToHost(appInfo, handlers) {
     for (const [name, value] of Object.entries(changed.styles?.variables ?? {})) {
       if (typeof value === "string" && name.startsWith("--")) root.style.setProperty(name, value);
     }
+    if (typeof changed.locale === "string") handlers.locale?.(changed.locale);
   };
 
   window.addEventListener("message", (event) => {

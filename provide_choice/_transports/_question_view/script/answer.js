@@ -3,6 +3,7 @@
 // are the server's, from its state: when an empty field sends the suggestion (placeholder_rule),
 // and why an answer of each count cannot be sent, with and without an own answer (refusals).
 // tests/provide_choice/test_answer_script.py runs these functions in Node against the server's.
+/* global words */
 /* exported visibleOptions, takesText, submissionFromDraft, refusal */
 
 function visibleOptions(state) {
@@ -46,7 +47,7 @@ function hasOwnAnswer(state, submission) {
 // Why this submission cannot be sent, or null when it can.
 function refusal(state, submission) {
   const ownAnswer = hasOwnAnswer(state, submission);
-  if (state.mode === "text_input") return ownAnswer ? null : "Type an answer to submit.";
+  if (state.mode === "text_input") return ownAnswer ? null : words().t("type_to_submit");
   const byCount = ownAnswer ? state.refusals.with_own_answer : state.refusals.options_only;
   return byCount[submission.selected_ids.length] ?? null;
 }

@@ -5,6 +5,7 @@
 // {type: "refused", about, problems, state} (the state when the refusal changed what to show).
 // `pollingChannel` carries them over anything that answers one request at a time (HTTP here, the
 // host's `tools/call` in the provide_choice app).
+/* global words */
 /* exported createChannel, pollingChannel */
 
 const POLL_MILLISECONDS = 2000;
@@ -106,10 +107,10 @@ function httpExchange(base) {
         body: JSON.stringify(data),
       });
       const body = await response.json();
-      const problems = body.problems || [`The server answered ${response.status}.`];
+      const problems = body.problems || [words().t("server_status", { status: response.status })];
       return { ok: response.status === 200, body: { ...body, problems } };
     } catch {
-      return { ok: false, body: { problems: ["The server cannot be reached; try again in a moment."] } };
+      return { ok: false, body: { problems: [words().t("server_unreachable")] } };
     }
   };
 }

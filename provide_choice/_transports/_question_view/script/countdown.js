@@ -1,5 +1,6 @@
 // The countdown: runs locally between the server's states, and resyncs with every one of them (the
 // server sends seconds left, never a clock time).
+/* global words */
 /* exported createCountdown */
 
 const URGENT_SECONDS = 30;
@@ -15,7 +16,7 @@ function createCountdown(timer) {
     tick() {
       const elapsed = (performance.now() - syncedAt) / 1000;
       const left = Math.max(0, Math.ceil(secondsLeft - elapsed));
-      timer.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+      timer.textContent = words().t("time_left", { time: words().clock(left) });
       timer.classList.toggle("urgent", left <= URGENT_SECONDS);
     },
   };

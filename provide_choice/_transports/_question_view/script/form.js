@@ -2,7 +2,7 @@
 // draft they edit, saved on the server as it changes; the answer or the cancel, sent once.
 // `currentState()` is the server's latest state; `send(type, data)` goes out on the channel.
 /* global byId, element, text, visibleOptions, takesText, optionList, questionViews, questionDraft,
-   pageSubmission, pageRefusal, keyHelp, numberKeys */
+   pageSubmission, pageRefusal, keyHelp, numberKeys, words */
 /* exported createForm */
 
 const TYPING_MILLISECONDS = 300;
@@ -20,11 +20,13 @@ function createForm(currentState, send) {
   let sending = false;
   let typingTimer = null;
 
-  // Drawn again only when what the form holds changed, so a state push keeps focus and typing.
+  // Drawn again only when what the form holds changed (or the language it says it in), so a state
+  // push keeps focus and typing.
   function render() {
     const state = currentState();
     const views = questionViews(state);
     const shape = JSON.stringify([
+      words().tag,
       state.notes,
       ...views.map((view) => [view.mode, view.hidden_ids, view.notes, view.placeholder, view.submits_on_selection]),
     ]);
@@ -56,7 +58,7 @@ function createForm(currentState, send) {
     // Once the answer is on its way it carries the choices; a draft after it would be refused.
     if (sending) return;
     showProblems([]);
-    draftStatus.textContent = "Saving…";
+    draftStatus.textContent = words().t("saving");
     clearTimeout(typingTimer);
     const sendDraft = () => send("draft", draft);
     if (typing) typingTimer = setTimeout(sendDraft, TYPING_MILLISECONDS);
@@ -140,15 +142,13 @@ function questionGroup(view, parts) {
 }
 
 function textAnswer(state, draft, { changed, submit }) {
-  const label = state.mode === "text_input" ? "Your answer" : "Or type your own answer";
+  const label = words().t(state.mode === "text_input" ? "your_answer" : "own_answer");
   const area = element("textarea", { id: `${state.prefix}own-answer`, rows: 3, maxlength: state.text_limit });
   area.value = draft.custom_input;
   const parts = [text("label", label, { for: area.id }), area];
   if (state.placeholder !== null) {
     area.placeholder = state.placeholder;
-    const hint = state.mode === "text_input"
-      ? "Leave it empty to accept the suggestion shown."
-      : "Leave it empty and choose nothing to accept the suggestion shown.";
+    const hint = words().t(state.mode === "text_input" ? "suggestion_hint" : "suggestion_hint_hybrid");
     parts.push(text("p", hint, { class: "hint", id: `${area.id}-hint` }));
     area.setAttribute("aria-describedby", `${area.id}-hint`);
   }
@@ -172,6 +172,6 @@ function overallNote(state, draft, { changed }) {
     draft.global_annotation = area.value;
     changed(true);
   });
-  const label = Array.isArray(state.questions) ? "Note on all the questions (optional)" : "Note on the whole question (optional)";
+  const label = words().t(Array.isArray(state.questions) ? "note_on_all" : "note_on_question");
   return element("div", { class: "field" }, text("label", label, { for: "overall-note" }), area);
 }

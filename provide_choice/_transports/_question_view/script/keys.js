@@ -2,7 +2,7 @@
 // narrows the options, and how many are hidden is announced. Digits 1 to 9 choose (one answer) or
 // toggle (several) the matching shown option of the question that has the focus; each option
 // announces its digit (aria-keyshortcuts), and the key help under the list says so.
-/* global element, text */
+/* global element, text, words */
 /* exported withFilter, numberKeys, keyHelp */
 
 const FILTER_OVER = 9;
@@ -24,20 +24,20 @@ function withFilter(view, list) {
   const field = element("input", { type: "search", id, autocomplete: "off", "aria-describedby": `${id}-status` });
   const status = element("p", { class: "hint", id: `${id}-status`, role: "status" });
   field.addEventListener("input", () => {
-    const words = field.value.trim().toLowerCase();
+    const typed = field.value.trim().toLowerCase();
     let hidden = 0;
     for (const item of list.querySelectorAll(".option")) {
-      item.hidden = Boolean(words) && !item.dataset.search.includes(words);
+      item.hidden = Boolean(typed) && !item.dataset.search.includes(typed);
       if (item.hidden) hidden += 1;
     }
-    status.textContent = hidden ? `${hidden} of ${view.options.length} options hidden by the filter` : "";
+    status.textContent = hidden ? words().n("filter_hidden", hidden, { total: view.options.length }) : "";
     numberOptions(list);
   });
   // Enter in the filter must not send the answer.
   field.addEventListener("keydown", (event) => {
     if (event.key === "Enter") event.preventDefault();
   });
-  return [element("div", { class: "filter" }, text("label", "Filter options", { for: id }), field, status), list];
+  return [element("div", { class: "filter" }, text("label", words().t("filter_label"), { for: id }), field, status), list];
 }
 
 // A digit pressed in the form chooses among the options of the question that has the focus (its
@@ -56,8 +56,6 @@ function numberKeys(form) {
 }
 
 function keyHelp(view, shown) {
-  const last = Math.min(shown, 9);
-  const verb = view.limits.maximum === 1 ? "choose" : "choose or unchoose";
-  const keys = last === 1 ? "1" : `1 to ${last}`;
-  return text("p", `Keys: ${keys} ${verb} the option with that number.`, { class: "hint key-help" });
+  const help = view.limits.maximum === 1 ? "keys_choose" : "keys_toggle";
+  return text("p", words().n(help, Math.min(shown, 9)), { class: "hint key-help" });
 }

@@ -1,7 +1,7 @@
 // The options of the question form: a radio button or check box each, with its description and its
 // note. A change goes into the draft and is told through `changed(typing)`; a choice that is the
 // whole answer (or Enter) asks for the answer to be sent through `submit()`.
-/* global element, text, withPreview, withFilter */
+/* global element, text, withPreview, withFilter, words */
 /* exported optionList */
 
 function optionList(state, visible, draft, { changed, submit }) {
@@ -13,7 +13,7 @@ function optionList(state, visible, draft, { changed, submit }) {
   }
   const parts = withFilter(state, withPreview(state, list, draft));
   if (type === "radio" && state.limits.minimum === 0) {
-    const clear = text("button", "Clear the choice", { type: "button", class: "link" });
+    const clear = text("button", words().t("clear_choice"), { type: "button", class: "link" });
     clear.addEventListener("click", () => {
       draft.selected_ids = [];
       for (const input of list.querySelectorAll("input")) input.checked = false;
@@ -30,7 +30,7 @@ function optionItem(state, option, type, draft, { changed, keys }) {
   input.value = option.id;
   input.checked = draft.selected_ids.includes(option.id);
   const label = element("label", { for: id }, text("span", option.label));
-  if (option.recommended) label.append(text("span", "Recommended", { class: "badge" }));
+  if (option.recommended) label.append(text("span", words().t("recommended"), { class: "badge" }));
   const detail = element("div", { class: "detail" });
   if (option.description) {
     detail.append(text("p", option.description, { class: "option-description", id: `${id}-description` }));
@@ -96,10 +96,10 @@ function optionNote(state, option, id, draft, changed) {
   const input = element("input", { type: "text", id: noteId, maxlength: state.note_limit, autocomplete: "off" });
   input.value = existing;
   const field = element("div", { class: "note", id: `${noteId}-field`, hidden: !existing },
-    text("label", `Note on ${option.label}`, { for: noteId }), input);
+    text("label", words().t("note_on", { option: option.label }), { for: noteId }), input);
   const name = () => {
-    if (!field.hidden) return "Hide the note";
-    return input.value.trim() ? "Edit the note" : "Add a note";
+    if (!field.hidden) return words().t("hide_note");
+    return words().t(input.value.trim() ? "edit_note" : "add_note");
   };
   toggle.textContent = name();
   toggle.addEventListener("click", () => {

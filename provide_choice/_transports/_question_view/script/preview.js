@@ -1,23 +1,23 @@
 // The "Preview" region beside a list whose options carry a preview: it shows the preview of the
 // option the keyboard or the pointer is on, else of the chosen one. Previews arrive from the server
 // already rendered by its one markdown renderer (agent HTML escaped), so they go in as that markup.
-/* global element, text */
+/* global element, text, words */
 /* exported withPreview */
 
 function withPreview(view, list, draft) {
   if (!view.options.some((option) => option.preview_html)) return list;
   // Each question of a batch has its own, and landmarks must be told apart: "Preview: Database".
-  const name = view.name ? `Preview: ${view.name}` : "Preview";
+  const name = view.name ? words().t("preview_of", { question: view.name }) : words().t("preview");
   const region = element("section", { class: "preview", role: "region", "aria-label": name });
   const byId = Object.fromEntries(view.options.map((option) => [option.id, option]));
   const show = (option) => {
     if (!option) {
-      region.replaceChildren(text("p", "Move to an option to see its preview.", { class: "hint" }));
+      region.replaceChildren(text("p", words().t("preview_hint"), { class: "hint" }));
       return;
     }
     const body = element("div", { class: "preview-body" });
     if (option.preview_html) body.innerHTML = option.preview_html;
-    else body.append(text("p", "No preview for this option.", { class: "hint" }));
+    else body.append(text("p", words().t("no_preview"), { class: "hint" }));
     region.replaceChildren(text("p", option.label, { class: "preview-label" }), body);
   };
   const chosen = () => byId[draft.selected_ids.find((id) => byId[id]?.preview_html) ?? draft.selected_ids[0]];

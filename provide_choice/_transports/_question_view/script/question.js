@@ -9,7 +9,7 @@
 // question or a batch's several), preview.js (the Preview region), keys.js (the filter and the
 // number keys), options.js and form.js (the question form), settings.js (the settings panel),
 // countdown.js, channel.js (the carriers).
-/* global byId, createForm, createSettingsPanel, createCountdown */
+/* global byId, createForm, createSettingsPanel, createCountdown, speak, words */
 /* exported startQuestion */
 
 const TICK_MILLISECONDS = 250;
@@ -17,10 +17,11 @@ const HOLD_MILLISECONDS = 3000;
 
 // `openChannel({received, isPending})` makes the carrier (`open()`, `send(type, data)`, `stop()`);
 // `endings` says each way the question can end, `afterEnding` what follows unless answered, `saved`
-// what a saved draft means where the question is shown, `ended(state)` hears the ending once it is
-// shown, and `followed(state)` every state the view follows (the page's tab follows them too).
-// Returns `received`, through which the owner of the document may also end it (a state whose
-// status is not "pending").
+// what a saved draft means where the question is shown (each the key of a message of the page's
+// words; `afterEnding` may be null), `ended(state)` hears the ending once it is shown, and
+// `followed(state)` every state the view follows (the page's tab follows them too). The page
+// speaks the language the state names. Returns `received`, through which the owner of the
+// document may also end it (a state whose status is not "pending").
 function startQuestion(
   initial,
   openChannel,
@@ -49,6 +50,7 @@ function startQuestion(
   function applyState(next) {
     if (ended) return;
     state = next;
+    if (speak(state.language) && state.intro_html) byId("question-prompt").innerHTML = state.intro_html;
     followed(state);
     countdown.sync(state.seconds_left);
     // The inbox, when one runs: back to every question waiting, from every agent.
@@ -57,7 +59,7 @@ function startQuestion(
     // Several servers keep their questions in one store: while it is away, nothing can be sent.
     storeProblem.hidden = !state.store_problem;
     storeProblem.textContent = state.store_problem
-      ? `${state.store_problem}. Your choices stay on this page: send them once this message is gone.`
+      ? words().t("store_problem", { problem: state.store_problem })
       : "";
     if (!isPending()) {
       ended = true;
@@ -74,9 +76,10 @@ function startQuestion(
     byId("settings").hidden = true;
     byId("countdown").hidden = true;
     const ending = byId("ended");
-    byId("ended-title").textContent = endings[late && state.status === "answered" ? "already_answered" : state.status];
+    byId("ended-title").textContent = words().t(endings[late && state.status === "answered" ? "already_answered" : state.status]);
     const summary = state.summary ? `${state.summary} ` : "";
-    byId("ended-summary").textContent = state.status === "answered" ? summary : summary + afterEnding;
+    const after = afterEnding && state.status !== "answered" ? words().t(afterEnding) : "";
+    byId("ended-summary").textContent = (summary + after).trim();
     ending.hidden = false;
     ending.focus();
     channel.stop();
@@ -105,7 +108,7 @@ function startQuestion(
     if (message.state) stateReceived(message.state);
     if (message.type === "saved") {
       if (message.about === "answer") answerReplied(false);
-      else form.saved(saved);
+      else form.saved(words().t(saved));
     } else if (message.type === "refused") {
       if (message.about === "answer") answerReplied(true);
       if (message.about === "settings" || message.about === "visibility") settings.refused(message.problems);

@@ -2,7 +2,7 @@
 // from a view of the server's state (the page's state with that question's own fields over it), so
 // the parts that draw one question (options.js, form.js) never ask which kind of page they are on.
 // A batch's draft holds each question's draft by its id, and the overall note once.
-/* global submissionFromDraft, refusal */
+/* global submissionFromDraft, refusal, words */
 /* exported questionViews, questionDraft, pageSubmission, pageRefusal */
 
 function isBatch(state) {
@@ -35,7 +35,7 @@ function pageRefusal(state, submission) {
   if (!isBatch(state)) return refusal(state, submission);
   for (const view of questionViews(state)) {
     const reason = refusal(view, submission.answers[view.id]);
-    if (reason !== null) return `${view.name}: ${reason}`;
+    if (reason !== null) return words().t("question_refusal", { question: view.name, reason });
   }
   return null;
 }

@@ -1,18 +1,19 @@
-// The settings panel: built once, its values follow the server's state. Labels, values and rules
-// come from the server too: every surface names a setting the same way. `currentState()` is the
-// server's latest state; `send(type, data)` goes out on the channel.
-/* global byId, element, text */
+// The settings panel: built once (and again in another language), its values follow the server's
+// state. Labels, values and rules come from the server too: every surface names a setting the same
+// way. `currentState()` is the server's latest state; `send(type, data)` goes out on the channel.
+/* global byId, element, text, words */
 /* exported createSettingsPanel */
 
 function createSettingsPanel(currentState, send) {
   const status = byId("settings-status");
-  const initial = currentState();
-  const fields = initial.setting_choices;
-  const choiceNames = Object.keys(fields).filter((name) => fields[name].choices && name !== "annotations");
-  const numberNames = Object.keys(fields).filter((name) => fields[name].range);
-  const timeNames = Object.keys(fields).filter((name) => fields[name].time);
-  const controls = {};
-  const hints = {};
+  let initial = currentState();
+  let fields = initial.setting_choices;
+  let choiceNames = [];
+  let numberNames = [];
+  let timeNames = [];
+  let controls = {};
+  let hints = {};
+  let builtIn = null; // the language the panel was built in
   let change = null; // the settings change sent and not yet seen in a state
 
   function field(control, label, hint = null) {
@@ -69,7 +70,7 @@ function createSettingsPanel(currentState, send) {
     const check = element("div", { class: "check" }, box,
       text("label", fields.annotations.label, { for: box.id }));
     const parts = [check];
-    if (!initial.notes_allowed) parts.push(text("p", "This question takes no notes.", { class: "hint" }));
+    if (!initial.notes_allowed) parts.push(text("p", words().t("no_notes"), { class: "hint" }));
     return element("div", { class: "field" }, ...parts);
   }
 
@@ -101,12 +102,12 @@ function createSettingsPanel(currentState, send) {
     controls.shown = boxes;
     const rows = boxes.map((box, index) => element("div", { class: "check" }, box,
       text("label", initial.options[index].label, { for: box.id })));
-    return element("fieldset", {}, text("legend", "Options shown (this question only)"), ...rows);
+    return element("fieldset", {}, text("legend", words().t("options_shown")), ...rows);
   }
 
   function changeSettings(type, data) {
     change = data;
-    status.textContent = "Saving…";
+    status.textContent = words().t("saving");
     send(type, data);
   }
 
@@ -120,47 +121,60 @@ function createSettingsPanel(currentState, send) {
   }
 
   function update() {
+    if (builtIn !== words().tag) build();
     const state = currentState();
     const settings = state.settings;
     for (const name of choiceNames) controls[name].value = JSON.stringify(settings[name]);
     for (const name of [...numberNames, ...timeNames]) {
       if (document.activeElement !== controls[name]) controls[name].value = settings[name] ?? "";
     }
-    hints["setting-timeout"].textContent = `Empty: as the agent asks (${state.requested_timeout_seconds} s). `
-      + "A new timeout also gives this question at least that long from now.";
+    hints["setting-timeout"].textContent = words().t("timeout_hint", { seconds: state.requested_timeout_seconds });
     controls.annotations.checked = settings.annotations;
     for (const [channel, box] of Object.entries(controls.alerts)) box.checked = settings.alerts[channel];
     const count = settings.notify_url_count;
     hints.pushAddresses.textContent = count
-      ? `Push goes to the ${count === 1 ? "address" : `${count} addresses`} in your settings file.`
-      : "Push needs addresses: notify_urls in your settings file, or PROVIDE_CHOICE_NOTIFY where the server runs.";
+      ? words().n("push_addresses", count)
+      : words().t("push_needs_addresses");
     for (const box of controls.shown || []) box.checked = !state.hidden_ids.includes(box.value);
     controls.placeholder_visible.disabled = !state.has_placeholder;
     controls.single_submit.disabled = state.mode !== "single";
     if (changeArrived(state)) {
       change = null;
-      status.textContent = "Saved.";
+      status.textContent = words().t("saved");
     }
   }
 
-  const parts = [
-    selectField("transport", "Applies from the next question."),
-    numberField("timeout_override_seconds", "setting-timeout", ""),
-    selectField("single_submit"),
-    notesField(),
-    selectField("placeholder_visible"),
-    selectField("timeout_action"),
-    selectField("keep_history", "What was asked and answered, for provide-choice history and the inbox."),
-    numberField("history_days", "setting-history-days", "Older questions leave the history when a server starts."),
-    alertsField(),
-    numberField("alert_after_seconds", "setting-alert-after", "0: at once. A question you are at sends none."),
-    selectField("notify_detail", "The title only keeps the question and its page's address off the push service."),
-    timeField("away_until", "setting-away-until",
-      "Until then, questions are answered at once, shown nowhere, saying you are away. Empty: not away."),
-    selectField("unattended_action"),
-  ];
-  if (initial.options.length) parts.push(shownOptionsField());
-  byId("settings-fields").replaceChildren(...parts);
+  // The panel's fields, in the language the page speaks now, from the server's latest labels.
+  function build() {
+    initial = currentState();
+    fields = initial.setting_choices;
+    choiceNames = Object.keys(fields).filter((name) => fields[name].choices && name !== "annotations");
+    numberNames = Object.keys(fields).filter((name) => fields[name].range);
+    timeNames = Object.keys(fields).filter((name) => fields[name].time);
+    controls = {};
+    hints = {};
+    builtIn = words().tag;
+    const parts = [
+      selectField("language", words().t("language_hint")),
+      selectField("transport", words().t("transport_hint")),
+      numberField("timeout_override_seconds", "setting-timeout", ""),
+      selectField("single_submit"),
+      notesField(),
+      selectField("placeholder_visible"),
+      selectField("timeout_action"),
+      selectField("keep_history", words().t("history_hint")),
+      numberField("history_days", "setting-history-days", words().t("history_days_hint")),
+      alertsField(),
+      numberField("alert_after_seconds", "setting-alert-after", words().t("alert_after_hint")),
+      selectField("notify_detail", words().t("notify_detail_hint")),
+      timeField("away_until", "setting-away-until", words().t("away_until_hint")),
+      selectField("unattended_action"),
+    ];
+    if (initial.options.length) parts.push(shownOptionsField());
+    const focused = document.activeElement?.id; // the language just chosen keeps the focus
+    byId("settings-fields").replaceChildren(...parts);
+    if (focused) byId(focused)?.focus();
+  }
 
   return {
     update,
