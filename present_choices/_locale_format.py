@@ -3,7 +3,8 @@
 A date written `2026-12-03 15:04` everywhere, or options listed "A, B and C" in Chinese, would read
 as foreign as an untranslated word; the catalogs hold sentences, and Babel fills in the parts whose
 shape is the language's own: dates and times, durations ("5 minutes", "5分钟"), lists ("A, B, or
-C", "A、B或C"), and which plural form a number takes in a page's script.
+C", "A、B或C"), and, for a page's script, which plural form a number takes and how a countdown
+is written.
 
 Babel loads its locale data when first asked, so it is imported inside each function: importing
 this module costs nothing, and a surface that formats nothing never loads Babel.
@@ -95,6 +96,15 @@ def plural_forms(singular: str, plural: str, translation: Translation) -> dict[s
             count = int(number) if float(number).is_integer() else 2
             forms[category] = translation.catalog.ngettext(singular, plural, count)
     return forms
+
+
+def clock_numbers(translation: Translation) -> dict[str, str]:
+    """How the language writes a countdown's "4:59", for a page script: the numbering system of
+    its digits (CLDR's `latn`, `arab`...) and the separator between minutes and seconds."""
+    locale = _locale(translation.locale)
+    digits = locale.default_numbering_system
+    separator = locale.number_symbols.get(digits, {}).get("timeSeparator", ":")
+    return {"digits": str(digits), "separator": str(separator)}
 
 
 @cache

@@ -10,6 +10,9 @@ Babel extracts the messages from the same files (`extract`, named in pyproject.t
 
 A plural message goes to the script as its form in each of the language's plural categories
 (`one`, `other`...), which the script picks with `Intl.PluralRules`: no plural formula runs in it.
+Beside its messages, each language says how it writes a countdown (its digits and separator), so
+that a page in a language of Latin digits never loads the browser's number data (about 50 ms of
+a new tab's start in Chromium).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import IO, Any
 
-from present_choices._locale_format import plural_forms
+from present_choices._locale_format import clock_numbers, plural_forms
 from present_choices._translation import Translation, available_locales, translation
 
 MESSAGES_FILE = "messages.json"
@@ -52,12 +55,16 @@ def words_for(messages: Mapping[str, Message], language: Translation) -> dict[st
 
 def script_catalogs(*packages: str) -> dict[str, dict[str, object]]:
     """The messages of the scripts of `packages`, in every language with a catalog, by language
-    tag (`en`, `zh-Hans`): the JSON a page carries for its scripts."""
+    tag (`en`, `zh-Hans`), each with how the language writes a countdown (`clock_numbers`): the
+    JSON a page carries for its scripts."""
     messages: Messages = {}
     for package in packages:
         messages |= script_messages(package)
     languages = [translation(locale) for locale in available_locales()]
-    return {language.tag: words_for(messages, language) for language in languages}
+    return {
+        language.tag: {"messages": words_for(messages, language), "clock": clock_numbers(language)}
+        for language in languages
+    }
 
 
 def markup_words(package: str, language: Translation) -> dict[str, str]:

@@ -15,6 +15,7 @@ from mcp import Client, StdioServerParameters
 from mcp_servers import PAGE_ADDRESS, structured
 from prompts import DATABASE_REQUEST
 from provide_choice_harness import COMMAND
+from timing import bound
 
 QUESTION = DATABASE_REQUEST | {"default_selection_ids": ["pg"]}
 
@@ -39,7 +40,7 @@ async def test_in_ci_the_answers_file_answers_first_and_the_rest_at_once_as_nobo
         took = time.monotonic() - started
         cache: dict[str, Any] = QUESTION | {"title": "Cache"}
         from_file = structured(await client.call_tool("provide_choice", cache))
-    assert took < 1, f"took {took:.2f} s"
+    assert took < bound(1), f"took {took:.2f} s"
     assert (nobody["action_status"], nobody["answered_by"]) == ("unattended", "nobody")
     assert nobody["selection"]["selected_ids"] == ["pg"]
     assert nobody["selection"]["summary"] == (

@@ -18,6 +18,7 @@ from mcp_servers import call, call_on_page, http_client, structured
 from playwright.async_api import BrowserContext, Page, WebSocketRoute, expect
 from redis_server import RedisServer
 from remote_instances import QUESTION, Instance, instance
+from timing import bound
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -46,7 +47,9 @@ async def test_asked_on_one_instance_answered_on_the_others_page_the_call_return
         clicked = time.monotonic()
         result = structured(await asyncio.wait_for(asking, 10))
         waited = time.monotonic() - clicked
-    assert waited < 2, f"the call on the other instance returned {waited:.1f} s after the answer"
+    assert waited < bound(2), (
+        f"the call on the other instance returned {waited:.1f} s after the answer"
+    )
     assert result["action_status"] == "selected"
     selection = result["selection"]
     assert (selection["selected_ids"], selection["summary"]) == (["web"], "Selected: Web.")

@@ -26,11 +26,12 @@ from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from provide_choice_harness import COMMAND
 from screenshots import screenshot_path
+from timing import bound
 from web_notifications import RECORD_NOTIFICATIONS
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-SOON = 3_000
+SOON = int(bound(3_000))
 EDITOR = Implementation(name="editor-one", version="1.4.2")
 # As the page links them: beside its own address, whatever path a public URL puts it under.
 ICON, WAITING_ICON = "assets/icon.svg", "assets/icon-waiting.svg"

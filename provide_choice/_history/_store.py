@@ -273,9 +273,9 @@ class RecordedQuestion:
     answered_by: str | None
     selection: dict[str, Any] | None
     state: RecordStatus
+    """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
     alert_failed: str | None = None
     """Which alert of the question could not be delivered, and why; None: none failed."""
-    """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
 
     @property
     def client_text(self) -> str | None:

@@ -1,21 +1,21 @@
 // The words a page shows, in the person's language. The server sends, inline as JSON (id "words"),
-// the page's messages in every language it has a catalog for, by language tag; the page speaks the
-// one its state names (the app view: the host's, until the server says). A message a catalog lacks
-// is English. Messages fill named placeholders ({count}); a plural is its forms by plural category,
-// picked with Intl.PluralRules; a clock time left ("4:59") is written with the language's digits
-// (Intl.NumberFormat). Markup the server drew (data-words="key") is said again in the language the
-// page turns to.
+// the page's messages in every language it has a catalog for, by language tag, each with how the
+// language writes a countdown; the page speaks the one its state names (the app view: the host's,
+// until the server says). A message a catalog lacks is English. Messages fill named placeholders
+// ({count}); a plural is its forms by plural category, picked with Intl.PluralRules; a clock time
+// left ("4:59") is written with the language's digits and separator. Markup the server drew
+// (data-words="key") is said again in the language the page turns to.
 /* exported words, speak, languageFor */
 
 const CATALOGS = JSON.parse(document.getElementById("words").textContent);
 const SOURCE_LANGUAGE = "en";
 const TRADITIONAL_REGIONS = ["tw", "hk", "mo"];
+const LATIN_CLOCK = { digits: "latn", separator: ":" };
 
 function wordsIn(tag) {
-  const messages = { ...CATALOGS[SOURCE_LANGUAGE], ...CATALOGS[tag] };
+  const catalog = CATALOGS[tag] ?? {};
+  const messages = { ...CATALOGS[SOURCE_LANGUAGE].messages, ...catalog.messages };
   const plurals = new Intl.PluralRules(tag);
-  const minutes = new Intl.NumberFormat(tag, { useGrouping: false });
-  const twoDigits = new Intl.NumberFormat(tag, { minimumIntegerDigits: 2, useGrouping: false });
   const fill = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
   return {
     tag,
@@ -25,7 +25,23 @@ function wordsIn(tag) {
       return fill(forms[plurals.select(count)] ?? forms.other, { count, ...values });
     },
     // Seconds as minutes:seconds, "4:59", for a countdown.
-    clock: (seconds) => `${minutes.format(Math.floor(seconds / 60))}:${twoDigits.format(seconds % 60)}`,
+    clock: clockIn(tag, catalog.clock ?? LATIN_CLOCK),
+  };
+}
+
+// The countdown's writing in `tag`. Latin digits are written here: a first Intl.NumberFormat loads
+// the browser's number data, about 50 ms of a new tab's start, so only other digits pay for it.
+function clockIn(tag, { digits, separator }) {
+  if (digits === "latn") {
+    return (seconds) => `${Math.floor(seconds / 60)}${separator}${String(seconds % 60).padStart(2, "0")}`;
+  }
+  let formats = null;
+  return (seconds) => {
+    formats ??= [
+      new Intl.NumberFormat(tag, { numberingSystem: digits, useGrouping: false }),
+      new Intl.NumberFormat(tag, { numberingSystem: digits, minimumIntegerDigits: 2, useGrouping: false }),
+    ];
+    return `${formats[0].format(Math.floor(seconds / 60))}${separator}${formats[1].format(seconds % 60)}`;
   };
 }
 

@@ -14,14 +14,16 @@ import json
 import re
 import shutil
 import subprocess
+from gettext import NullTranslations
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
+from present_choices._locale_format import clock_numbers
 from present_choices._script_words import script_messages
-from present_choices._translation import negotiate
+from present_choices._translation import Translation, negotiate
 from provide_choice._web._local_http import WORDS_SCRIPT, words_json
 
 ROOT = Path(__file__).parents[2]
@@ -197,13 +199,12 @@ def test_no_template_holds_words_of_its_own(path: str) -> None:
 def test_the_pages_carry_every_shipped_language() -> None:
     catalogs = json.loads(words_json(QUESTION_VIEW, WEB))
     assert set(catalogs) == {"en", "zh-Hans"}
-    assert catalogs["zh-Hans"]["submit"] == "提交"
-    assert catalogs["zh-Hans"]["filter_hidden"] == {
-        "other": "筛选隐藏了 {total} 个选项中的 {count} 个"
-    }
-    assert (
-        catalogs["en"]["filter_hidden"]["one"] == "{count} of {total} option hidden by the filter"
-    )
+    chinese, english = catalogs["zh-Hans"]["messages"], catalogs["en"]["messages"]
+    assert chinese["submit"] == "提交"
+    assert chinese["filter_hidden"] == {"other": "筛选隐藏了 {total} 个选项中的 {count} 个"}
+    assert english["filter_hidden"]["one"] == "{count} of {total} option hidden by the filter"
+    latin = {"digits": "latn", "separator": ":"}
+    assert catalogs["zh-Hans"]["clock"] == catalogs["en"]["clock"] == latin
 
 
 TAGS = [
@@ -212,9 +213,17 @@ TAGS = [
 ]  # fmt: skip
 
 
-def run_words_script(catalogs: dict[str, Any], tags: list[str], lang: str, seconds: int) -> Any:
+def run_words_script(
+    catalogs: dict[str, Any],
+    tags: list[str],
+    lang: str,
+    seconds: int,
+    *,
+    number_format: bool = True,
+) -> Any:
     """What words.js, run in Node on a page of `catalogs` speaking `lang`, says: the language it
-    picks for each of `tags`, and its countdown of `seconds`."""
+    picks for each of `tags`, and its countdown of `seconds` (without `number_format`, where
+    `Intl.NumberFormat` throws)."""
     script = (ROOT / "provide_choice" / "_web" / WORDS_SCRIPT).read_text(encoding="utf-8")
     request = {
         "script": script,
@@ -222,6 +231,7 @@ def run_words_script(catalogs: dict[str, Any], tags: list[str], lang: str, secon
         "tags": tags,
         "lang": lang,
         "seconds": seconds,
+        "numberFormat": number_format,
     }
     completed = subprocess.run(
         [str(shutil.which("node")), str(RUNNER)],
@@ -245,5 +255,15 @@ def test_an_app_picks_the_hosts_language_as_the_server_would() -> None:
 def test_a_countdown_is_written_in_the_digits_of_the_pages_language() -> None:
     # No catalog of ours has other digits yet; a page in Egyptian Arabic would show them.
     catalogs = json.loads(words_json(APP))
-    said = run_words_script({**catalogs, "ar-EG": {}}, [], "ar-EG", 3605)
+    arabic = {"messages": {}, "clock": clock_numbers(Translation("ar_EG", NullTranslations()))}
+    said = run_words_script({**catalogs, "ar-EG": arabic}, [], "ar-EG", 3605)
     assert said["clock"] == "\u0666\u0660:\u0660\u0665"  # 60:05 in Arabic-Indic digits
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize("language", ["en", "zh-Hans"])
+def test_a_page_in_latin_digits_never_loads_the_browsers_number_data(language: str) -> None:
+    # A first Intl.NumberFormat costs a new tab about 50 ms in Chromium (bench/portal.py).
+    catalogs = json.loads(words_json(QUESTION_VIEW, WEB))
+    said = run_words_script(catalogs, [], language, 299, number_format=False)
+    assert said["clock"] == "4:59"
