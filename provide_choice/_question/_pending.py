@@ -260,6 +260,12 @@ class PendingQuestion:
     def tell_listeners(self) -> None:
         self._followers.changed(self)
 
+    def store_health_changed(self) -> None:
+        """The shared store went away or came back: the surfaces showing the question say so, and
+        a call waiting for it wakes (it returns `pending` at once while the store is away)."""
+        self.changed.set()
+        self.tell_listeners()
+
     async def wait(self) -> Ending:
         """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.
         Cancelling the wait leaves the question as it is, so a later `wait` still gets the outcome."""

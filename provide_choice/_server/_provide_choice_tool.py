@@ -23,7 +23,6 @@ from provide_choice._contract._batch_response import respond
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._response import (
     Cancelled,
-    Ending,
     PendingLaunch,
     ProvideChoiceResponse,
     Reply,
@@ -228,7 +227,9 @@ class ProvideChoiceTool:
         max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
         try:
             with anyio.move_on_after(max_wait):
-                outcome: Reply = await self._ending_with_progress(question, context)
+                await self._wait_with_progress(
+                    question, context, until_store_away=transport.bounded_wait
+                )
         except anyio.get_cancelled_exc_class():
             # The client cancelled the call or gave up: the agent cancelled the question, unless
             # it waits for a terminal the agent opened (a retried poll still gets that answer).
@@ -236,7 +237,9 @@ class ProvideChoiceTool:
                 question.finish(Cancelled(by="agent"))
             raise
         problem = question.store_problem
+        outcome: Reply
         if question.outcome is not None:
+            outcome = question.outcome
             try:
                 if not await self.questions.consume(question):  # another poll fetched it first
                     return error_result(_no_session(question.id))
@@ -254,12 +257,19 @@ class ProvideChoiceTool:
         )
         return tool_result(response)
 
-    async def _ending_with_progress(self, question: PendingQuestion, context: Context) -> Ending:
-        """The outcome, reporting the time left as progress meanwhile, and at once when the
-        question's address or deadline changes."""
+    async def _wait_with_progress(
+        self, question: PendingQuestion, context: Context, *, until_store_away: bool
+    ) -> None:
+        """Wait for the question's outcome, reporting the time left as progress meanwhile, and at
+        once when the question's address or deadline changes. With `until_store_away`, stop as
+        soon as the shared store cannot be reached: the agent hears `pending` and why at once,
+        not at `--max-wait` (no answer can reach this call while the store is away)."""
 
         async def heartbeat() -> None:
             while True:
+                if until_store_away and question.store_problem is not None:
+                    group.cancel_scope.cancel()
+                    return
                 question.changed.clear()
                 left = question.seconds_left()
                 # Whole seconds for the total (the timeout as the agent set it, or as the person
@@ -277,9 +287,8 @@ class ProvideChoiceTool:
 
         async with anyio.create_task_group() as group:
             group.start_soon(heartbeat)
-            outcome = await question.wait()
+            await question.wait()
             group.cancel_scope.cancel()
-        return outcome
 
 
 class _Elsewhere:

@@ -13,8 +13,10 @@ import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from mcp import Client
 from mcp_servers import environment
 from provide_choice_harness import COMMAND
 from redis_server import NEEDS_REDIS_EXTRA, RedisServer, own_redis_server
@@ -32,6 +34,7 @@ from provide_choice import (
     Cancelled,
     InteractionSettings,
     TimedOut,
+    create_server,
     parse_request,
 )
 from provide_choice._contract._batch import parse_batch
@@ -45,6 +48,7 @@ from provide_choice._question import (
 )
 from provide_choice._question._redis_store import RedisStore, check_store
 from provide_choice._question._store import without_password
+from provide_choice.transports import Caller, TransportKind, TransportSetup, register_transport
 
 PREFIX = "test-prefix:"
 RETENTION = 60.0
@@ -323,6 +327,53 @@ async def test_a_store_away_for_a_while_loses_nothing(
         redis_server.start()
     assert await asyncio.wait_for(waiting, 10) == Answered(selected_ids=["web"])
     await until(lambda: copy.store_problem is None and question.store_problem is None, 5)
+
+
+class Unseen:
+    """Shows a question nowhere: only another instance could answer it."""
+
+    kind = TransportKind("unseen", "Nowhere", preference="Nowhere")
+    cancelled_with_the_call = True
+    bounded_wait = True
+    shown: ClassVar[list[str]] = []
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> Unseen:
+        return cls()
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> None:
+        question.show_at(f"https://choices.example.com/choice/{question.id}")
+        self.shown.append(question.id)
+
+
+async def test_a_call_waiting_when_the_store_goes_away_returns_pending_at_once(
+    redis_server: RedisServer, raw: redis.Redis
+) -> None:
+    # No answer can reach the call while Redis is away: it says so now, not at --max-wait.
+    unregister = register_transport(Unseen)
+    store = RedisStore(redis_server.url, PREFIX)
+    registry = QuestionRegistry(store=store)
+    try:
+        server = create_server(setup=TransportSetup(registry), max_wait_seconds=300)
+        async with Client(server) as client:
+            asking = asyncio.ensure_future(
+                client.call_tool("provide_choice", QUESTION | {"transport": "unseen"})
+            )
+            await until(lambda: Unseen.shown, 10)
+            redis_server.stop()
+            try:
+                result = await asyncio.wait_for(asking, 30)
+            finally:
+                redis_server.start()
+    finally:
+        unregister()
+        await store.aclose()
+    assert result.structured_content is not None
+    selection = result.structured_content["selection"]
+    assert result.structured_content["action_status"] == "pending"
+    assert selection["session_id"] is not None
+    problem = f"the question store, Redis at {redis_server.url}, is unreachable"
+    assert problem in selection["summary"]
 
 
 async def test_a_server_starts_only_on_a_redis_that_answers(redis_server: RedisServer) -> None:
