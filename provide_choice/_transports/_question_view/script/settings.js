@@ -1,7 +1,8 @@
 // The settings panel: built when first opened (and again in another language), its values follow
 // the server's state while it is open. A closed panel costs the page's start nothing: its hundred
-// elements would take a new tab's first style and layout about 50 ms (bench/portal.py). Labels, values and rules come from the server too: every surface names a setting the same
-// way. `currentState()` is the server's latest state; `send(type, data)` goes out on the channel.
+// elements would take a new tab's first style and layout about 50 ms (bench/portal.py). Labels,
+// values and rules come from the server too: every surface names a setting the same way.
+// `currentState()` is the server's latest state; `send(type, data)` goes out on the channel.
 /* global byId, element, text, words */
 /* exported createSettingsPanel */
 
