@@ -14,13 +14,14 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 from callers import PlainCaller
 
-from present_choices._translation import ENGLISH
+from present_choices._translation import ENGLISH, translation
 from provide_choice import (
     Answered,
     InteractionSettings,
@@ -29,7 +30,7 @@ from provide_choice import (
     parse_request,
 )
 from provide_choice._history._inbox._server import DEFAULT_PORT, create_app, serve_inbox
-from provide_choice._history._inbox._state import InboxState
+from provide_choice._history._inbox._state import InboxState, settings_rows
 from provide_choice._history._inbox._token import REFUSED, cookie_name, new_token
 from provide_choice._history._inbox_link import (
     InboxLink,
@@ -152,6 +153,16 @@ def test_no_history_yet_is_an_empty_inbox_and_a_corrupt_one_a_problem_it_recover
     path.unlink()
     open_history(path).close()
     assert state.snapshot(ENGLISH) == nothing
+
+
+def test_until_when_the_person_is_away_is_written_as_their_language_writes_a_time() -> None:
+    until = (datetime.now() + timedelta(days=2)).replace(hour=15, minute=4)
+    away = InteractionSettings(away_until=until.isoformat("T", "minutes"))
+    assert settings_rows(away, ENGLISH)["away_until"] == f"{until:%b} {until.day}, 3:04\u202fPM"
+    chinese = settings_rows(away, translation("zh_Hans"))["away_until"]
+    assert chinese == f"{until.month}月{until.day}日 15:04"
+    back = InteractionSettings(away_until="2020-01-01T10:00")
+    assert settings_rows(back, ENGLISH)["away_until"] is None
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from provide_choice._contract._settings import (
     InteractionSettings,
     away_until,
     load_settings,
+    local_time,
     save_changes,
     settings_path,
 )
@@ -126,7 +127,17 @@ def settings_rows(settings: InteractionSettings, translation: Translation) -> di
     """What the page follows of the person's settings (its alerts, and until when they are away),
     and the language it is in."""
     alerts = {"browser": settings.alerts.browser, "after_seconds": settings.alert_after_seconds}
-    return {"language": translation.tag, "alerts": alerts, "away_until": away_until(settings)}
+    shown_away = _away_shown(settings, translation)
+    return {"language": translation.tag, "alerts": alerts, "away_until": shown_away}
+
+
+def _away_shown(settings: InteractionSettings, translation: Translation) -> str | None:
+    """Until when the person is away, as their language writes a time (`3:04 PM`, `12月3日 15:04`
+    on another day); None when they are not away."""
+    if settings.away_until is None or away_until(settings) is None:
+        return None
+    until = local_time(settings.away_until).replace(tzinfo=None)
+    return format_moment(until, translation, datetime.now())
 
 
 def away_changes(data: object) -> dict[str, str | None]:
