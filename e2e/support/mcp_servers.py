@@ -183,6 +183,14 @@ async def poll(client: Client, session_id: str) -> dict[str, Any]:
     return await call(client, {"session_id": session_id})
 
 
+async def poll_until_ended(client: Client, session_id: str) -> dict[str, Any]:
+    """Poll as an agent does, again while the answer is `pending` (each poll returns so at
+    `--max-wait`): the response the question ended with."""
+    while (response := await poll(client, session_id))["action_status"] == "pending":
+        pass
+    return response
+
+
 def text_of(result: CallToolResult) -> str:
     (content,) = result.content
     assert isinstance(content, TextContent)

@@ -18,7 +18,7 @@ import pexpect
 import pytest
 from attended import attended_environment
 from mcp import Client, StdioServerParameters
-from mcp_servers import launch, poll, text_of
+from mcp_servers import launch, poll, poll_until_ended, text_of
 from provide_choice_harness import (
     COMMAND,
     CTRL_C,
@@ -308,7 +308,8 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
         responses: dict[int, dict[str, Any]] = {}
 
         async def poll_one(index: int) -> None:
-            responses[index] = await poll(client, selections[index]["session_id"])
+            # Fifty terminals starting at once on a busy machine can outlast one --max-wait.
+            responses[index] = await poll_until_ended(client, selections[index]["session_id"])
 
         async with anyio.create_task_group() as group:
             for index in range(SESSIONS):
