@@ -21,9 +21,10 @@ PORT ?= 8080
 # keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
 # biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
-# An e2e test that fails is run again, up to twice, and the report lists it as rerun: on 2 cores
-# busy with three browsers a page can take longer than a test's time limit, which no product change
-# fixes; a real failure fails every run.
+# An e2e test that fails is run again, up to twice, and the report names it under "rerun" (-rfER):
+# on 2 cores busy with three browsers a page can take longer than a test's time limit, which no
+# product change fixes; a real failure fails every run. The e2e tests' own time bounds stretch
+# while they run in parallel (e2e/support/timing.py).
 UNIT_WORKERS ?= 2
 E2E_WORKERS ?= 3
 PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
@@ -97,7 +98,7 @@ unit: $(TEST_STAMP) $(COMPILED)
 e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
-		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2
+		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER
 
 # Refresh the README's pictures in docs/ (a plain test run leaves them alone); the Chinese page
 # needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).
