@@ -75,8 +75,8 @@ class PendingQuestion:
         """Whether the person did anything with it yet (`touch`): the alerts it waits for are
         then no longer needed."""
         self.changed = asyncio.Event()
-        """Set when the address or the deadline changes, so the waiting call tells its client at
-        once rather than at its next progress heartbeat. Whoever waits clears it."""
+        """Set when its address or deadline changes, or the shared store's health: the waiting
+        call follows at once, not at its next progress heartbeat. Whoever waits clears it."""
         self.recorder = recorder
         self._registry = registry
         store, retention = registry.store, registry.retention_seconds
@@ -85,9 +85,8 @@ class PendingQuestion:
         self._timer = self._call_at_deadline()
 
     async def attach(self) -> bool:
-        """Claim the question for one surface (a `choice-terminal`): only a pending question can be
-        claimed, once, on every instance; a second claim gets False (HTTP 409), so two people never
-        answer one question. The terminal that claims it shows it."""
+        """Claim the question for one surface (a `choice-terminal`, which shows it): once, on every
+        instance; a second claim gets False (HTTP 409): no two people answer one question."""
         if self.status != "pending":
             return False
         if self._sharing is not None and not await self._sharing.attach():
@@ -98,8 +97,7 @@ class PendingQuestion:
 
     def mark_shown(self) -> None:
         """The question is in front of the person now (its page opened, a terminal drew it, the
-        client has it): the alerts that tell them it waits go from here. Only the first call
-        counts, on every instance: the one that asked it hears of it through a shared store."""
+        client has it): its alerts go from here. The first call counts, on every instance."""
         if self._shown():
             self._share({"shown": "1"})
 
@@ -258,13 +256,9 @@ class PendingQuestion:
         self._followers.on_change(callback)
 
     def tell_listeners(self) -> None:
-        self._followers.changed(self)
-
-    def store_health_changed(self) -> None:
-        """The shared store went away or came back: the surfaces showing the question say so, and
-        a call waiting for it wakes (it returns `pending` at once while the store is away)."""
+        """It changed elsewhere, or the store's health did: its surfaces and waiting call follow."""
         self.changed.set()
-        self.tell_listeners()
+        self._followers.changed(self)
 
     async def wait(self) -> Ending:
         """The outcome, once there is one: an answer, a cancel, or `TimedOut` at the deadline.

@@ -229,7 +229,7 @@ class QuestionRegistry:
 
     def health_changed(self) -> None:
         for question in list(self._questions.values()):
-            question.store_health_changed()
+            question.tell_listeners()
 
     async def _load(self, question_id: str) -> PendingQuestion | None:
         assert self.store is not None
