@@ -75,7 +75,7 @@ class PendingQuestion:
         """Whether the person did anything with it yet (`touch`): the alerts it waits for are
         then no longer needed."""
         self.changed = asyncio.Event()
-        """Set when its address or deadline changes, or the shared store's health: the waiting
+        """Set when its address, its deadline or the shared store's health changes: the waiting
         call follows at once, not at its next progress heartbeat. Whoever waits clears it."""
         self.recorder = recorder
         self._registry = registry
