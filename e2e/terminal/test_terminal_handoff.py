@@ -32,6 +32,7 @@ from provide_choice_harness import (
     run_summary,
     spawn,
 )
+from timing import bound
 
 OPTIONS = [
     {"id": "pg", "label": "PostgreSQL", "description": "robust", "recommended": True},
@@ -180,7 +181,8 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
     tmp_path: Path,
 ) -> None:
     async with stdio_server(tmp_path) as client:
-        request = question("single", timeout_seconds=5, default_selection_ids=["pg"])
+        waits = int(bound(5))  # long enough for the terminal to start on a busy machine
+        request = question("single", timeout_seconds=waits, default_selection_ids=["pg"])
         selection = await launch(client, request)
         child = run_summary(selection, tmp_path)
         expect_plain(child, "Change settings")
@@ -236,7 +238,8 @@ async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
 
 async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("multi", timeout_seconds=6))
+        # Long enough for two terminals to start on a busy machine, then it times out.
+        selection = await launch(client, question("multi", timeout_seconds=int(bound(6))))
         child = run_summary(selection, tmp_path)
         continue_with_settings(child)
         expect_plain(child, "Choose 1 to 3 options")
