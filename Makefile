@@ -18,9 +18,9 @@ PORT ?= 8080
 # The tests run in several processes at once (pytest-xdist). Many unit tests wait on a process they
 # start: one process more than CI's 2 cores (2 min 14 s against 2 min 34 s with two; four gain
 # nothing). The e2e tests mostly wait for a browser, a server or a terminal: three processes too,
-# and no more, or their time limits start to fail. `--dist loadfile`
-# keeps a test file in one process (its module fixtures, a Chromium or a server, start once),
-# biggest files first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
+# and no more, or their time limits start to fail. `--dist loadfile` keeps a test file in one
+# process (its module fixtures, a Chromium or a server, start once), the files with the most tests
+# first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
 # An e2e test that fails is run again, up to twice, and the report names it under "rerun" (-rfER):
 # on 2 cores busy with three browsers a page can take longer than a test's time limit, which no

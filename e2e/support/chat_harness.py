@@ -17,7 +17,7 @@ from pathlib import Path
 
 from accessibility import serious_violations
 from playwright.async_api import Locator, Page, expect
-from ports import ATTEMPTS, free_port, lost_port
+from ports import ATTEMPTS, ExitedEarly, free_port, lost_port
 from screenshots import screenshot_path
 
 VIEWPORT = {"width": 1200, "height": 900}
@@ -88,10 +88,6 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait()
-
-
-class ExitedEarly(RuntimeError):
-    """The chat ended before it served a page."""
 
 
 def _wait_until_serving(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:

@@ -183,12 +183,14 @@ async def poll(client: Client, session_id: str) -> dict[str, Any]:
     return await call(client, {"session_id": session_id})
 
 
-async def poll_until_ended(client: Client, session_id: str) -> dict[str, Any]:
+async def poll_until_ended(client: Client, session_id: str, polls: int = 30) -> dict[str, Any]:
     """Poll as an agent does, again while the answer is `pending` (each poll returns so at
-    `--max-wait`): the response the question ended with."""
-    while (response := await poll(client, session_id))["action_status"] == "pending":
-        pass
-    return response
+    `--max-wait`), at most `polls` times: the response the question ended with."""
+    for _ in range(polls):
+        response = await poll(client, session_id)
+        if response["action_status"] != "pending":
+            return response
+    raise AssertionError(f"still pending after {polls} polls")
 
 
 def text_of(result: CallToolResult) -> str:

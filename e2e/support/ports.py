@@ -20,6 +20,10 @@ def free_port() -> int:
         return port
 
 
+class ExitedEarly(RuntimeError):
+    """A server a test started ended before it served (its output says why; see `lost_port`)."""
+
+
 def lost_port(output: str) -> bool:
     """Whether a server's output says another process took its port: choices-chat's own line
     ("port N on 127.0.0.1 is in use"), uvicorn's, redis-server's and nginx's (EADDRINUSE)."""

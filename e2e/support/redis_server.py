@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from ports import ATTEMPTS, free_port, lost_port
+from ports import ATTEMPTS, ExitedEarly, free_port, lost_port
 
 NEEDS_REDIS_SERVER = (
     "needs redis-server (Debian's redis-server package; `make test` installs it), "
@@ -35,10 +35,6 @@ def redis_server_path() -> str | None:
     if found:
         return found
     return "/usr/bin/redis-server" if os.access("/usr/bin/redis-server", os.X_OK) else None
-
-
-class ExitedEarly(RuntimeError):
-    """redis-server ended before it answered."""
 
 
 class RedisServer:

@@ -7,8 +7,10 @@ they go to a folder of this process's own: test processes running at once (pytes
 checkouts) never write the same file.
 """
 
+import atexit
 import functools
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -23,4 +25,6 @@ def screenshot_path(name: str) -> Path:
 
 @functools.cache
 def _scratch() -> Path:
-    return Path(tempfile.mkdtemp(prefix="agent-choices-screenshots-"))
+    folder = tempfile.mkdtemp(prefix="agent-choices-screenshots-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # the run leaves nothing behind
+    return Path(folder)

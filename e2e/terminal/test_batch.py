@@ -15,7 +15,7 @@ import anyio
 import pexpect
 import pytest
 from mcp import Client
-from mcp_servers import call, connected, launch, poll
+from mcp_servers import call, connected, launch, poll, poll_until_ended
 from provide_choice_harness import (
     CTRL_C,
     DOWN,
@@ -30,8 +30,6 @@ from provide_choice_harness import (
 
 from provide_choice import InteractionSettings, save_settings
 
-POLLS = 30
-"""How often a test polls a question still pending before it gives up (2 s each, with --max-wait 2)."""
 BACK = "\x1b[Z"
 """Shift-Tab: the batch's previous question."""
 
@@ -417,13 +415,8 @@ async def test_a_batch_past_max_wait_returns_pending_and_the_poll_gets_its_answe
             session_id = pending["selection"]["session_id"]
             polled: list[dict[str, Any]] = []
 
-            async def poll_it() -> None:
-                # As an agent does: again while it is pending (each poll waits 2 s at most).
-                for _ in range(POLLS):
-                    reply = await call(client, {"session_id": session_id})
-                    if reply["action_status"] != "pending":
-                        polled.append(reply)
-                        return
+            async def poll_it() -> None:  # each poll waits 2 s at most
+                polled.append(await poll_until_ended(client, session_id))
 
             def person(child: pexpect.spawn) -> None:
                 continue_with_settings(child)  # the settings screen was there all along

@@ -21,9 +21,7 @@ from provide_choice import (
     save_settings,
     tool_input_schema,
 )
-from provide_choice._contract._setting_labels import (
-    setting_choices,
-)
+from provide_choice._contract._setting_labels import setting_choices
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._transports._base import Caller, TransportSetup
 
