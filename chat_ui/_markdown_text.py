@@ -24,19 +24,24 @@ from present_choices._markdown import markdown_parser
 _UNESCAPED = r"(?<!\\)((?:\\\\)*)"
 """What precedes a character that no backslash escapes: none, or an even number of them."""
 _MARKUP_IN_TEXT = re.compile(_UNESCAPED + r"(<|\$|!(?=\[))")
+_SHORTCODE_IN_TEXT = re.compile(_UNESCAPED + r"(:)(?!//)")
+"""Colons, which make `:smile:` and `:red[...]` (both of a shortcode's must be escaped); not the one
+of `https://`, which autolinks."""
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]<>&|~$])")
 _LINE_START_SPECIAL = re.compile(r"^(\s*)([#>+=-]|\d+(?=[.)]))", re.MULTILINE)
 _COLON = re.compile(r":")
 
 
-def plain_markdown(markdown: str) -> str:
+def plain_markdown(markdown: str, *, shortcodes: bool = False) -> str:
     """`markdown` with its raw HTML, its math delimiters and its images escaped outside code, so
-    that a renderer shows them as the characters they are, as `render_markdown` does."""
+    that a renderer shows them as the characters they are, as `render_markdown` does. With
+    `shortcodes`, `:smile:` and `:red[...]` too (Streamlit)."""
+    patterns = [_MARKUP_IN_TEXT, _SHORTCODE_IN_TEXT] if shortcodes else [_MARKUP_IN_TEXT]
     code_lines = _code_block_lines(markdown)
     lines = markdown.split("\n")
     return "\n".join(
-        line if number in code_lines else _escape_outside_code_spans(line)
+        line if number in code_lines else _escape_outside_code_spans(line, patterns)
         for number, line in enumerate(lines)
     )
 
@@ -65,12 +70,16 @@ def _code_block_lines(markdown: str) -> set[int]:
     return lines
 
 
-def _escape_outside_code_spans(line: str) -> str:
+def _escape_outside_code_spans(line: str, patterns: list[re.Pattern[str]]) -> str:
+    def escape(text: str) -> str:
+        for pattern in patterns:
+            text = pattern.sub(r"\1\\\2", text)
+        return text
+
     parts: list[str] = []
     position = 0
     for span in _CODE_SPAN.finditer(line):
-        parts.append(_MARKUP_IN_TEXT.sub(r"\1\\\2", line[position : span.start()]))
-        parts.append(span.group(0))
+        parts.extend([escape(line[position : span.start()]), span.group(0)])
         position = span.end()
-    parts.append(_MARKUP_IN_TEXT.sub(r"\1\\\2", line[position:]))
+    parts.append(escape(line[position:]))
     return "".join(parts)
