@@ -48,7 +48,9 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> Agent
 
     agent = value(AGENT) or "demo"
     if agent not in AGENTS:
-        raise SettingError(f"{AGENT} must be {', '.join(AGENTS[:-1])} or {AGENTS[-1]}, got {agent!r}")
+        raise SettingError(
+            f"{AGENT} must be {', '.join(AGENTS[:-1])} or {AGENTS[-1]}, got {agent!r}"
+        )
     return AgentSettings(agent, value(SCRIPT), value(MODEL), value(BASE_URL), value(URL))
 
 

@@ -142,7 +142,5 @@ def offered(history: Sequence[Message], value: str) -> bool:
     """Whether an option of a pending block in `history` has `value`: a click sends it as the
     person's message only then (a click on a block already answered, or a second click, is not one)."""
     return any(
-        option.value == value
-        for _, message in shown_history(history)
-        for option in message.options
+        option.value == value for _, message in shown_history(history) for option in message.options
     )

@@ -51,9 +51,7 @@ class Turn:
 
     def _ending(self) -> list[Message]:
         message = self.draft.message()
-        went_on = (
-            not self.draft.notices and self.history and self.history[-1]["role"] == "answer"
-        )
+        went_on = not self.draft.notices and self.history and self.history[-1]["role"] == "answer"
         if message is None and went_on:
             message = SILENT_REPLY.copy()
         ending = [] if message is None else [message]

@@ -40,7 +40,8 @@ ChatUpdate = tuple[list[dict[str, Any]], list[Message], dict[str, Any]]
 
 def chat_interface(agent: Agent, *, title: str = TITLE) -> gr.Blocks:
     """A ready Gradio chat with `agent`: `chat_interface(agent).launch()`."""
-    with gr.Blocks(title=title, fill_height=True) as demo:
+    demo = gr.Blocks(title=title, fill_height=True)
+    with demo:
         gr.Markdown(f"# {markdown_literal(title)}")
         add_chat(agent)
     return demo
@@ -88,9 +89,7 @@ def add_chat(
     return history
 
 
-async def respond(
-    agent: Agent, history: Sequence[Message], text: str
-) -> AsyncIterator[ChatUpdate]:
+async def respond(agent: Agent, history: Sequence[Message], text: str) -> AsyncIterator[ChatUpdate]:
     """Take `text` as the person's message and stream `agent`'s reply: yields the chatbot's
     messages, the conversation and an update of the message box (empty and closed while the reply
     streams), as often as the reply changes. Blank text changes nothing."""
@@ -118,12 +117,12 @@ def to_messages(
     """`history` as `gr.Chatbot` messages (dicts with `role`, `content` and, on the last message
     while its block waits, `options`); with `draft`, a reply still streaming after it."""
     shown = [message for _, message in shown_history(history)]
-    messages = [{"role": _role(message), "content": _content(message)} for message in shown]
+    messages: list[dict[str, Any]] = [
+        {"role": _role(message), "content": _content(message)} for message in shown
+    ]
     if draft is not None:
         asked = draft.asked.prompt if draft.asked else None
-        parts = content_parts(
-            draft.text(), asked, None, streaming=True, preparing=draft.preparing
-        )
+        parts = content_parts(draft.text(), asked, None, streaming=True, preparing=draft.preparing)
         messages.append({"role": "assistant", "content": _content(Shown("assistant", parts))})
     elif shown and shown[-1].options:
         options = [{"label": option.label, "value": option.value} for option in shown[-1].options]

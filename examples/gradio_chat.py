@@ -17,8 +17,8 @@ import sys
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # before Gradio is imported
 
-from chat_ui._agent_settings import SettingError, agent_from_environment  # noqa: E402
-from chat_ui.gradio import chat_interface  # noqa: E402
+from chat_ui._agent_settings import SettingError, agent_from_environment
+from chat_ui.gradio import chat_interface
 
 
 def parser() -> argparse.ArgumentParser:

@@ -12,7 +12,6 @@ from framework_apps import FRAMEWORKS
 from playwright.async_api import Browser, Dialog, Page
 
 
-
 @pytest.fixture(scope="module", params=FRAMEWORKS)
 def framework(request: pytest.FixtureRequest) -> str:
     name: str = request.param

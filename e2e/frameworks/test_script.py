@@ -25,7 +25,9 @@ SCRIPT = [
             {
                 "question": f"Pick {MARKUP}",
                 "context": "<b>context</b>",
-                "options": [{"label": label, "value": f"value {n}"} for n, label in enumerate(LABELS)],
+                "options": [
+                    {"label": label, "value": f"value {n}"} for n, label in enumerate(LABELS)
+                ],
             }
         )
     ),
