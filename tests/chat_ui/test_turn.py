@@ -4,6 +4,7 @@ the app's notices, or one notice when the agent fails)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
+from itertools import pairwise
 
 from chat_ui._agents import DemoAgent, ScriptAgent
 from chat_ui._conversation import Message
@@ -19,7 +20,7 @@ async def test_the_draft_grows_and_the_turn_ends_as_the_reply() -> None:
     turn = Turn(DemoAgent(chunk_delay=0, chunk_size=50), [], interval=0)
     texts = await drafts(turn)
     assert len(texts) > 3
-    assert all(later.startswith(earlier) for earlier, later in zip(texts, texts[1:], strict=False))
+    assert all(later.startswith(earlier) for earlier, later in pairwise(texts))
     (message,) = turn.added
     assert message["role"] == "assistant"
     assert message["content"] == texts[-1]
