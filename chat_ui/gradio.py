@@ -141,7 +141,7 @@ def _content(message: Shown) -> str:
 
 def _part(part: Part) -> str:
     if isinstance(part, Markdown):
-        return plain_markdown(part.text)
+        return plain_markdown(part.text).strip("\n")
     if isinstance(part, Text):
         return f"*{markdown_literal(part.text)}*" if part.quiet else markdown_literal(part.text)
     return _block(part)
