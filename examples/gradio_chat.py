@@ -32,7 +32,8 @@ def main() -> None:
     try:
         agent = agent_from_environment()
     except SettingError as error:
-        sys.exit(f"gradio_chat: {error}")
+        print(f"gradio_chat: {error}", file=sys.stderr)
+        sys.exit(2)
     chat_interface(agent).launch(server_name="127.0.0.1", server_port=args.port)
 
 

@@ -4,6 +4,10 @@ by `respond`, and the ready chat `chat_interface` builds."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -108,3 +112,21 @@ def test_chat_interface_is_a_ready_blocks_with_a_chatbot_and_a_message_box() -> 
     assert isinstance(demo, gr.Blocks)
     kinds = {type(block).__name__ for block in demo.blocks.values()}
     assert {"Chatbot", "Textbox", "State"} <= kinds
+
+
+def test_the_example_stops_on_a_bad_variable_with_one_line() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "gradio_chat.py"
+    environment = os.environ | {"CHOICES_CHAT_AGENT": "script", "GRADIO_ANALYTICS_ENABLED": "False"}
+    environment.pop("CHOICES_CHAT_SCRIPT", None)
+    ended = subprocess.run(
+        [sys.executable, str(example), "--port", "0"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+    )
+    assert ended.returncode == 2
+    assert ended.stderr.startswith(
+        "gradio_chat: CHOICES_CHAT_AGENT=script needs CHOICES_CHAT_SCRIPT"
+    )
+    assert ended.stderr.count("\n") == 1, "one line, no traceback"
