@@ -1,77 +1,18 @@
-"""Agents: what answers in the chat. An agent is given the conversation and yields its reply.
+"""`DemoAgent`: the offline agent `choices-chat` runs by default, asking its questions with buttons.
 
-Yielding chunks (instead of returning one string) lets a real model stream its tokens; the chat shows
-them as they arrive. An empty conversation asks for the greeting, so starting a conversation needs no
-second method. Text is all most agents yield; one whose model asks with a tool call also yields the
-events of `_reply` (see `LLMAgent`).
+It writes each question as the ```choices fence the `present_choices` tool hands a real agent, so the
+chat's whole path (streaming, the fence split into a block, a click sent as the next message) is the
+one a real agent takes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol
 
-from chat_ui._conversation import Message
-from chat_ui._reply import ReplyChunk
+from chat_ui._model import Message
 from present_choices import present_choices, split_message
-
-END_OF_SCRIPT = "(end of script)"
-USER_TOKEN = "{{user}}"
-
-
-class Agent(Protocol):
-    """Anything that can reply in the chat."""
-
-    def reply(self, history: Sequence[Message]) -> AsyncIterator[ReplyChunk]:
-        """Yield the reply to `history` (user and assistant messages, oldest first) in chunks that
-        are joined as they come. An empty history asks for the greeting. Raise `AgentError` to show
-        the person a message of your own wording when the reply fails."""
-        ...
-
-
-class ScriptError(ValueError):
-    """A script file that cannot be used; the message says what is allowed."""
-
-
-class ScriptAgent:
-    """Replies from a fixed list: the greeting first, then the i-th reply to the i-th user message.
-
-    `{{user}}` in a reply stands for the user message it answers, so a script can echo a choice.
-    """
-
-    def __init__(self, replies: Sequence[str]) -> None:
-        if not replies:
-            raise ScriptError("a script needs at least the greeting")
-        self.replies = list(replies)
-
-    async def reply(self, history: Sequence[Message]) -> AsyncIterator[str]:
-        user_messages = [message["content"] for message in history if message["role"] == "user"]
-        turn = len(user_messages)
-        if turn >= len(self.replies):
-            yield END_OF_SCRIPT
-            return
-        text = self.replies[turn]
-        yield text.replace(USER_TOKEN, user_messages[-1]) if user_messages else text
-
-
-def load_script(path: str | Path) -> ScriptAgent:
-    """Read a script file: a JSON array of strings, the greeting first, then one reply per turn."""
-    allowed = "a script file must hold a JSON array of strings (the greeting, then one reply per user message)"
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScriptError(f"script file {path} not found; {allowed}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScriptError(f"cannot read script file {path} ({error}); {allowed}") from None
-    except ValueError as error:
-        raise ScriptError(f"script file {path} is not valid JSON ({error}); {allowed}") from None
-    if not isinstance(data, list) or not data or not all(isinstance(item, str) for item in data):
-        raise ScriptError(f"script file {path} is not a non-empty array of strings; {allowed}")
-    return ScriptAgent(data)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from chat_ui._conversation import Interrupt, Message, Resume, ToolCall, refused_answers
+from chat_ui._model._conversation import Interrupt, Message, Resume, ToolCall, refused_answers
 
 InterruptStatus = Literal["pending", "answered", "cancelled"]
 

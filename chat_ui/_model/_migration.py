@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableSequence
 from typing import Any, cast
 
-from chat_ui._conversation import Message
-from chat_ui._reply import ChoicesAsked
+from chat_ui._model._conversation import Message
+from chat_ui._model._reply import ChoicesAsked
 from present_choices import ChoicesSegment, split_message
 
 OLD_CALL_ID = "tool_call_id"

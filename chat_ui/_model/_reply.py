@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chat_ui._conversation import Interrupt, Message, ToolCall
+from chat_ui._model._conversation import Interrupt, Message, ToolCall
 from present_choices import TOOL_NAME, ChoicePrompt
 from present_choices._translation import spoken
 

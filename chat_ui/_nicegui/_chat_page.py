@@ -12,10 +12,11 @@ from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
 from chat_ui._agents import Agent
-from chat_ui._chat_view import ChatView
-from chat_ui._language import chat_translation, speak_in_page
-from chat_ui._store import ConversationStore, LocalStore
-from chat_ui._tab_alert import TabAlert
+from chat_ui._nicegui._chat_view import ChatView
+from chat_ui._nicegui._language import chat_translation, speak_in_page
+from chat_ui._nicegui._local_store import LocalStore
+from chat_ui._nicegui._tab_alert import TabAlert
+from chat_ui._stores import ConversationStore
 from present_choices._translation import N_
 
 TITLE = N_("Choices chat")

@@ -20,8 +20,8 @@ from functools import partial
 from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
-from chat_ui._conversation import PENDING, BlockState
-from chat_ui._styles import ensure_styles
+from chat_ui._model._conversation import PENDING, BlockState
+from chat_ui._nicegui._styles import ensure_styles
 from present_choices import ChoiceOption, ChoicePrompt
 
 SelectHandler = Callable[[str], Awaitable[None] | None]

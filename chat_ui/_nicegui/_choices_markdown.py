@@ -17,10 +17,10 @@ from typing import Any
 
 from nicegui import ui
 
-from chat_ui._choice_group import ChoiceGroup, SelectHandler
-from chat_ui._conversation import block_state
-from chat_ui._language import chat_words
-from chat_ui._styles import ensure_styles
+from chat_ui._model._conversation import block_state
+from chat_ui._nicegui._choice_group import ChoiceGroup, SelectHandler
+from chat_ui._nicegui._language import chat_words
+from chat_ui._nicegui._styles import ensure_styles
 from present_choices import (
     ChoicePrompt,
     ChoicesSegment,

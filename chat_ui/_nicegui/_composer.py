@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 
 from nicegui import ui
 
-from chat_ui._language import chat_words
+from chat_ui._nicegui._language import chat_words
 
 # Enter sends; Shift+Enter and Enter while an input method is composing a character do not.
 _ENTER_SENDS = """(event) => {

@@ -15,10 +15,10 @@ from typing import Any, Protocol
 
 from nicegui import ui
 
-from chat_ui._answer_schema import Approval, Field, Form, OneValue, Undrawable
-from chat_ui._choice_group import ChoiceButton
-from chat_ui._conversation import Resume
-from chat_ui._language import chat_words
+from chat_ui._model._answer_schema import Approval, Field, Form, OneValue, Undrawable
+from chat_ui._model._conversation import Resume
+from chat_ui._nicegui._choice_group import ChoiceButton
+from chat_ui._nicegui._language import chat_words
 from present_choices._translation import N_
 
 Send = Callable[[Any, str], None]

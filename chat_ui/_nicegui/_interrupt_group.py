@@ -19,9 +19,17 @@ from typing import Any
 from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
-from chat_ui._answer_schema import AnswerSchema, Approval, Form, OneValue, Undrawable, read_schema
-from chat_ui._conversation import Interrupt, Resume
-from chat_ui._interrupt_answers import (
+from chat_ui._model._answer_schema import (
+    AnswerSchema,
+    Approval,
+    Form,
+    OneValue,
+    Undrawable,
+    read_schema,
+)
+from chat_ui._model._conversation import Interrupt, Resume
+from chat_ui._model._interrupts import PENDING, InterruptState, expiry
+from chat_ui._nicegui._interrupt_answers import (
     AnswerView,
     ApprovalAnswer,
     CancelOnly,
@@ -29,9 +37,8 @@ from chat_ui._interrupt_answers import (
     Send,
     ValueAnswer,
 )
-from chat_ui._interrupts import PENDING, InterruptState, expiry
-from chat_ui._language import chat_words
-from chat_ui._styles import ensure_styles
+from chat_ui._nicegui._language import chat_words
+from chat_ui._nicegui._styles import ensure_styles
 from present_choices._translation import N_
 
 AnswerHandler = Callable[[Resume, str], None]

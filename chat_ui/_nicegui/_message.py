@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from chat_ui._choice_group import SelectHandler
-from chat_ui._choices_markdown import ChoicesMarkdown
-from chat_ui._conversation import Interrupt
-from chat_ui._interrupt_group import AnswerHandler, InterruptGroup
-from chat_ui._interrupts import InterruptState
-from chat_ui._language import chat_words
+from chat_ui._model._conversation import Interrupt
+from chat_ui._model._interrupts import InterruptState
+from chat_ui._nicegui._choice_group import SelectHandler
+from chat_ui._nicegui._choices_markdown import ChoicesMarkdown
+from chat_ui._nicegui._interrupt_group import AnswerHandler, InterruptGroup
+from chat_ui._nicegui._language import chat_words
 from present_choices import ChoicePrompt
 from present_choices._translation import N_
 

@@ -1,14 +1,16 @@
 """One reply of the agent while it streams: shown as it grows, saved as it grows, kept once it ends.
 
-Showing and saving are throttled on their own clocks: the log is rendered at most every
-`RENDER_INTERVAL` seconds, however many chunks the reply comes in, and the reply is saved at most
-every `DRAFT_SAVE_INTERVAL` seconds, so a long reply costs the store a write a second, not one per
-token. A reply is saved while it streams (a draft, `Message.streaming`), so that one whose app
-stopped mid-way is found later and shown as cut off rather than lost without a trace; the draft is
-saved again when `DRAFT_KEPT_FRESH` seconds have passed without a save, so that no other page takes a
-silent reply (a tool at work, a slow model) for one whose app stopped. A draft that no app has saved
-for `DRAFT_STALE` seconds is taken for cut off. When the reply ends, what it ended as (its message,
-the app's notices) takes its draft's place in the store.
+Showing is the front end's (a `ReplyView`); when to show it, and everything about saving it, is
+decided here, so that every front end streams alike. Showing and saving are throttled on their own
+clocks: the reply is shown at most every `RENDER_INTERVAL` seconds, however many chunks the reply
+comes in, and it is saved at most every `DRAFT_SAVE_INTERVAL` seconds, so a long reply costs the
+store a write a second, not one per token. A reply is saved while it streams (a draft,
+`Message.streaming`), so that one whose app stopped mid-way is found later and shown as cut off
+rather than lost without a trace; the draft is saved again when `DRAFT_KEPT_FRESH` seconds have
+passed without a save, so that no other page takes a silent reply (a tool at work, a slow model) for
+one whose app stopped. A draft that no app has saved for `DRAFT_STALE` seconds is taken for cut
+off. When the reply ends, what it ended as (its message, the app's notices) takes its draft's place
+in the store.
 """
 
 from __future__ import annotations
@@ -18,14 +20,10 @@ import time
 import uuid
 from types import TracebackType
 
-from nicegui import ui
-
-from chat_ui._choice_group import SelectHandler
-from chat_ui._conversation import Message, asked_prompt, cut_off
-from chat_ui._message import AssistantMessage
-from chat_ui._reply import ReplyChunk, ReplyDraft
-from chat_ui._save_queue import SaveQueue
-from chat_ui._throttle import Throttle
+from chat_ui._model import Message, ReplyChunk, ReplyDraft, cut_off
+from chat_ui._session._frontend import ReplyView
+from chat_ui._session._throttle import Throttle
+from chat_ui._stores import SaveQueue
 
 RENDER_INTERVAL = 0.1  # seconds: at most ten renders a second of a reply that streams
 DRAFT_SAVE_INTERVAL = 1.0  # seconds: a streaming reply is saved at most once a second
@@ -46,23 +44,19 @@ def streaming_somewhere(message: Message) -> bool:
 
 
 class StreamingReply:
-    """A reply under way in `log`, saved through `saves` (None: a view without a store).
+    """A reply under way, shown by `view` and saved through `saves` (None: a chat without a store).
 
-    Use it as a context manager around the agent's chunks: `add` each one, then `finish` (the
-    message it ended as, shown as a reload will show it), `fail` (it failed: nothing of it is shown)
-    or, when the reply is stopped, nothing (what it had saved is kept as cut off on the way out).
-    `save_ending` then saves what the reply ended as in its draft's place.
+    Use it as a context manager around the agent's chunks: `add` each one, then `end` (the message
+    it ended as: the caller keeps it, then has `view.finish` show it), `fail` (it failed: nothing of it
+    is shown) or, when the reply is stopped, nothing (nothing of it is shown, and what it had saved
+    is kept as cut off on the way out). `save_ending` then saves what the reply ended as in its
+    draft's place.
     """
 
-    def __init__(
-        self, log: ui.element, saves: SaveQueue | None, *, on_choice: SelectHandler
-    ) -> None:
-        self.log = log
+    def __init__(self, view: ReplyView, saves: SaveQueue | None) -> None:
+        self.view = view
         self.draft = ReplyDraft()
-        self.element: AssistantMessage | None = None
-        """The reply's element in the log once it has said something."""
         self._saves = saves
-        self._on_choice = on_choice
         self._id = uuid.uuid4().hex
         self._saved: Message | None = None  # the draft as last queued for the store
         self._render = Throttle(self._show, RENDER_INTERVAL)
@@ -88,7 +82,7 @@ class StreamingReply:
             self._fresh.cancel()
         _LIVE_REPLIES.discard(self._id)
         if not self._ended:  # stopped: nothing of it is shown, what was saved is kept cut off
-            self._discard()
+            self.view.discard()
             if self._saved is not None and self._saves is not None:
                 self._saves.replace(self._saved, cut_off(self._saved))
 
@@ -99,26 +93,19 @@ class StreamingReply:
         if self._saves is not None:
             self._save.request()
 
-    def finish(self) -> Message | None:
-        """Show the reply as finished: the message it ended as, shown from the message as kept,
-        exactly as a reload will show it (None when it said nothing)."""
+    def end(self) -> Message | None:
+        """The reply has ended: the message it ended as (None when it said nothing, and then
+        nothing of it is shown)."""
         self._ended = True
         message = self.draft.message()
         if message is None:
-            self._discard()
-            return None
-        if self.element is None:
-            with self.log:
-                self.element = AssistantMessage(on_choice=self._on_choice)
-        self.element.body.set_content(
-            message["content"], asked=asked_prompt(message), streaming=False
-        )
+            self.view.discard()
         return message
 
     def fail(self) -> None:
         """The reply failed: nothing of it is shown (a notice from the app says why)."""
         self._ended = True
-        self._discard()
+        self.view.discard()
 
     def save_ending(self, ending: list[Message]) -> None:
         """Queue what the reply ended as: its message and notices, the first in its draft's place."""
@@ -153,20 +140,5 @@ class StreamingReply:
         self._saved = draft
 
     def _show(self) -> None:
-        draft = self.draft
-        if draft.says_nothing():
-            return
-        if self.element is None:
-            with self.log:
-                self.element = AssistantMessage(on_choice=self._on_choice, streaming=True)
-        self.element.body.set_content(
-            draft.text(),
-            asked=draft.asked.prompt if draft.asked else None,
-            preparing=draft.preparing,
-            streaming=True,
-        )
-
-    def _discard(self) -> None:
-        if self.element is not None:
-            self.element.delete()
-            self.element = None
+        if not self.draft.says_nothing():
+            self.view.show(self.draft)

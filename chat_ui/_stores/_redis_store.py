@@ -7,8 +7,10 @@ own draft, found from the end of the list (`LPOS ... RANK -1`, then `LSET`), in 
 script: a message another tab added after it is never overwritten, and a conversation cleared
 meanwhile is left alone.
 
-A page's conversation is its browser's: the key holds the browser's id from NiceGUI's signed session
-cookie, which every instance reads alike when they share `storage_secret`.
+Each conversation is named by whoever asks for it (`RedisStore.conversation(conversation_id)`): a
+front end names it after the browser, session or thread it belongs to. NiceGUI's `RedisStore`
+(`chat_ui._nicegui._redis_store`, the one `chat_ui` offers) names it, by default, after the
+browser's id in NiceGUI's signed session cookie.
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ import json
 from typing import Any, cast
 
 import redis.asyncio as redis
-from nicegui import app
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from chat_ui._conversation import Message
+from chat_ui._model import Message
 
 KEY_PREFIX = "choices-chat:conversation:"
 TIMEOUT = 3.0  # seconds for connecting and for each command: a store that is away fails fast
@@ -48,11 +49,8 @@ class RedisStore:
         self.client = connect(url)
         self._replace = self.client.register_script(_REPLACE_FROM_THE_END)
 
-    def conversation(self, conversation_id: str | None = None) -> RedisConversation:
-        """The conversation `conversation_id`; by default the current page's browser's (call it in
-        a page function, with `storage_secret` set in `ui.run`)."""
-        if conversation_id is None:
-            conversation_id = str(app.storage.browser["id"])
+    def conversation(self, conversation_id: str) -> RedisConversation:
+        """The conversation `conversation_id`."""
         return RedisConversation(self, self.key_prefix + conversation_id)
 
     async def close(self) -> None:

@@ -18,8 +18,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from chat_ui._conversation import Message, cut_off
-from chat_ui._store import ConversationStore
+from chat_ui._model import Message, cut_off
+from chat_ui._stores._store import ConversationStore
 
 log = logging.getLogger(__name__)
 

@@ -1,11 +1,12 @@
-"""Where a conversation is kept: the `ConversationStore` protocol, and the local store.
+"""Where a conversation is kept: the `ConversationStore` protocol, and `ListStore`, a list of yours.
 
 A store keeps one conversation's messages in order, as plain JSON, and is only ever asked for small
 changes: add one message at the end, replace one message (the reply that streams, or one marked cut
 off), or forget them all. It never rewrites the conversation, so a change costs the same at 10,000
-messages as at 10. The block states are not stored: they follow from the messages (see `_conversation`).
+messages as at 10. The block states are not stored: they follow from the messages (see
+`chat_ui._model`).
 
-Every method may fail (a store on another machine may be away); `ChatView` keeps what could not be
+Every method may fail (a store on another machine may be away); the chat keeps what could not be
 saved in order and tries again (see `SaveQueue`), and shows a conversation it could not read as
 unavailable rather than as an empty one that the next message would save over.
 """
@@ -13,20 +14,14 @@ unavailable rather than as an empty one that the next message would save over.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Protocol, cast
+from typing import Protocol
 
-from nicegui import app
-
-from chat_ui._conversation import Message
-from chat_ui._migration import upgrade_history
-
-HISTORY_KEY = "chat_ui.history"
-"""Where `LocalStore` keeps the browser's conversation in `app.storage.user`."""
+from chat_ui._model import Message, upgrade_history
 
 
 class ConversationStore(Protocol):
-    """One conversation's messages, kept somewhere: `LocalStore` in NiceGUI's per-browser storage,
-    `RedisStore.conversation()` in Redis."""
+    """One conversation's messages, kept somewhere: `ListStore` in a list (`LocalStore`, in NiceGUI's
+    per-browser storage), `RedisStore.conversation()` in Redis."""
 
     async def load(self) -> list[Message]:
         """The messages, oldest first; raises when they cannot be read."""
@@ -46,16 +41,14 @@ class ConversationStore(Protocol):
         ...
 
 
-class LocalStore:
-    """The conversation in a list: by default this browser's, in `app.storage.user` (NiceGUI keeps
-    it in a file per browser on this machine), which needs a page context and `storage_secret`.
+class ListStore:
+    """The conversation in `messages`, a list (or any mutable sequence: one a UI framework saves
+    for each browser, say) that it reads and changes in place.
 
     Messages kept by an earlier version in an older shape are brought up to date when read.
     """
 
-    def __init__(self, messages: MutableSequence[Message] | None = None) -> None:
-        if messages is None:
-            messages = cast(MutableSequence[Message], app.storage.user.setdefault(HISTORY_KEY, []))
+    def __init__(self, messages: MutableSequence[Message]) -> None:
         self.messages = messages
 
     async def load(self) -> list[Message]:

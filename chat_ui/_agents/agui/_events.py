@@ -35,8 +35,8 @@ from ag_ui.core import (
 from ag_ui.core import Interrupt as AGUIInterrupt
 from pydantic import TypeAdapter, ValidationError
 
-from chat_ui._conversation import Interrupt, ToolCall
-from chat_ui._reply import (
+from chat_ui._model._conversation import Interrupt, ToolCall
+from chat_ui._model._reply import (
     ChoicesAsked,
     ChoicesPreparing,
     Interrupted,

@@ -36,10 +36,10 @@ from ag_ui.core import (
 )
 from ag_ui.core import Message as AGUIMessage
 
-from chat_ui._conversation import Message
-from chat_ui._conversation import ToolCall as KeptCall
-from chat_ui._interrupts import continued_reply
-from chat_ui._reply import TOOL_CALL_DESCRIPTION
+from chat_ui._model._conversation import Message
+from chat_ui._model._conversation import ToolCall as KeptCall
+from chat_ui._model._interrupts import continued_reply
+from chat_ui._model._reply import TOOL_CALL_DESCRIPTION
 from present_choices import TOOL_NAME, parameters_schema
 
 NOT_ANSWERED = "The user did not answer; they were asked again instead."

@@ -41,12 +41,12 @@ from pydantic_ai import (
 from pydantic_ai.messages import AgentStreamEvent
 from pydantic_ai.models import Model
 
-from chat_ui._conversation import Message, ToolCall
-from chat_ui._interrupts import approval
-from chat_ui._llm_errors import describe_failure
-from chat_ui._llm_messages import model_turn
-from chat_ui._llm_model import build_model
-from chat_ui._reply import (
+from chat_ui._agents.llm._errors import describe_failure
+from chat_ui._agents.llm._messages import model_turn
+from chat_ui._agents.llm._model import build_model
+from chat_ui._model._conversation import Message, ToolCall
+from chat_ui._model._interrupts import approval
+from chat_ui._model._reply import (
     TOOL_CALL_DESCRIPTION,
     AgentError,
     ChoicesAsked,

@@ -26,8 +26,8 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
-from chat_ui._conversation import Message, Resume
-from chat_ui._interrupts import continued_reply
+from chat_ui._model._conversation import Message, Resume
+from chat_ui._model._interrupts import continued_reply
 
 TOOL_RETURN = (
     "The choices were shown to the user as buttons. Their next message is the value of the "
