@@ -1,7 +1,8 @@
 """What an interrupt's `responseSchema` asks for, read as one of the few answers the chat can draw.
 
 An agent describes the answer it needs with a JSON Schema. The chat does not draw JSON Schema in
-general: it recognises the shapes agents send, and draws each its own way (see `_interrupt_group`):
+general: it recognises the shapes agents send, and draws each its own way (NiceGUI's, in
+`chat_ui._nicegui._interrupt_group`):
 
 - `Approval`: an object with a boolean `approved` (pydantic-ai's shape, and AG-UI's recommended
   one): Approve and Deny, and a Reason the person may give.

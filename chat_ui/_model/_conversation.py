@@ -55,7 +55,7 @@ class Resume(TypedDict):
 
 class Message(TypedDict):
     """One chat message as stored: plain JSON that holds everything about it, so it persists in
-    NiceGUI's storage as it is, and a store can append messages one at a time.
+    any store as it is (a browser's storage, Redis), and a store can append messages one at a time.
 
     `error` messages tell the person that the agent failed; they are part of what the person saw,
     so they are kept, but agents never see them (see `conversation`).

@@ -21,7 +21,8 @@ OLD_CALL_ID = "tool_call_id"
 
 def upgrade_history(history: MutableSequence[Message]) -> None:
     """Replace, in place, every message kept in the old shape by the same message in the current one
-    (a list in NiceGUI's storage saves itself when an item is replaced)."""
+    (a list a UI framework keeps for a browser, NiceGUI's say, saves itself when an item is
+    replaced)."""
     for index, message in enumerate(cast(MutableSequence[Mapping[str, Any]], history)):
         if OLD_CALL_ID in message:
             history[index] = upgrade_message(message)

@@ -6,8 +6,8 @@ has one renderer in `_RENDERERS`, so a new fence kind is one more entry. A block
 a tool call comes as data (`asked`), never as fence text, and is shown after the text.
 
 The element shows states; it does not decide them. Every block's state follows from `answer`, the
-user message that followed this one, which the owner of the conversation gives (`ChatView` derives
-it from the history): a click only reports the pick to `on_choice`.
+user message that followed this one, which the owner of the conversation gives (in a `ChatView`,
+its `ChatSession` derives it from the history): a click only reports the pick to `on_choice`.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The ways an interrupt's answer is drawn, one element per kind of `responseSchema` (see
-`_answer_schema`): Approve/Deny with a Reason, one button per value, a small form, or Cancel alone.
+"""The ways an interrupt's answer is drawn, one element per kind of `responseSchema` (as
+`chat_ui._model._answer_schema` reads it): Approve/Deny with a Reason, one button per value, a small
+form, or Cancel alone.
 
 Each is given the schema as read and `send(payload, words)`, which the group turns into the resume
 entry (`words` says the answer in a few words, for the message that keeps it). Each shows an answer

@@ -2,12 +2,13 @@
 
 `ChatSession` (`_chat_session`) carries one conversation on: it feeds the conversation to the agent,
 turns the reply's chunks into the assistant message as they stream (`_streaming_reply`: shown and
-saved, each throttled by `_throttle`), takes what a click or a typed message adds, works out which
-blocks are pending, answered or outdated (with `chat_ui._model`), reads the conversation from its
-store when it starts (`_loading`) and saves every change through it, and words what the chat says
-about itself (`_notices`). A front end implements `ChatFrontend` and `ReplyView` (`_frontend`) to
-draw what the session tells it, and hands the person's actions to the session: `send`/`say`,
-`pick`, `answer`, `stop`, `start_over`. NiceGUI's `ChatView` is one such front end.
+saved, each throttled by `_throttle`), takes what a click or a typed message adds, has each message
+shown with the blocks it decides, pending, answered or outdated (`_shown_history`, by the rules of
+`chat_ui._model`), reads the conversation from its store when it starts (`_loading`) and saves
+every change through it, and words what the chat says about itself (`_notices`). A front end
+implements `ChatFrontend` and `ReplyView` (`_frontend`) to draw what the session tells it, and hands
+the person's actions to the session: `send`/`say`, `pick`, `answer`, `stop`, `start_over`. NiceGUI's
+`ChatView` is one such front end.
 
 It stands on the agents (`chat_ui._agents`) and the stores (`chat_ui._stores`), and under every
 front end.
@@ -15,6 +16,5 @@ front end.
 
 from chat_ui._session._chat_session import ChatSession
 from chat_ui._session._frontend import ChatFrontend, ReplyView
-from chat_ui._session._streaming_reply import streaming_somewhere
 
-__all__ = ["ChatFrontend", "ChatSession", "ReplyView", "streaming_somewhere"]
+__all__ = ["ChatFrontend", "ChatSession", "ReplyView"]

@@ -1,12 +1,9 @@
 """`ChatSession`: one conversation with an agent, driven the same way whatever front end shows it.
 
-The history list is the only state. Messages are appended to it one at a time, and the front end is
-told to show each one after those it shows: earlier messages are never shown again, and the only
-earlier blocks that change are the ones the new message decides (the choices blocks a user message
-answers, the interrupts an answer, an error or a message settles), as `OpenBlocks` works them out
-after the message is in the history. A click on an option only sends its value, like typing it
-(`pick`), and an answer to an interrupt is a message of its own (`answer`); the agent goes on once
-no interrupt of its reply is left open. A reply under way is a `StreamingReply`, which has the
+The history list is the only state. Messages are appended to it one at a time, each shown after
+those shown, with the blocks it decides (see `ShownHistory`). A click on an option only sends its
+value, like typing it (`pick`), and an answer to an interrupt is a message of its own (`answer`);
+the agent goes on once no interrupt of its reply is left open. A reply under way is a `StreamingReply`, which has the
 front end show it as it grows (throttled) and saves it as it grows.
 
 With a `ConversationStore`, the history is read from the store when the session starts (see
@@ -26,9 +23,7 @@ from chat_ui._agents import Agent
 from chat_ui._model import (
     SILENT_REPLY,
     Message,
-    OpenBlocks,
     Resume,
-    answers,
     answers_complete,
     conversation,
     cut_off,
@@ -37,6 +32,7 @@ from chat_ui._model import (
 from chat_ui._session._frontend import ChatFrontend
 from chat_ui._session._loading import load_settled
 from chat_ui._session._notices import Notices, failure_notice
+from chat_ui._session._shown_history import ShownHistory
 from chat_ui._session._streaming_reply import StreamingReply, streaming_somewhere
 from chat_ui._stores import ConversationStore, SaveQueue
 from present_choices._translation import Translation, speaking
@@ -73,8 +69,8 @@ class ChatSession:
         self.loaded = store is None
         """The conversation has been read: the chat takes messages."""
         self.notices = Notices(frontend, translation)
+        self.shown = ShownHistory(self.history, frontend)
         self._store = store
-        self._open = OpenBlocks()  # the replies whose blocks a later message may still decide
         self._reply_task: asyncio.Task[None] | None = None
         self._load_task: asyncio.Task[None] | None = None
         self._saves = None if store is None else SaveQueue(store, self.notices.unsaved)
@@ -137,11 +133,9 @@ class ChatSession:
     def _show_messages(self, messages: list[Message], *, greet: bool = False) -> None:
         """Show `messages` in place of what is shown; with `greet`, as the conversation the chat
         goes on with: every draft left is cut off, and an empty one starts with a greeting."""
-        self.history[:] = messages
+        self.shown.replace(messages)
         if greet:
             self._mark_cut_off()
-        self.frontend.clear_messages()
-        self._open.clear()
         self._show_history(greet=greet)
 
     def _mark_cut_off(self) -> None:
@@ -153,8 +147,7 @@ class ChatSession:
                 self._saves.replace(message, self.history[index])
 
     def _show_history(self, *, greet: bool = True) -> None:
-        for index, answer in enumerate(answers(self.history)):
-            self._show(self.history[index], index, answer)
+        self.shown.show_all()
         if greet and not conversation(self.history):
             self._start_reply()
 
@@ -165,15 +158,15 @@ class ChatSession:
         if self.busy or not self.loaded:
             return None
         if self._saves is None:
-            self._remember(message)
+            self.shown.append(message)
             self._forget_typed(message)
             return self._start_reply() if self._goes_on(message) else None
         return self._start_reply(message)
 
-    async def _remember_once_saved(self, message: Message) -> None:
+    async def _append_once_saved(self, message: Message) -> None:
         assert self._saves is not None
         await self._saves.append(message).wait()
-        self._remember(message)
+        self.shown.append(message)
         self._forget_typed(message)
 
     def _goes_on(self, message: Message) -> bool:
@@ -184,24 +177,6 @@ class ChatSession:
     def _forget_typed(self, message: Message) -> None:
         if message["role"] == "user":
             self.frontend.forget_typed(message["content"])
-
-    def _remember(self, message: Message) -> None:
-        """Add `message` to the history, show it, and show the blocks it decides."""
-        self.history.append(message)
-        self._show(message, len(self.history) - 1, None)
-        self._show_decided()
-
-    def _show(self, message: Message, index: int, answer: str | None) -> None:
-        """Show `message`, the history's `index`-th, its blocks as `answer` (the first user message
-        after it) and the messages after it decide them."""
-        blocks = None
-        if message["role"] == "assistant" and message != SILENT_REPLY:
-            blocks = self._open.add(self.history, index, answer)
-        self.frontend.show_message(message, blocks)
-
-    def _show_decided(self) -> None:
-        for blocks in self._open.decide(self.history):
-            self.frontend.show_blocks(blocks)
 
     def _start_reply(self, first: Message | None = None) -> asyncio.Task[None]:
         """Start the reply; with `first`, the user's message, once the store has it."""
@@ -221,7 +196,7 @@ class ChatSession:
 
     async def _reply(self, first: Message | None) -> None:
         if first is not None:
-            await self._remember_once_saved(first)
+            await self._append_once_saved(first)
             if not self._goes_on(first):
                 return
         with StreamingReply(self.frontend.start_reply(), self._saves) as reply:
@@ -231,7 +206,7 @@ class ChatSession:
             except Exception as error:
                 reply.fail()
                 notice = failure_notice(error, self.translation)
-                self._remember(notice)
+                self.shown.append(notice)
                 reply.save_ending([notice])
             else:
                 reply.save_ending(self._finish_reply(reply))
@@ -244,15 +219,11 @@ class ChatSession:
         message = SILENT_REPLY.copy() if said is None and went_on else said
         # A silent reply is kept all the same: the answers were taken, and are not resent.
         if message is not None:
-            self.history.append(message)
+            self.shown.append_reply(message, None if said is None else reply.view)
             added.append(message)
-            if said is not None:
-                index = len(self.history) - 1
-                reply.view.finish(said, self._open.add(self.history, index, None))
-            self._show_decided()
         for text in reply.draft.notices:
             notice: Message = {"role": "error", "content": text}
-            self._remember(notice)
+            self.shown.append(notice)
             added.append(notice)
         return added
 
