@@ -1,9 +1,10 @@
-"""What answers in the chat: the `Agent` protocol. An agent is given the conversation and yields its reply.
+"""What answers in the chat: the `Agent` protocol. An agent is given the conversation and yields
+its reply.
 
-Yielding chunks (instead of returning one string) lets a real model stream its tokens; the chat shows
-them as they arrive. An empty conversation asks for the greeting, so starting a conversation needs no
-second method. Text is all most agents yield; one whose model asks with a tool call also yields the
-events of `chat_ui._model._reply` (see `LLMAgent`).
+Yielding chunks (instead of returning one string) lets a real model stream its tokens; the chat
+shows them as they arrive. An empty conversation asks for the greeting, so starting a conversation
+needs no second method. Text is all most agents yield; one whose model asks with a tool call also
+yields the events of `chat_ui._model._reply` (see `LLMAgent`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The blocks of a conversation that a later message can still decide, and what each new message decides.
+"""The blocks of a conversation that a later message can still decide, and what each new message
+decides.
 
 A choices block is decided by the first user message after its reply (see `answers`); the interrupts
 of a reply by the answers, errors and messages after it (see `interrupt_states`). Each reply with

@@ -3,8 +3,8 @@
 The history list is the only state. Messages are appended to it one at a time, each shown after
 those shown, with the blocks it decides (see `ShownHistory`). A click on an option only sends its
 value, like typing it (`pick`), and an answer to an interrupt is a message of its own (`answer`);
-the agent goes on once no interrupt of its reply is left open. A reply under way is a `StreamingReply`, which has the
-front end show it as it grows (throttled) and saves it as it grows.
+the agent goes on once no interrupt of its reply is left open. A reply under way is a
+`StreamingReply`, which has the front end show it as it grows (throttled) and saves it as it grows.
 
 With a `ConversationStore`, the history is read from the store when the session starts (see
 `load_settled`) and every change is written to it one message at a time, in order, through a
