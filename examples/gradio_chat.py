@@ -17,7 +17,7 @@ import sys
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # before Gradio is imported
 
-from chat_ui._agent_settings import SettingError, agent_from_environment
+from chat_ui._agents._settings import SettingError, agent_from_environment
 from chat_ui.gradio import chat_interface
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from chat_ui._agent_settings import SettingError, agent_from_environment
+from chat_ui._agents._settings import SettingError, agent_from_environment
 from chat_ui.streamlit import chat
 
 st.set_page_config(page_title="Choices chat")

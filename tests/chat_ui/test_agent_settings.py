@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from chat_ui._agent_settings import SettingError, agent_from_environment, settings_from_environment
 from chat_ui._agents import DemoAgent, ScriptAgent
+from chat_ui._agents._settings import (
+    SettingError,
+    agent_from_environment,
+    settings_from_environment,
+)
 
 
 def test_the_demo_by_default_and_empty_variables_count_as_unset() -> None:

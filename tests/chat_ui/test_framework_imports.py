@@ -22,11 +22,6 @@ def loaded_frameworks(module: str) -> set[str]:
     return {name.partition(".")[0] for name in json.loads(result.stdout)} & FRAMEWORKS
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="chat_ui/__init__.py loads NiceGUI at once until its names load on first use (the "
-    "floors-chat branch); until then `make lint` holds the adapters' own imports (import-linter)",
-)
 @pytest.mark.parametrize(
     ("module", "framework"), [("chat_ui.gradio", "gradio"), ("chat_ui.streamlit", "streamlit")]
 )

@@ -1,6 +1,6 @@
-"""`chat_ui.gradio` without a browser: the conversation as `gr.Chatbot` messages (a pending block's
-options on the last one only, marks for the others, the person's words literal), the reply streamed
-by `respond`, and the ready chat `chat_interface` builds."""
+"""`chat_ui.gradio` without a browser: a conversation as `gr.Chatbot` messages (a pending block's
+options on the last one only, marks for the others, the person's words literal), a page's chat as
+its session drives it, and the ready chat `chat_interface` builds."""
 
 from __future__ import annotations
 
@@ -8,17 +8,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 gr = pytest.importorskip("gradio", reason="needs the gradio extra: pip install -e '.[gradio]'")
 
 from chat_ui._agents import DemoAgent  # noqa: E402
-from chat_ui._conversation import Message  # noqa: E402
-from chat_ui._reply import ReplyDraft  # noqa: E402
+from chat_ui._model import Message  # noqa: E402
+from chat_ui.gradio import ChatPage, chat_interface, to_messages  # noqa: E402
 from chat_ui.gradio import __all__ as public  # noqa: E402
-from chat_ui.gradio import chat_interface, respond, to_messages  # noqa: E402
 from present_choices import ChoicePrompt, render_fence  # noqa: E402
 
 PROMPT = ChoicePrompt.model_validate(
@@ -33,7 +31,7 @@ OPTIONS = [{"label": "Pasta", "value": "pasta"}, {"label": "Curry", "value": "cu
 
 
 def test_the_public_names() -> None:
-    assert sorted(public) == ["add_chat", "chat_interface", "respond", "to_messages"]
+    assert sorted(public) == ["ChatPage", "add_chat", "chat_interface", "to_messages"]
 
 
 def test_a_pending_block_s_options_go_on_the_last_message() -> None:
@@ -76,35 +74,31 @@ def test_a_notice_is_marked_as_the_app_s() -> None:
     }
 
 
-def test_a_streaming_reply_offers_no_option() -> None:
-    draft = ReplyDraft()
-    draft.add(ASKING["content"])
-    (streaming,) = to_messages([], draft=draft)
-    assert "options" not in streaming
-    assert "**What tonight?**" in streaming["content"]
-
-
-async def test_respond_takes_the_message_and_streams_the_reply() -> None:
-    updates: list[tuple[list[dict[str, Any]], list[Message], dict[str, Any]]] = [
-        update async for update in respond(DemoAgent(chunk_delay=0), [], " Hello ")
-    ]
-    _, first_history, box = updates[0]
-    assert first_history == [{"role": "user", "content": "Hello"}]
-    assert box["interactive"] is False
-    assert box["value"] == ""
-    messages, history, box = updates[-1]
-    assert [message["role"] for message in history] == ["user", "assistant"]
-    assert box["interactive"] is True
+async def test_a_page_follows_its_session_and_offers_no_option_while_streaming() -> None:
+    page = ChatPage(DemoAgent(chunk_delay=0.01))
+    page.session.start()
+    seen = [(page.chat.draft is not None, page.messages()) async for _ in page.chat.follow()]
+    while_streaming = [messages for streaming, messages in seen if streaming]
+    assert while_streaming, "the greeting was shown as it streamed"
+    assert all("options" not in message for messages in while_streaming for message in messages)
+    _, messages = seen[-1]
+    assert not page.chat.busy
     assert [option["label"] for option in messages[-1]["options"]] == [
         "A weekend trip",
         "Tonight's dinner",
         "A side project",
     ]
-
-
-async def test_blank_text_changes_nothing() -> None:
-    updates = [update async for update in respond(DemoAgent(chunk_delay=0), [ASKING], "  ")]
-    assert [history for _, history, _ in updates] == [[ASKING]]
+    page.session.say("Let's plan a side project")
+    async for _ in page.chat.follow():
+        pass
+    messages = page.messages()
+    assert messages[0]["content"].endswith("✓ A side project")
+    assert messages[1] == {"role": "user", "content": "Let's plan a side project"}
+    assert [option["label"] for option in messages[-1]["options"]] == [
+        "Command-line tool",
+        "Web app",
+        "Game",
+    ]
 
 
 def test_chat_interface_is_a_ready_blocks_with_a_chatbot_and_a_message_box() -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from chat_ui._markdown_text import markdown_literal, plain_markdown
+from chat_ui._frameworks._markdown_text import markdown_literal, plain_markdown
 
 RENDERER = MarkdownIt("commonmark", {"html": True}).enable("table").enable("strikethrough")
 ONE_LINE = (

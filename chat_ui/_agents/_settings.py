@@ -13,7 +13,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
+from chat_ui._agents._agent import Agent
+from chat_ui._agents._demo import DemoAgent
+from chat_ui._agents._script import ScriptError, load_script
 
 AGENT = "CHOICES_CHAT_AGENT"
 SCRIPT = "CHOICES_CHAT_SCRIPT"
@@ -88,8 +90,8 @@ def _llm_agent(settings: AgentSettings) -> Agent:
             f"{AGENT}=llm needs {MODEL}=PROVIDER:MODEL, for example openai:gpt-4o-mini"
         )
     try:
-        from chat_ui._llm_agent import LLMAgent
-        from chat_ui._llm_model import ModelSettingError
+        from chat_ui._agents.llm import LLMAgent
+        from chat_ui._agents.llm._model import ModelSettingError
     except ImportError as error:
         raise _missing_extra("llm", error) from None
     try:
@@ -105,7 +107,7 @@ def _agui_agent(settings: AgentSettings) -> Agent:
             "http://127.0.0.1:8000/agent"
         )
     try:
-        from chat_ui._agui_agent import AGUIAgent
+        from chat_ui._agents.agui import AGUIAgent
     except ImportError as error:
         raise _missing_extra("ag-ui", error) from None
     try:
