@@ -36,6 +36,7 @@ class RecordedChat:
         self._rows: list[_Row] = []
         self._by_index: dict[int, _Row] = {}  # the replies with blocks, by place in the history
         self._listener: Callable[[], None] | None = None
+        self._changes = 0
 
     def shown(self) -> list[Shown]:
         """The messages to draw, oldest first."""
@@ -48,19 +49,24 @@ class RecordedChat:
         return any(option.value == value for shown in self.shown() for option in shown.options)
 
     async def follow(self) -> AsyncIterator[None]:
-        """Yield now, then after each change while the chat is busy, and once it is no longer."""
+        """Yield now, then after each change while the chat is busy, and once more after the last
+        change (a reply that ended while the follower drew the frame before is drawn ended too)."""
         changed = asyncio.Event()
         self._listener = changed.set
         try:
-            yield
-            while self.busy:
-                await changed.wait()
-                changed.clear()
+            while True:
+                seen = self._changes
                 yield
+                if self._changes == seen:
+                    if not self.busy:
+                        return
+                    await changed.wait()
+                changed.clear()
         finally:
             self._listener = None
 
     def _changed(self) -> None:
+        self._changes += 1
         if self._listener is not None:
             self._listener()
 

@@ -98,3 +98,21 @@ async def test_the_recorded_chat_follows_the_session_and_offers_only_a_waiting_b
     (block,) = [part for part in chat.shown()[0].parts if isinstance(part, Block)]
     assert block.mark == "✓ Pasta"
     assert not chat.offered("curry"), "a second click, or a click on an answered block"
+
+
+async def test_regression_a_reply_that_ends_while_the_follower_draws_is_drawn_ended() -> None:
+    # Gradio's greeting never re-opened its message box: the reply ended while Gradio sent the
+    # frame before, and the follower stopped without a frame of the chat no longer busy.
+    chat = RecordedChat(ENGLISH)
+    chat.set_busy(True)
+    frames = chat.follow()
+    await anext(frames)
+    chat.set_busy(False)  # while the follower is at its yield
+    await anext(frames)
+    assert not chat.busy
+    try:
+        await anext(frames)
+    except StopAsyncIteration:
+        pass
+    else:
+        raise AssertionError("nothing changed since: the follower ends")
