@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
 from present_choices._translation import N_, Translation, terminal_translation
+from provide_choice._bridge._site import HOST
 from provide_choice._server._command_line import (
     ANSWERED,
     DATA_COMMANDS,
@@ -34,7 +35,6 @@ from provide_choice._server._command_line import (
     serve_problem,
 )
 from provide_choice._transports._registry import load_plugins
-from provide_choice._web._site import HOST
 
 if TYPE_CHECKING:
     from provide_choice._question import QuestionStore

@@ -11,8 +11,8 @@ import argparse
 
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
+from provide_choice._bridge._site import HOST, PublicUrl, is_loopback, parse_public_url
 from provide_choice._server._client_config import CLIENTS
-from provide_choice._web._site import HOST, PublicUrl, is_loopback, parse_public_url
 
 ANSWERED = 0
 NOT_ANSWERED = 1

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver.tools import Tool
     from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
 
-    from provide_choice._web._bridge import Bridge
+    from provide_choice._bridge._bridge import Bridge
 
 
 class Caller(Protocol):

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
+from provide_choice._bridge._local_http import open_in_browser
 from provide_choice._question import PendingQuestion, SettledQuestion
 from provide_choice._transports._alerts._desktop import DesktopAlerts
 from provide_choice._transports._alerts._message import (
@@ -32,7 +33,6 @@ from provide_choice._transports._alerts._message import (
     title_of,
 )
 from provide_choice._transports._alerts._push import push, push_addresses
-from provide_choice._web._local_http import open_in_browser
 
 ALERT_PAUSE_SECONDS = 0.2
 """How long an alert waits after the question is shown, at least: serving its page comes first."""

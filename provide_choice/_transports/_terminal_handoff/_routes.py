@@ -30,6 +30,7 @@ from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from present_choices import ChoicesError
+from provide_choice._bridge._local_http import BodyRefused, read_json, refusal
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer, read_batch_reported
 from provide_choice._contract._meaning import Submission, read_reported
@@ -38,7 +39,6 @@ from provide_choice._contract._response import Ending, TimedOut
 from provide_choice._contract._settings import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
-from provide_choice._web._local_http import BodyRefused, read_json, refusal
 
 ASK_AGAIN = "ask the agent to call provide_choice again (each session can be used once)"
 NOT_FOUND = (

@@ -8,6 +8,13 @@ from functools import cache
 from string import Template
 
 from present_choices._translation import N_, Translation
+from provide_choice._bridge._local_http import (
+    SHARED_STYLE_SHEET,
+    asset,
+    joined_script,
+    script_safe_json,
+    words_json,
+)
 from provide_choice._transports._question_view._document import (
     PACKAGE as QUESTION_VIEW,
 )
@@ -16,13 +23,6 @@ from provide_choice._transports._question_view._document import (
     script_parts,
 )
 from provide_choice._transports._question_view._state import QuestionPage
-from provide_choice._web._local_http import (
-    SHARED_STYLE_SHEET,
-    asset,
-    joined_script,
-    script_safe_json,
-    words_json,
-)
 
 PACKAGE = "provide_choice._transports._web"
 PAGE_PARTS = ("tab.js", "main.js")
