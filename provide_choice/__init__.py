@@ -69,11 +69,11 @@ from provide_choice._transports._terminal._transport import TerminalTransport
 
 if TYPE_CHECKING:
     from provide_choice._server._mcp_server import create_server
-    from provide_choice._transports._terminal._flow import run_terminal_flow
+    from provide_choice._transports._terminal_view._flow import run_terminal_flow
 
 _LAZY = {
     "create_server": "provide_choice._server._mcp_server",
-    "run_terminal_flow": "provide_choice._transports._terminal._flow",
+    "run_terminal_flow": "provide_choice._transports._terminal_view._flow",
 }
 
 

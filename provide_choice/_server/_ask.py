@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
+from provide_choice._alerts import QuestionAlerts
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceResponse, normalize
 from provide_choice._contract._settings import load_settings
@@ -26,7 +27,6 @@ from provide_choice._question import (
     TransportError,
 )
 from provide_choice._server._unattended import AnswerPolicy
-from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._version import package_version
 

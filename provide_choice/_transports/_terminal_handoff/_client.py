@@ -121,8 +121,8 @@ def answer(session_id: str, url: str) -> int:
     # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
     import httpx
 
-    from provide_choice._transports._terminal._batch_flow import run_batch_flow
-    from provide_choice._transports._terminal._flow import (
+    from provide_choice._transports._terminal_view._batch_flow import run_batch_flow
+    from provide_choice._transports._terminal_view._flow import (
         run_terminal_flow,
         signals_cancel,
         terminal_session,

@@ -20,13 +20,13 @@ from provide_choice._contract._meaning import Submission, meaning
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Answered, shortened
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import (
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import (
     OverallNote,
     QuestionState,
     overall_note_line,
 )
-from provide_choice._transports._terminal._style import STYLE
+from provide_choice._transports._terminal_view._style import STYLE
 
 SEND = "send"
 

@@ -32,9 +32,9 @@ from provide_choice._contract._settings import (
 )
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import QuestionState
-from provide_choice._transports._terminal._style import STYLE
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import QuestionState
+from provide_choice._transports._terminal_view._style import STYLE
 
 ALERT_ITEM = "alerts."
 """The entries of the alert channels, each switched on or off by Enter: `alerts.push`."""
