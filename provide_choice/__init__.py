@@ -44,13 +44,7 @@ from provide_choice._contract._response import (
     outcome_problems,
     summarize,
 )
-from provide_choice._contract._settings import (
-    HOME_VARIABLE,
-    InteractionSettings,
-    load_settings,
-    save_settings,
-    settings_path,
-)
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._recorder import HistoryRecorder
@@ -63,6 +57,12 @@ from provide_choice._question import (
     TransportError,
 )
 from provide_choice._server._unattended import AnswerPolicy
+from provide_choice._settings_file import (
+    HOME_VARIABLE,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from provide_choice._transports._base import Transport, Transports
 from provide_choice._transports._registry import choose_transport, register_transport
 from provide_choice._transports._terminal._transport import TerminalTransport

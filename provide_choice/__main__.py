@@ -64,7 +64,7 @@ class CommandError(Exception):
 def _settings() -> InteractionSettings:
     """The person's settings, read once a command: a broken file is said to be so once."""
     # Deferred for start-up time: the settings load pydantic, which `--help` never needs.
-    from provide_choice._contract._settings import load_settings
+    from provide_choice._settings_file import load_settings
 
     return load_settings()
 
@@ -122,9 +122,9 @@ def _make_private() -> None:
     """Take others' permissions off the data directory, the settings' directory and the files in
     them, where an earlier version left them open, and say so once."""
     from present_choices._private_files import describe_tightened, tighten, written_as
-    from provide_choice._contract._settings import SETTINGS_FILE_NAME, settings_path
     from provide_choice._history._inbox_link import LINK_FILE_NAME, OPENER_FILE_NAME
     from provide_choice._history._store import HISTORY_FILE_NAME, data_directory
+    from provide_choice._settings_file import SETTINGS_FILE_NAME, settings_path
 
     data_files = [
         f"{HISTORY_FILE_NAME}*",  # with SQLite's own beside it (-wal, -shm, -journal)

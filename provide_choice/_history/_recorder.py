@@ -28,7 +28,7 @@ from provide_choice._contract._response import (
     NobodyAsked,
     ProvideChoiceResponse,
 )
-from provide_choice._contract._settings import InteractionSettings, load_settings
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._process import ProcessIdentity, this_process
 from provide_choice._history._store import (
@@ -42,6 +42,7 @@ from provide_choice._history._store import (
     transport_words,
     unavailable,
 )
+from provide_choice._settings_file import load_settings
 
 if TYPE_CHECKING:
     import sqlite3

@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from present_choices._private_files import PRIVATE_FILE_MODE, private_directory
-from provide_choice._contract._settings import APPLICATION_NAME, HOME_VARIABLE, InteractionSettings
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
 from provide_choice._question import AgentClient
+from provide_choice._settings_file import APPLICATION_NAME, HOME_VARIABLE
 
 if TYPE_CHECKING:
     import sqlite3

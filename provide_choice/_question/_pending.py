@@ -27,7 +27,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from provide_choice._contract._response import Answered, Ending, TimedOut
-from provide_choice._contract._settings import InteractionSettings, apply_changes
+from provide_choice._contract._setting_changes import apply_changes
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._endings import final
 from provide_choice._question._followers import Followers

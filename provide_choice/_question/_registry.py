@@ -20,12 +20,13 @@ from typing import Any, Protocol
 
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._response import Ending, FromAnswersFile, NobodyAsked
-from provide_choice._contract._settings import InteractionSettings, load_settings, save_changes
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._interaction import Interaction
 from provide_choice._question._pending import PendingQuestion
 from provide_choice._question._sharing import Sharing, snapshot_of
 from provide_choice._question._store import EventKind, QuestionStore, Snapshot, StoreUnavailable
+from provide_choice._settings_file import load_settings, save_changes
 
 ID_BYTES = 24
 """192 random bits, well above the 128 a session id must carry. Written in hex, not urlsafe base64:

@@ -42,7 +42,7 @@ class _Parser(SuggestingParser):
 
     def words(self) -> Translation:
         # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
-        from provide_choice._contract._settings import terminal_words
+        from provide_choice._settings_file import terminal_words
 
         return terminal_words()
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from provide_choice.__main__ import main
-from provide_choice._contract._settings import save_changes
 from provide_choice._server._client_config import CLIENTS
+from provide_choice._settings_file import save_changes
 
 VALID = {
     "title": "Database",

@@ -30,7 +30,7 @@ from provide_choice import (
     save_settings,
 )
 from provide_choice._bridge._bridge import Bridge
-from provide_choice._contract._settings import shown_settings
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
 from provide_choice._transports._terminal_handoff import TerminalHandoffTransport, client_command

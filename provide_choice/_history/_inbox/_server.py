@@ -37,7 +37,6 @@ from provide_choice._bridge._local_http import (
     words_json,
 )
 from provide_choice._bridge._site import HOST, HostGuard, loopback_site
-from provide_choice._contract._settings import load_settings, terminal_words
 from provide_choice._history._inbox._shared_state import SharedInboxState
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import TokenGuard, new_token
@@ -50,6 +49,7 @@ from provide_choice._history._inbox_link import (
 )
 from provide_choice._history._store import history_path
 from provide_choice._question import StoreUnavailable
+from provide_choice._settings_file import load_settings, terminal_words
 
 if TYPE_CHECKING:
     import socket

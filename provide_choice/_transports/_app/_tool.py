@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from present_choices import ChoicesError
 from present_choices._translation import N_, chosen
 from provide_choice._contract._request import describe
-from provide_choice._contract._settings import load_settings
 from provide_choice._question import StoreUnavailable
+from provide_choice._settings_file import load_settings
 from provide_choice._transports._app._questions import AppQuestions, NotHere
 from provide_choice._transports._question_view._pages import HANDLERS, apply
 from provide_choice._transports._question_view._state import QuestionPage

@@ -18,17 +18,15 @@ from provide_choice._contract._presentation import (
     submits_on_selection,
 )
 from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._contract._setting_labels import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     number_settings,
     setting_choices,
     time_settings,
 )
-from provide_choice._contract._settings import (
-    ALERT_CHANNELS,
-    ALERTS_LABEL,
-    InteractionSettings,
-    shown_settings,
-)
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
 
 if TYPE_CHECKING:

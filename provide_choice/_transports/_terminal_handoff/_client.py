@@ -32,11 +32,9 @@ from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import Cancelled, TimedOut
-from provide_choice._contract._settings import (
-    InteractionSettings,
-    apply_changes,
-    terminal_words,
-)
+from provide_choice._contract._setting_changes import apply_changes
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._settings_file import terminal_words
 from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:

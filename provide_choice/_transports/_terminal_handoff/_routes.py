@@ -36,7 +36,7 @@ from provide_choice._contract._batch_meaning import kept_answer, read_batch_repo
 from provide_choice._contract._meaning import Submission, read_reported
 from provide_choice._contract._request import describe
 from provide_choice._contract._response import Ending, TimedOut
-from provide_choice._contract._settings import shown_settings
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
 

@@ -51,8 +51,8 @@ from provide_choice._bridge._local_http import (
     refusal,
 )
 from provide_choice._contract._request import describe
-from provide_choice._contract._settings import load_settings
 from provide_choice._question import StoreUnavailable
+from provide_choice._settings_file import load_settings
 from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
 from provide_choice._transports._question_view._state import QuestionPage
 from provide_choice._transports._web._page import away_html, missing_html, page_html, page_script
