@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from provide_choice._contract._answer_checks import outcome_problems
 from provide_choice._contract._answers_file import (
     AnswersFile,
     AnswersFileError,
@@ -19,6 +20,16 @@ from provide_choice._contract._answers_file import (
 from provide_choice._contract._batch import BatchQuestion, BatchRequest
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._meaning import validate_outcome
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    Ending,
+    PendingLaunch,
+    Reply,
+    StillOpen,
+    TimedOut,
+)
 from provide_choice._contract._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
@@ -28,20 +39,11 @@ from provide_choice._contract._request import (
 )
 from provide_choice._contract._response import (
     ActionStatus,
-    Answered,
     AnsweredBy,
-    BatchAnswered,
-    Cancelled,
-    Ending,
-    PendingLaunch,
     ProvideChoiceResponse,
     QuestionAnswer,
-    Reply,
     Selection,
-    StillOpen,
-    TimedOut,
     normalize,
-    outcome_problems,
     summarize,
 )
 from provide_choice._contract._settings import InteractionSettings

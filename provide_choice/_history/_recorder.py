@@ -22,12 +22,8 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._response import (
-    Ending,
-    FromAnswersFile,
-    NobodyAsked,
-    ProvideChoiceResponse,
-)
+from provide_choice._contract._outcomes import Ending, FromAnswersFile, NobodyAsked
+from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._process import ProcessIdentity, this_process

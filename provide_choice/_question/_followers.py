@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from provide_choice._contract._response import Ending
+from provide_choice._contract._outcomes import Ending
 
 Question = TypeVar("Question")
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from provide_choice._contract._response import Answered, Ending, TimedOut
+from provide_choice._contract._outcomes import Answered, Ending, TimedOut
 from provide_choice._contract._setting_changes import apply_changes
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName

@@ -38,7 +38,7 @@ from redis.exceptions import WatchError
 from redis.retry import Retry
 
 from provide_choice._contract._meaning import ENDING_ADAPTER
-from provide_choice._contract._response import Ending
+from provide_choice._contract._outcomes import Ending
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question._registry import RETENTION_SECONDS
 from provide_choice._question._store import (

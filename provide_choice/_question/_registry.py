@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from provide_choice._contract._batch import Asked
-from provide_choice._contract._response import Ending, FromAnswersFile, NobodyAsked
+from provide_choice._contract._outcomes import Ending, FromAnswersFile, NobodyAsked
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._interaction import Interaction

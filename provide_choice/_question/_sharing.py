@@ -8,7 +8,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from provide_choice._contract._response import Ending
+from provide_choice._contract._outcomes import Ending
 from provide_choice._question._endings import final, keeps
 from provide_choice._question._store import QuestionStore, Snapshot
 from provide_choice._question._writes import Write, Writes

@@ -21,8 +21,8 @@ from typing import Any, Literal, Protocol, get_args
 
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._meaning import ENDING_ADAPTER
+from provide_choice._contract._outcomes import Answered, Ending
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Answered, Ending
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._interaction import AgentClient

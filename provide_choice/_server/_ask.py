@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from provide_choice._alerts import QuestionAlerts
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceResponse, normalize
+from provide_choice._contract._outcomes import Cancelled, Ending
+from provide_choice._contract._response import ProvideChoiceResponse, normalize
 from provide_choice._contract._transport_table import ClientFeatures
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import (

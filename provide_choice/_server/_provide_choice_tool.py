@@ -21,15 +21,14 @@ from provide_choice._contract._answers_file import RuleMisfit
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._call import SessionPoll, parse_call
-from provide_choice._contract._response import (
+from provide_choice._contract._outcomes import (
     Cancelled,
     PendingLaunch,
-    ProvideChoiceResponse,
     Reply,
     StillOpen,
     TimedOut,
-    unread,
 )
+from provide_choice._contract._response import ProvideChoiceResponse, unread
 from provide_choice._question import (
     AgentClient,
     Interaction,

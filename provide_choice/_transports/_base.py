@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
-from provide_choice._contract._response import PendingLaunch
+from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 

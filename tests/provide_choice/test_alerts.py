@@ -17,7 +17,7 @@ from webhook import Webhook, refused_address, silent_address, webhook
 
 from provide_choice import Answered, InteractionSettings, parse_request
 from provide_choice._alerts import QuestionAlerts, _push
-from provide_choice._contract._response import NobodyAsked
+from provide_choice._contract._outcomes import NobodyAsked
 from provide_choice._question import Interaction, PendingQuestion, QuestionRegistry
 from provide_choice._transports._terminal_view._alert_sequence import terminal_alert
 

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from present_choices import ChoicesError, render_markdown
 from present_choices._schema import quote
 from present_choices._translation import ENGLISH, Translation, chosen
+from provide_choice._contract._answer_checks import id_problems
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
@@ -30,21 +31,20 @@ from provide_choice._contract._batch_meaning import (
 )
 from provide_choice._contract._batch_response import summarize_batch
 from provide_choice._contract._meaning import read_reported
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    Ending,
+    TimedOut,
+)
 from provide_choice._contract._presentation import (
     hiding_problem,
 )
 from provide_choice._contract._request import (
     ProvideChoiceRequest,
 )
-from provide_choice._contract._response import (
-    Answered,
-    BatchAnswered,
-    Cancelled,
-    Ending,
-    TimedOut,
-    id_problems,
-    summarize,
-)
+from provide_choice._contract._response import summarize
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._history._inbox_link import InboxLink
 from provide_choice._question import PendingQuestion

@@ -11,7 +11,7 @@ from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission, ending_of
-from provide_choice._contract._response import Cancelled, Ending
+from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._transports._base import Caller
 

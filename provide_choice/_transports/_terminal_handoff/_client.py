@@ -30,8 +30,8 @@ from present_choices._translation import N_, Translation
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
+from provide_choice._contract._outcomes import Cancelled, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Cancelled, TimedOut
 from provide_choice._contract._setting_changes import apply_changes
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._settings_file import terminal_words

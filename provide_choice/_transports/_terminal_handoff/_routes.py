@@ -34,8 +34,8 @@ from provide_choice._bridge._local_http import BodyRefused, read_json, refusal
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer, read_batch_reported
 from provide_choice._contract._meaning import Submission, read_reported
+from provide_choice._contract._outcomes import Ending, TimedOut
 from provide_choice._contract._request import describe
-from provide_choice._contract._response import Ending, TimedOut
 from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX

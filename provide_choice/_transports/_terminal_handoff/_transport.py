@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from present_choices._translation import N_
 from provide_choice._bridge._bridge import Bridge, lazy_routes
-from provide_choice._contract._response import PendingLaunch
+from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller

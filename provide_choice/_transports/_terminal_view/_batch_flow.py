@@ -22,7 +22,7 @@ from provide_choice._contract._batch_meaning import (
 )
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission
-from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
+from provide_choice._contract._outcomes import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._alert import alerting

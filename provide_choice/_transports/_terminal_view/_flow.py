@@ -20,8 +20,9 @@ from prompt_toolkit.output import create_output
 
 from present_choices._stopping import signals_handled
 from provide_choice._contract._meaning import Submission, ending_of
+from provide_choice._contract._outcomes import Cancelled, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Cancelled, TimedOut, summarize
+from provide_choice._contract._response import summarize
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._alert import alerting
 from provide_choice._transports._terminal_view._option_list import OptionList
