@@ -132,8 +132,7 @@ class ProvideChoiceTool:
         try:
             await question.stored()  # every instance finds it before anyone is shown it
         except StoreUnavailable:
-            self.questions.pop(question.id)
-            question.forget()
+            self.questions.forget(question)
             question.end(Cancelled(by="agent"))
             raise
         try:
