@@ -25,6 +25,7 @@ from provide_choice._question import StoreUnavailable
 from provide_choice._settings_file import load_settings
 from provide_choice._transports._app._questions import AppQuestions, NotHere
 from provide_choice._transports._question_view._pages import HANDLERS, apply
+from provide_choice._transports._question_view._shown import prompt_html
 from provide_choice._transports._question_view._state import QuestionPage
 
 TOOL_NAME = "provide_choice_app"
@@ -104,7 +105,9 @@ class AppTool:
             {
                 "question_id": page.question.id,
                 "title": page.title,
-                "prompt_html": page.prompt_html(page.translation(signal)),
+                "prompt_html": prompt_html(
+                    page.question.interaction.asked, page.translation(signal)
+                ),
                 "state": view_state(page, signal),
             }
         )

@@ -22,6 +22,7 @@ from provide_choice._transports._question_view._document import (
     question_markup,
     script_parts,
 )
+from provide_choice._transports._question_view._shown import prompt_html
 from provide_choice._transports._question_view._state import QuestionPage
 
 PACKAGE = "provide_choice._transports._web"
@@ -52,7 +53,9 @@ def page_html(page: QuestionPage, signal: list[str]) -> str:
     return Template(asset("page.html", PACKAGE)).substitute(
         language=translation.tag,
         title=title,
-        question=question_markup(title, page.prompt_html(translation), translation),
+        question=question_markup(
+            title, prompt_html(page.question.interaction.asked, translation), translation
+        ),
         state=script_safe_json(state),
         words=page_words(),
         style=asset(SHARED_STYLE_SHEET),
