@@ -275,8 +275,8 @@ def _redis_store(url: str, prefix: str) -> tuple[QuestionStore, bytes]:
     """The questions' store in the Redis at `url`, and the key that seals retried calls' states
     there; `CommandError` without the extra, for a URL that is not a Redis one, or when Redis does
     not answer within a few seconds. The URL is shown with its password as `***`."""
+    from present_choices._addresses import without_password
     from provide_choice._question import StoreUnavailable
-    from provide_choice._question._store import without_password
 
     try:
         # Deferred for start-up time: redis-py loads only when --redis is given.

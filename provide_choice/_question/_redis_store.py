@@ -30,13 +30,12 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, cast
 
-import redis.asyncio as redis
-from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as ConnectionLost
 from redis.exceptions import TimeoutError as NoAnswer
 from redis.exceptions import WatchError
-from redis.retry import Retry
 
+from present_choices._addresses import without_password
+from present_choices._redis import RETRIES, connect
 from provide_choice._contract._meaning import ENDING_ADAPTER
 from provide_choice._contract._outcomes import Ending
 from provide_choice._contract._settings import InteractionSettings
@@ -47,11 +46,8 @@ from provide_choice._question._store import (
     Events,
     Snapshot,
     StoreUnavailable,
-    without_password,
 )
 
-TIMEOUT = 3.0
-"""Seconds for connecting and for each command: a store that is away fails fast."""
 RECONNECT_SECONDS = 1.0
 CHECK_SECONDS = 6.0
 """How long a server starting with `--redis` waits for Redis before it gives up (exit status 2):
@@ -95,30 +91,21 @@ return 1
 """
 
 
-def connect(url: str, **options: Any) -> redis.Redis:
-    """A client for `url` that fails within `TIMEOUT` when the server is away, trying once more on
-    a fresh connection (a pooled one may have died with a restarted server). Raises `ValueError`
-    for a URL that is not a Redis one."""
-    settings: dict[str, Any] = {
-        "socket_connect_timeout": TIMEOUT,
-        "socket_timeout": TIMEOUT,
-        "retry": Retry(NoBackoff(), 1),
-        "decode_responses": True,
-        **options,
-    }
-    return redis.Redis.from_url(url, **settings)
-
-
 class RedisStore:
     """The questions of every instance on the Redis server at `url` (`QuestionStore`)."""
 
     def __init__(
-        self, url: str, prefix: str, *, retention_seconds: float = RETENTION_SECONDS
+        self,
+        url: str,
+        prefix: str,
+        *,
+        retention_seconds: float = RETENTION_SECONDS,
+        retries: int = RETRIES,
     ) -> None:
         self.url = url
         self.prefix = prefix
         self.retention = retention_seconds
-        self.client = connect(url)
+        self.client = connect(url, retries=retries, decode_responses=True)
         self.problem: str | None = None
         self.instance = secrets.token_hex(8)
         """This process, in the events it sends: it hears its own, and skips them."""
@@ -308,7 +295,9 @@ class RedisStore:
         """Hear every instance's events, for good: after a connection lost, connect again, and
         have everything held read again (what was said meanwhile was missed)."""
         assert self._events is not None
-        listener = connect(self.url, socket_timeout=None, health_check_interval=5)
+        listener = connect(
+            self.url, decode_responses=True, socket_timeout=None, health_check_interval=5
+        )
         try:
             while True:
                 pubsub = listener.pubsub(ignore_subscribe_messages=True)
@@ -364,8 +353,9 @@ async def check_store(url: str, prefix: str) -> bytes:
     """Whether a server can start on the Redis at `url`: the key that seals retried calls' states
     when it can; `StoreUnavailable` (within `CHECK_SECONDS` and a little), or `ValueError` for a
     URL that is not a Redis one, when it cannot. Its connection is closed again: the server's own
-    runs in another event loop."""
-    store = RedisStore(url, prefix)
+    runs in another event loop. A command is tried once: a server that takes the connection and
+    never answers is said to be so after one `present_choices._redis.TIMEOUT`, not two."""
+    store = RedisStore(url, prefix, retries=0)
     try:
         return await store.request_state_key()
     finally:
