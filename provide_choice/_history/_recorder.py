@@ -27,15 +27,14 @@ from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._process import ProcessIdentity, this_process
+from provide_choice._history._records import NOT_SHOWN, transport_words
 from provide_choice._history._store import (
-    NOT_SHOWN,
     HistoryUnavailable,
     history_path,
     open_history,
     overwrite_log,
     prune,
     transaction,
-    transport_words,
     unavailable,
 )
 from provide_choice._settings_file import load_settings

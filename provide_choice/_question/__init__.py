@@ -10,7 +10,8 @@ The parts: `_interaction` (what was asked, by whom, until when), `_pending` (`Pe
 `_followers` (who waits for it, and who follows its changes), `_endings` (a batch ending with the
 answers kept), `_registry` (`QuestionRegistry`, its recorders, `SettledQuestion`), `_store` (the
 `QuestionStore` protocol and what it keeps), `_sharing` and `_writes` (one question's writes there,
-in order, and what it hears back), `_redis_store` (`RedisStore`, imported only with `--redis`).
+in order, and what it hears back), `_redis_store` (`RedisStore`, imported only with `--redis`) and
+`_redis_events` (what its instances say to each other, and whether Redis answers).
 """
 
 from provide_choice._question._interaction import (

@@ -22,7 +22,7 @@ from provide_choice._history._inbox._state import (
     waiting_row,
 )
 from provide_choice._history._recorder import asked_columns, response_to
-from provide_choice._history._store import RECENT_LIMIT, RecordedQuestion, transport_words
+from provide_choice._history._records import RECENT_LIMIT, RecordedQuestion, transport_words
 from provide_choice._question import QuestionStore, StoreUnavailable
 from provide_choice._question._store import Snapshot
 from provide_choice._settings_file import load_settings
