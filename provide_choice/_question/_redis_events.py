@@ -81,7 +81,11 @@ async def hear(url: str, channel: str, instance: str, reach: Reach) -> None:
     was missed)."""
     events = reach.events
     assert events is not None
-    listener = connect(url, decode_responses=True, socket_timeout=None, health_check_interval=5)
+    # No second try inside redis-py: a connection lost must reach this loop, which reads again
+    # what was missed; a pub/sub connection redis-py restored by itself would hide the loss.
+    listener = connect(
+        url, retries=0, decode_responses=True, socket_timeout=None, health_check_interval=5
+    )
     try:
         while True:
             pubsub = listener.pubsub(ignore_subscribe_messages=True)

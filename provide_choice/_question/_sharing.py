@@ -114,11 +114,11 @@ class Sharing:
                 question.touch()
             if stored.shown:
                 question.mark_shown()
-            question.changed.set()
-            if stored.outcome is not None:
-                question.end(stored.outcome)
         finally:
             self._hearing = False
+        question.changed.set()
+        if stored.outcome is not None:
+            question.end(stored.outcome)
         question.tell_listeners()
 
     def _said(self, question: PendingQuestion, change: Change) -> None:
