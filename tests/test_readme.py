@@ -46,9 +46,9 @@ from provide_choice import (
     create_server,
     parse_call,
 )
+from provide_choice._commands._command_line import command_line
 from provide_choice._contract._batch_response import normalize_batch
 from provide_choice._server._client_config import CLIENTS, server_command
-from provide_choice._server._command_line import command_line
 from provide_choice._server._unattended import AnswerPolicy, command_line_policy
 from provide_choice._transports._terminal_handoff import _client as choice_terminal_cli
 
