@@ -110,7 +110,7 @@ e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER
 
-# Refresh the README's pictures in docs/ (a plain test run leaves them alone); the Chinese page
+# Refresh the documentation's pictures in docs/ (a plain test run leaves them alone); the Chinese page
 # needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).
 screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	scripts/find-cjk-font || true
