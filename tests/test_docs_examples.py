@@ -41,7 +41,7 @@ METAVARS = {
     "PREFIX": "provide-choice:",
 }
 """Placeholders in the command lines quoted in the text, and a value each stands for."""
-PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make")
+PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make", "pip")
 NGINX_CONFIGS = {"choices-chat.conf": "choices_chat", "provide-choice.conf": "provide_choice"}
 """The nginx configurations the pages name, and the upstream of the example each one holds."""
 NGINX_ACTIONS: tuple[list[str], ...] = ([], ["-s", "quit"], ["-s", "stop"], ["-g", "daemon off;"])
@@ -143,7 +143,7 @@ def command_lines() -> Iterator[tuple[str, list[str]]]:
             if words:
                 yield f"{block}: {line}", words
     for name, code in inline_code():
-        if code.split(" ", 1)[0] in PROGRAMS and " " in code:
+        if Path(code.split(" ", 1)[0]).name in PROGRAMS and " " in code:
             for placeholder in (name for name in METAVARS if " " in name):
                 code = code.replace(placeholder, shlex.quote(placeholder))
             words = [METAVARS.get(word, word) for word in shlex.split(code)]
