@@ -146,7 +146,9 @@ def test_the_floors_shown_are_the_import_linter_contracts() -> None:
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
     development = tables(page("docs/development.md"))
     floors = [
-        [row[0].replace("`", "") for row in table[1:]] for table in development if table[0][0] == "floor"
+        [row[0].replace("`", "") for row in table[1:]]
+        for table in development
+        if table[0][0] == "floor"
     ]
     (named,) = [table for table in development if table[0][0] == "contract"]
     for contract in contracts["contracts"]:
