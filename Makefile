@@ -41,10 +41,11 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e .
 	touch $@
 
-# Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs;
-# [docs] builds the site, which `make lint` checks.
+# Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs; the
+# Gradio and Streamlit examples run on [gradio] and [streamlit]; [docs] builds the site, which
+# `make lint` checks.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,docs,llm,ag-ui,redis,notify,push]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,docs,llm,ag-ui,redis,notify,push,gradio,streamlit]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official

@@ -21,6 +21,7 @@ import subprocess
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import CodeType
 
 import pytest
 from client_config import EXAMPLE_PORT, client_config_output
@@ -41,7 +42,7 @@ METAVARS = {
     "PREFIX": "provide-choice:",
 }
 """Placeholders in the command lines quoted in the text, and a value each stands for."""
-PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make", "pip")
+PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make", "pip", "streamlit")
 NGINX_CONFIGS = {"choices-chat.conf": "choices_chat", "provide-choice.conf": "provide_choice"}
 """The nginx configurations the pages name, and the upstream of the example each one holds."""
 NGINX_ACTIONS: tuple[list[str], ...] = ([], ["-s", "quit"], ["-s", "stop"], ["-g", "daemon off;"])
@@ -97,7 +98,13 @@ def test_the_tmux_line_is_one_tmux_takes(block: Block, tmp_path: Path) -> None:
     assert shown.stdout.strip() == "allow-passthrough on", shown.stderr
 
 
-OPTIONAL_EXTRAS = {"pydantic_ai": "llm", "ag_ui": "ag-ui", "redis": "redis"}
+OPTIONAL_EXTRAS = {
+    "pydantic_ai": "llm",
+    "ag_ui": "ag-ui",
+    "redis": "redis",
+    "gradio": "gradio",
+    "streamlit": "streamlit",
+}
 """The top-level modules of the optional extras, and the extra that installs each."""
 
 
@@ -115,7 +122,11 @@ def test_python_examples_run_or_at_least_import(block: Block) -> None:
                 if extra is None:
                     raise
                 pytest.skip(f"needs the {extra} extra: .venv/bin/pip install -e '.[test,{extra}]'")
-    if "ui.run(" not in block.text:  # the others start a web server
+    if ".launch(" in block.text:
+        run_gradio_example(code)
+    elif "import streamlit" in block.text:
+        run_streamlit_example(block.text)
+    elif "ui.run(" not in block.text:  # the others start a web server
         namespace: dict[str, object] = {}
         try:
             exec(code, namespace)
@@ -125,6 +136,35 @@ def test_python_examples_run_or_at_least_import(block: Block) -> None:
             undo = namespace.get("unregister")
             if callable(undo):
                 undo()
+
+
+def run_gradio_example(code: CodeType) -> None:
+    """Run a Gradio example up to its `launch()`, which is where it would serve: what it launches
+    must be a chat (a `gr.Blocks` with a `gr.Chatbot`)."""
+    import gradio as gr
+
+    launched: list[gr.Blocks] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gr.Blocks, "launch", lambda blocks, *args, **kwargs: launched.append(blocks))
+        exec(code, {})
+    assert len(launched) == 1
+    kinds = {type(block).__name__ for block in launched[0].blocks.values()}
+    assert "Chatbot" in kinds
+
+
+def run_streamlit_example(text: str) -> None:
+    """Run a Streamlit example as Streamlit runs a script, with its own `AppTest`: it draws the
+    demo's first question as buttons, without an exception."""
+    from streamlit.testing.v1 import AppTest
+
+    app = AppTest.from_string(text.replace("DemoAgent()", "DemoAgent(chunk_delay=0)"))
+    app.run(timeout=30)
+    assert not app.exception, app.exception
+    assert [button.label for button in app.button] == [
+        "A weekend trip",
+        "Tonight's dinner",
+        "A side project",
+    ]
 
 
 # Command lines ------------------------------------------------------------------------------------
@@ -187,10 +227,26 @@ def check_example(words: list[str]) -> None:
     try:
         spec.loader.exec_module(module)
     except ImportError as missing:
-        pytest.skip(
-            f"{words[1]} needs {missing.name or missing}: .venv/bin/pip install -e '.[ag-ui]'"
-        )
+        extra = OPTIONAL_EXTRAS.get((missing.name or "").partition(".")[0], "ag-ui")
+        needs = f"{words[1]} needs {missing.name or missing}"
+        pytest.skip(f"{needs}: .venv/bin/pip install -e '.[{extra}]'")
     parses(module.parser(), words[2:])
+
+
+def check_streamlit_run(words: list[str]) -> None:
+    """`.venv/bin/streamlit run examples/NAME.py --section.option VALUE ...`: an example of the
+    checkout, run by the checkout's Streamlit, and options Streamlit has."""
+    config = pytest.importorskip("streamlit.config", reason="needs the streamlit extra")
+    assert words[0] == ".venv/bin/streamlit", "an example runs with the checkout's Streamlit"
+    assert words[1] == "run"
+    script = ROOT / words[2]
+    assert script.parent == ROOT / "examples", words[2]
+    assert script.is_file(), words[2]
+    options = words[3:]
+    assert len(options) % 2 == 0, "every option has its value"
+    known = config.get_config_options()
+    for option in options[::2]:
+        assert option.removeprefix("--") in known, option
 
 
 def check_nginx(words: list[str]) -> None:
@@ -236,6 +292,8 @@ def test_every_command_line_shown_is_accepted(
         check_pip_install(words)
     elif program == "python":
         check_example(words)
+    elif program == "streamlit":
+        check_streamlit_run(words)
     elif program == "nginx":
         check_nginx(words)
     elif program == "claude":

@@ -6,7 +6,6 @@ It greets, asks with `present_choices` (drawn as buttons), answers the pick, and
 
 from __future__ import annotations
 
-import shlex
 import socket
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from documented import blocks
+from documented import command_line
 from extras import NEEDS_AG_UI_SERVER
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
@@ -32,16 +31,6 @@ QUESTION = "Which service shall I deploy to staging?"
 APPROVAL = 'Approve deploy({"service":"web"})?'
 
 
-def documented_command(start: str) -> list[str]:
-    """The documented command line that starts with `start` (the first, in the README or a page
-    of the site), its comment left out."""
-    for block in blocks("sh"):
-        for line in block.text.splitlines():
-            if line.startswith(start):
-                return shlex.split(line, comments=True)
-    raise AssertionError(f"the documentation has no command line starting with {start!r}")
-
-
 def on_port(words: list[str], port: int) -> list[str]:
     return [word.replace(DOCUMENTED_PORT, str(port)) for word in words]
 
@@ -49,9 +38,7 @@ def on_port(words: list[str], port: int) -> list[str]:
 @pytest.fixture(scope="module")
 def agent_port() -> Iterator[int]:
     port = free_port()
-    python, *arguments = on_port(
-        documented_command(".venv/bin/python examples/agui_agent.py"), port
-    )
+    python, *arguments = on_port(command_line(".venv/bin/python examples/agui_agent.py"), port)
     assert python == ".venv/bin/python"
     agent = subprocess.Popen(
         [sys.executable, *arguments], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -75,7 +62,7 @@ def agent_port() -> Iterator[int]:
 @pytest.fixture(scope="module")
 def chat_url(agent_port: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     command = on_port(
-        documented_command("choices-chat --agent ag-ui --url http://127.0.0.1:"), agent_port
+        command_line("choices-chat --agent ag-ui --url http://127.0.0.1:"), agent_port
     )
     with chat_server(command[1:], tmp_path_factory.mktemp("chat")) as url:
         yield url

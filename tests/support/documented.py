@@ -9,6 +9,7 @@ the documentation through here.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -104,6 +105,16 @@ def after(block: Block) -> list[Block]:
     """The blocks below `block` on its page, the nearest first."""
     same_page = [other for other in every_block() if other.page == block.page]
     return same_page[same_page.index(block) + 1 :]
+
+
+def command_line(start: str) -> list[str]:
+    """The words of the first documented shell line that starts with `start` (in the README, else
+    the first page that shows one), its comment left out: for a test that runs it as written."""
+    for block in blocks("sh"):
+        for line in block.text.splitlines():
+            if line.startswith(start):
+                return shlex.split(line, comments=True)
+    raise AssertionError(f"the documentation shows no command line starting with {start!r}")
 
 
 def inline_code() -> Iterator[tuple[str, str]]:
