@@ -15,6 +15,15 @@ from provide_choice._contract._settings import (
 )
 from provide_choice._contract._transport_table import preference_labels
 
+ALERTS_LABEL = N_("Tell me a question waits")
+ALERT_CHANNELS: dict[str, str] = {
+    "terminal": N_("In the terminal (its notification, else a bell)"),
+    "desktop": N_("On the desktop (a system notification)"),
+    "browser": N_("In the browser (the tab's count and badge, the inbox's notifications)"),
+    "push": N_("By push, to the addresses in notify_urls"),
+}
+"""How every surface names the alert channels, in the order they are offered (`alerts`)."""
+
 FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "single_submit": (
         N_("A single choice is sent"),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
-from provide_choice._contract._response import PendingLaunch
+from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver.tools import Tool
     from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
 
-    from provide_choice._web._bridge import Bridge
+    from provide_choice._bridge._bridge import Bridge
 
 
 class Caller(Protocol):

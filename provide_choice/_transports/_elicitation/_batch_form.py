@@ -19,7 +19,7 @@ from provide_choice._contract._batch_meaning import (
     batch_answer_from,
     overall_note_offered,
 )
-from provide_choice._contract._response import BatchAnswered
+from provide_choice._contract._outcomes import BatchAnswered
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._transports._elicitation._form import (
     FieldNames,

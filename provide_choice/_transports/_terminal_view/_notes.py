@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import questionary
 
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import QuestionState
-from provide_choice._transports._terminal._style import STYLE
-from provide_choice._transports._terminal._text_answer import typed_text
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import QuestionState
+from provide_choice._transports._terminal_view._style import STYLE
+from provide_choice._transports._terminal_view._text_answer import typed_text
 
 
 async def ask_note(screen: Screen, state: QuestionState, option_id: str | None) -> None:

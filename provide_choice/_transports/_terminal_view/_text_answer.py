@@ -11,9 +11,9 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._request import LONE_SURROGATE
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import QuestionState
-from provide_choice._transports._terminal._style import STYLE
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import QuestionState
+from provide_choice._transports._terminal_view._style import STYLE
 
 
 async def answer_in_text(

@@ -19,22 +19,19 @@ from present_choices._translation import AUTO, Translation, terminal_translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._setting_labels import (
+    ALERT_CHANNELS,
+    ALERTS_LABEL,
     choice_label,
     number_settings,
     setting_choices,
     time_settings,
 )
-from provide_choice._contract._settings import (
-    ALERT_CHANNELS,
-    ALERTS_LABEL,
-    InteractionSettings,
-    local_time,
-)
+from provide_choice._contract._settings import InteractionSettings, local_time
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import QuestionState
-from provide_choice._transports._terminal._style import STYLE
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import QuestionState
+from provide_choice._transports._terminal_view._style import STYLE
 
 ALERT_ITEM = "alerts."
 """The entries of the alert channels, each switched on or off by Enter: `alerts.push`."""

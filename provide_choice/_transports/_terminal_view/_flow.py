@@ -20,16 +20,17 @@ from prompt_toolkit.output import create_output
 
 from present_choices._stopping import signals_handled
 from provide_choice._contract._meaning import Submission, ending_of
+from provide_choice._contract._outcomes import Cancelled, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Cancelled, TimedOut, summarize
+from provide_choice._contract._response import summarize
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._alert import alerting
-from provide_choice._transports._terminal._option_list import OptionList
-from provide_choice._transports._terminal._screen import DeadlinePassed, Screen
-from provide_choice._transports._terminal._settings_editor import SettingsEditor
-from provide_choice._transports._terminal._state import QuestionState
-from provide_choice._transports._terminal._style import STYLE
-from provide_choice._transports._terminal._text_answer import answer_in_text
+from provide_choice._transports._terminal_view._alert import alerting
+from provide_choice._transports._terminal_view._option_list import OptionList
+from provide_choice._transports._terminal_view._screen import DeadlinePassed, Screen
+from provide_choice._transports._terminal_view._settings_editor import SettingsEditor
+from provide_choice._transports._terminal_view._state import QuestionState
+from provide_choice._transports._terminal_view._style import STYLE
+from provide_choice._transports._terminal_view._text_answer import answer_in_text
 
 
 @contextmanager

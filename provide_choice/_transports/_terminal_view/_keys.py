@@ -16,7 +16,11 @@ from prompt_toolkit.layout import Layout
 from prompt_toolkit.utils import get_cwidth
 from questionary.prompts.common import InquirerControl
 
-from provide_choice._transports._terminal._list_values import OWN_ANSWER, ListValue, NoteRequest
+from provide_choice._transports._terminal_view._list_values import (
+    OWN_ANSWER,
+    ListValue,
+    NoteRequest,
+)
 
 SubmitCheck = Callable[[list[ListValue]], bool | str]
 """Decides whether Enter may submit the ticked values: True, or the refusal to show."""

@@ -8,11 +8,12 @@ once.
 from __future__ import annotations
 
 import argparse
+from typing import TypeAlias
 
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
+from provide_choice._bridge._site import HOST, PublicUrl, is_loopback, parse_public_url
 from provide_choice._server._client_config import CLIENTS
-from provide_choice._web._site import HOST, PublicUrl, is_loopback, parse_public_url
 
 ANSWERED = 0
 NOT_ANSWERED = 1
@@ -42,7 +43,7 @@ class _Parser(SuggestingParser):
 
     def words(self) -> Translation:
         # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
-        from provide_choice._contract._settings import terminal_words
+        from provide_choice._settings_file import terminal_words
 
         return terminal_words()
 
@@ -58,6 +59,22 @@ def command_line() -> argparse.ArgumentParser:
     serve = commands.add_parser(
         "serve", help="run the MCP server (stdio unless --http)", description="Run the MCP server."
     )
+    _where_it_listens(serve)
+    _how_it_asks(serve)
+    _ask_command(commands)
+    _history_command(commands)
+    _inbox_command(commands)
+    _client_config_command(commands)
+    return parser
+
+
+Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+"""Where each command's parser is added."""
+
+
+def _where_it_listens(serve: argparse.ArgumentParser) -> None:
+    """The options of `serve` that say where it listens, and for whom: stdio or HTTP, the
+    address, the public URL, the token, the Redis its instances share."""
     serve.add_argument(
         "--http",
         type=_port,
@@ -99,6 +116,12 @@ def command_line() -> argparse.ArgumentParser:
         metavar="PREFIX",
         help="with --redis: the start of every key written in Redis (default: %(default)s)",
     )
+
+
+def _how_it_asks(serve: argparse.ArgumentParser) -> None:
+    """The options of `serve` that say how it asks: in this terminal or handed off (and where the
+    hand-offs' bridge listens), the browser, who answers when nobody can, how long a call
+    waits."""
     serve.add_argument(
         "--handoff",
         action="store_true",
@@ -129,6 +152,9 @@ def command_line() -> argparse.ArgumentParser:
         "agent calls again with the session id (default: %(default)g, under the 60 s many "
         "clients allow a tool call; 0: wait until the question's own deadline)",
     )
+
+
+def _ask_command(commands: Commands) -> None:
     ask = commands.add_parser(
         "ask",
         help="ask one question in this terminal and print the response JSON on stdout",
@@ -148,6 +174,9 @@ def command_line() -> argparse.ArgumentParser:
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
     )
     _when_nobody_answers(ask, "it")
+
+
+def _history_command(commands: Commands) -> None:
     history = commands.add_parser(
         "history",
         help="list the questions asked and how they ended, newest first",
@@ -172,6 +201,9 @@ def command_line() -> argparse.ArgumentParser:
         "--clear", action="store_true", help="delete the whole history, after asking"
     )
     history.add_argument("--yes", action="store_true", help="with --clear: do not ask")
+
+
+def _inbox_command(commands: Commands) -> None:
     inbox = commands.add_parser(
         "inbox",
         help="one local page with every question waiting in any of your servers",
@@ -202,6 +234,9 @@ def command_line() -> argparse.ArgumentParser:
         metavar="PREFIX",
         help="with --redis: the prefix the servers were given (default: %(default)s)",
     )
+
+
+def _client_config_command(commands: Commands) -> None:
     client_config = commands.add_parser(
         "client-config",
         help="print what to paste into an MCP client to start or reach this server",
@@ -219,7 +254,6 @@ def command_line() -> argparse.ArgumentParser:
         help="instead, reach the server `provide-choice serve --http` runs: its MCP endpoint "
         "(https://choices.example.com/mcp), or the PORT of one on this machine",
     )
-    return parser
 
 
 def serve_problem(arguments: argparse.Namespace) -> str | None:

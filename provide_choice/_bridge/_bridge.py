@@ -33,9 +33,9 @@ import socket
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from provide_choice._bridge._local_http import listening_socket
+from provide_choice._bridge._site import HOST, HostGuard, PublicUrl, Site, loopback_site
 from provide_choice._question import TransportError
-from provide_choice._web._local_http import listening_socket
-from provide_choice._web._site import HOST, HostGuard, PublicUrl, Site, loopback_site
 
 if TYPE_CHECKING:
     import uvicorn

@@ -17,16 +17,17 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from present_choices._locale_format import format_list
 from present_choices._translation import Translation, terminal_translation
 from provide_choice._contract._meaning import Submission, meaning
+from provide_choice._contract._outcomes import Answered
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Answered, shortened
+from provide_choice._contract._response import shortened
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import (
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import (
     OverallNote,
     QuestionState,
     overall_note_line,
 )
-from provide_choice._transports._terminal._style import STYLE
+from provide_choice._transports._terminal_view._style import STYLE
 
 SEND = "send"
 

@@ -19,20 +19,24 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._presentation import choose_text, count_refusal
 from provide_choice._contract._request import ProvideChoiceOption
-from provide_choice._transports._terminal._filter import FILTER_AFTER, filter_as_typed
-from provide_choice._transports._terminal._keys import NUMBER_KEYS, list_control, option_list_keys
-from provide_choice._transports._terminal._list_values import (
+from provide_choice._transports._terminal_view._filter import FILTER_AFTER, filter_as_typed
+from provide_choice._transports._terminal_view._keys import (
+    NUMBER_KEYS,
+    list_control,
+    option_list_keys,
+)
+from provide_choice._transports._terminal_view._list_values import (
     OWN_ANSWER,
     ListValue,
     NoteRequest,
     OwnAnswer,
 )
-from provide_choice._transports._terminal._notes import ask_note
-from provide_choice._transports._terminal._preview import option_preview
-from provide_choice._transports._terminal._screen import Screen
-from provide_choice._transports._terminal._state import QuestionState
-from provide_choice._transports._terminal._style import STYLE
-from provide_choice._transports._terminal._text_answer import type_answer
+from provide_choice._transports._terminal_view._notes import ask_note
+from provide_choice._transports._terminal_view._preview import option_preview
+from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._state import QuestionState
+from provide_choice._transports._terminal_view._style import STYLE
+from provide_choice._transports._terminal_view._text_answer import type_answer
 
 NOTE_HINTS = ("n", "g")
 FILTER_NOTE_HINTS = ("Ctrl-N", "Ctrl-G")

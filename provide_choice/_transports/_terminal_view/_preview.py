@@ -16,7 +16,7 @@ from prompt_toolkit.formatted_text.utils import (
 
 from present_choices._translation import Translation
 from provide_choice._contract._request import ProvideChoiceOption
-from provide_choice._transports._terminal._markdown import markdown_text
+from provide_choice._transports._terminal_view._markdown import markdown_text
 
 MINIMUM_ROOM = 2
 """Fewer lines than this left for a preview: it is not drawn at all (a title and nothing else)."""

@@ -22,15 +22,15 @@ from provide_choice._contract._batch_meaning import (
 )
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission
-from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
+from provide_choice._contract._outcomes import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._alert import alerting
-from provide_choice._transports._terminal._flow import answer_question, print_summary
-from provide_choice._transports._terminal._review import BatchFrame, review
-from provide_choice._transports._terminal._screen import DeadlinePassed, Screen, WentBack
-from provide_choice._transports._terminal._settings_editor import SettingsEditor
-from provide_choice._transports._terminal._state import OverallNote, Place, QuestionState
+from provide_choice._transports._terminal_view._alert import alerting
+from provide_choice._transports._terminal_view._flow import answer_question, print_summary
+from provide_choice._transports._terminal_view._review import BatchFrame, review
+from provide_choice._transports._terminal_view._screen import DeadlinePassed, Screen, WentBack
+from provide_choice._transports._terminal_view._settings_editor import SettingsEditor
+from provide_choice._transports._terminal_view._state import OverallNote, Place, QuestionState
 
 KeepAnswer = Callable[[str, Submission], Awaitable[None]]
 """Tells the open question that the person answered one of its questions (by id) so."""

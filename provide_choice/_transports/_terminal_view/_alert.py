@@ -3,7 +3,7 @@
 It is written to the terminal the question is drawn on (the output of the flow's session: stderr
 or the terminal itself for `provide-choice ask`, never stdout, which carries its JSON), once,
 `alert_after_seconds` after the question appears unless the person pressed a key meanwhile, and
-only while their settings leave the terminal's alerts on. What to write is `_alerts._terminal`'s
+only while their settings leave the terminal's alerts on. What to write is `_alert_sequence`'s
 choice, from what this process's environment says the terminal is.
 """
 
@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from prompt_toolkit.application import get_app_session
 
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._alerts import terminal_alert
+from provide_choice._transports._terminal_view._alert_sequence import terminal_alert
 
 
 @contextmanager

@@ -25,8 +25,8 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from present_choices._script_words import script_catalogs
+from provide_choice._bridge._site import HOST
 from provide_choice._contract._request import LONE_SURROGATE
-from provide_choice._web._site import HOST
 
 if TYPE_CHECKING:
     from fastapi.responses import JSONResponse
@@ -186,7 +186,7 @@ def script_safe_json(data: object) -> str:
 
 
 @cache
-def asset(name: str, package: str = __package__ or "provide_choice._web") -> str:
+def asset(name: str, package: str = __package__ or "provide_choice._bridge") -> str:
     """A file shipped beside a package's modules (a page, its script, its style sheet); without
     `package`, beside this module (the style sheet the pages share)."""
     return resources.files(package).joinpath(name).read_text(encoding="utf-8")

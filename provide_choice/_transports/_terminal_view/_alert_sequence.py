@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from provide_choice._transports._alerts._text import plain_line
+from provide_choice._alerts._text import plain_line
 
 ESC = "\x1b"
 BEL = "\x07"

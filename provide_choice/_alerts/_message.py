@@ -6,11 +6,11 @@ the language of the machine the server runs on (`LC_ALL`, `LC_MESSAGES`, `LANG`)
 from __future__ import annotations
 
 from present_choices._translation import N_, Translation, terminal_translation
+from provide_choice._alerts._push import Alert
+from provide_choice._alerts._text import plain_line, plain_text
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._transport_table import TransportKind, in_a_sentence, kind_of
 from provide_choice._question import PendingQuestion
-from provide_choice._transports._alerts._push import Alert
-from provide_choice._transports._alerts._text import plain_line, plain_text
 
 DESKTOP_TITLE = N_("Question waiting")
 PUSH_TITLE = N_("Question: {title}")

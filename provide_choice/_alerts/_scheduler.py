@@ -6,7 +6,7 @@ go only if it is still open and the person has not touched it: a system notifica
 where the question is shown outside the agent's client (a page, a terminal), and a push alert to
 every address listed. A reminder goes by push when a fifth of its time is left (once; the deadline
 may move, and the reminder with it). The terminal's own alert is written by the terminal that draws
-the question (`_terminal`), the browser's by its page's script.
+the question (`_transports._terminal_view._alert`), the browser's by its page's script.
 
 Nothing here ever delays or fails a question: alerts run as tasks of their own after a short
 pause (the moments right after a question is shown belong to serving it), push delivery in a
@@ -22,17 +22,17 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
-from provide_choice._question import PendingQuestion, SettledQuestion
-from provide_choice._transports._alerts._desktop import DesktopAlerts
-from provide_choice._transports._alerts._message import (
+from provide_choice._alerts._desktop import DesktopAlerts
+from provide_choice._alerts._message import (
     desktop_alert,
     outside_the_client,
     page_address,
     push_alert,
     title_of,
 )
-from provide_choice._transports._alerts._push import push, push_addresses
-from provide_choice._web._local_http import open_in_browser
+from provide_choice._alerts._push import push, push_addresses
+from provide_choice._bridge._local_http import open_in_browser
+from provide_choice._question import PendingQuestion, SettledQuestion
 
 ALERT_PAUSE_SECONDS = 0.2
 """How long an alert waits after the question is shown, at least: serving its page comes first."""

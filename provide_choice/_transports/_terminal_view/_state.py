@@ -25,7 +25,7 @@ from provide_choice._contract._presentation import (
 from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._markdown import markdown_text
+from provide_choice._transports._terminal_view._markdown import markdown_text
 
 
 @dataclass

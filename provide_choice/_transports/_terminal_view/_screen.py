@@ -26,7 +26,7 @@ from questionary.prompts.common import InquirerControl
 
 from present_choices._translation import Translation
 from provide_choice._question import LiveQuestion
-from provide_choice._transports._terminal._keys import (
+from provide_choice._transports._terminal_view._keys import (
     GuardedSubmit,
     ListKeys,
     SubmitCheck,
@@ -34,8 +34,8 @@ from provide_choice._transports._terminal._keys import (
     pointed,
     wrap_hints,
 )
-from provide_choice._transports._terminal._list_values import ListValue
-from provide_choice._transports._terminal._preview import (
+from provide_choice._transports._terminal_view._list_values import ListValue
+from provide_choice._transports._terminal_view._preview import (
     MINIMUM_ROOM,
     fitted_preview,
     line_count,

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from provide_choice._transports._alerts._push import DELIVERY_SECONDS, Alert
+from provide_choice._alerts._push import DELIVERY_SECONDS, Alert
 
 if TYPE_CHECKING:
     from desktop_notifier import DesktopNotifier
