@@ -4,7 +4,7 @@ A form is flat, so each question is one field (a single choice, a multiple choic
 titled with the question's header and described by its prompt; a hybrid question adds an optional
 text field beside it (`<id>.own_answer`: a dot is never part of an id, so no name can collide).
 The overall note is one more optional field. What a form cannot carry (option previews, notes on
-single options) is not offered here; the README says so.
+single options) is not offered here; the documentation says so.
 """
 
 from __future__ import annotations
