@@ -11,9 +11,14 @@ from chromium import launch_chromium
 from playwright.async_api import Browser, async_playwright
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def browser() -> AsyncIterator[Browser]:
-    """One Chromium per test module; each test opens its own context in it."""
+    """One Chromium per test process; each test opens a context of its own in it (cookies, storage,
+    permissions, viewport: nothing passes from one test to the next), and closes it.
+
+    Launching one takes a second or two of a busy machine; the contexts take a fraction of that.
+    The browser lives in the session's event loop, so every async test and fixture of e2e/ runs
+    there (`loop_scope="session"`); a test module's servers still start and stop with it."""
     async with async_playwright() as playwright:
         browser = await launch_chromium(playwright)
         yield browser

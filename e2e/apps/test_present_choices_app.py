@@ -14,11 +14,11 @@ from app_host import AppHost, apps_extension
 from mcp import Client
 from mcp_servers import held
 from playwright.async_api import Browser, Frame, expect
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 
 from provide_choice import create_server
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 ARGUMENTS = {
     "question": "Which database should I set up?",
@@ -33,7 +33,7 @@ LABELS = ["PostgreSQL", "SQLite", "<b>Ask me later</b>"]
 NOT_SENT = "Not sent: the conversation did not take your choice. Choose again, or type your answer."
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def host(browser: Browser, host_bundle: str) -> AsyncIterator[AppHost]:
     client = Client(create_server(), extensions=[apps_extension()])
     async with held(client) as connected, AppHost.opened(browser, connected, host_bundle) as opened:
@@ -186,4 +186,4 @@ async def test_screenshot_of_the_app_as_the_host_draws_it(host: AppHost) -> None
     await host.show("present_choices", ARGUMENTS | {"options": options})
     await expect(group(host.frame)).to_be_visible()
     await host.frame.get_by_role("button", name="PostgreSQL").focus()
-    await host.page.locator("iframe").screenshot(path=screenshot_path("app-present-choices.png"))
+    await keep_screenshot(host.page.locator("iframe"), "app-present-choices.png")

@@ -22,11 +22,11 @@ from mcp import Client
 from mcp.client.session import ClientRequestContext
 from mcp_servers import connected, held, structured
 from playwright.async_api import Browser, Frame, expect
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 
 from provide_choice import AnswerPolicy, create_server
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 QUESTION: dict[str, Any] = {
     "title": "Database",
@@ -350,7 +350,7 @@ async def test_screenshot_of_the_provide_choice_app_as_the_host_draws_it(
     async with open_host() as host:
         await host.show("provide_choice", checks)
         await expect(question_in(host.frame, checks["title"])).to_be_visible()
-        await host.page.locator("iframe").screenshot(path=screenshot_path("app-provide-choice.png"))
+        await keep_screenshot(host.page.locator("iframe"), "app-provide-choice.png")
 
 
 @pytest.mark.parametrize("declared", ["dialog", "nothing"])

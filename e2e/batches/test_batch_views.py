@@ -29,7 +29,7 @@ from mcp_types import CallToolResult
 from playwright.async_api import Browser, Frame, Locator, Page, expect
 from question_views import InApp, OnPage, QuestionView
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 DESKTOP = {"width": 1100, "height": 1000}
 NARROW = {"width": 375, "height": 900}
@@ -106,13 +106,13 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("batch-home")
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def client(home: Path) -> AsyncIterator[Client]:
     async with held(connected("stdio", home, extensions=[apps_extension()])) as connected_client:
         yield connected_client
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def impatient_client(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Client]:
     """A server whose calls wait at most a second for the person, then return pending."""
     home = tmp_path_factory.mktemp("batch-pending-home")
@@ -136,7 +136,7 @@ def open_surface(request: pytest.FixtureRequest, browser: Browser) -> Opener:
     return lambda client, viewport: OnPage.opened(browser, client, viewport)
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def surface(open_surface: Opener, client: Client) -> AsyncIterator[QuestionView]:
     async with open_surface(client, DESKTOP) as opened:
         yield opened

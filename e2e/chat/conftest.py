@@ -29,7 +29,7 @@ def chat_url(agent: AGUIServer, tmp_path_factory: pytest.TempPathFactory) -> Ite
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, chat_url: str) -> AsyncIterator[Page]:
     context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     page = await context.new_page()

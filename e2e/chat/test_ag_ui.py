@@ -26,7 +26,7 @@ from pydantic_ai.messages import ModelRequest, ToolReturnPart, UserPromptPart
 
 from present_choices import ChoicePrompt, render_fence
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 TOKEN = "Bearer e2e-token"
 DATABASE = {**prompts.DATABASE, "context": "Both work with the ORM; PostgreSQL scales further."}

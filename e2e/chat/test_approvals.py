@@ -29,7 +29,7 @@ from chat_harness import (
 )
 from playwright.async_api import Locator, Page, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 DELETED: list[str] = []
 OLD = 'Approve delete_branch({"name":"old"})?'  # pydantic-ai's adapter words it so

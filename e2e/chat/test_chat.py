@@ -19,7 +19,7 @@ from playwright.async_api import Browser, Dialog, Locator, Page, expect
 
 from present_choices import ChoicePrompt, render_fence
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 XSS_LABEL = "<img src=x onerror=alert(1)>"
 LONG_LINE = "services = [" + ", ".join(f'"service-{number}"' for number in range(40)) + "]"
@@ -68,7 +68,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, server: str) -> AsyncIterator[Page]:
     context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     page = await context.new_page()

@@ -7,10 +7,9 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 import pytest_asyncio
 from chat_harness import VIEWPORT, chat_server
-from chromium import launch_chromium
-from playwright.async_api import Page, async_playwright, expect
+from playwright.async_api import Browser, Page, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")
@@ -19,14 +18,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
-async def page(server: str) -> AsyncIterator[Page]:
-    async with async_playwright() as playwright:
-        browser = await launch_chromium(playwright)
-        page = await browser.new_page(viewport=VIEWPORT)  # type: ignore[arg-type]
-        await page.goto(server)
-        yield page
-        await browser.close()
+@pytest_asyncio.fixture(loop_scope="session")
+async def page(browser: Browser, server: str) -> AsyncIterator[Page]:
+    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(server)
+    yield page
+    await context.close()
 
 
 async def test_the_demo_streams_follows_up_and_uses_the_chosen_value(page: Page) -> None:

@@ -23,7 +23,7 @@ from chat_harness import accessible, chat_server, log, option, send
 from playwright.async_api import Page, expect
 from ports import free_port
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTED_PORT = "8000"

@@ -19,7 +19,7 @@ from agui_server import AGUIServer, finished_run, interrupted_run
 from chat_harness import accessible, log, option, send, send_when_ready
 from playwright.async_api import Locator, Page, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 ENVIRONMENT = "Where should v1.4 go first?"
 SIZE = "How many pods?"

@@ -25,7 +25,7 @@ from playwright.async_api import Browser, Page, expect
 
 from chat_ui._agents.llm._agent import DEFAULT_SYSTEM_PROMPT
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 MODEL = "qwen2.5:7b"
 DATABASE = {
@@ -52,7 +52,7 @@ def chat_url(model_server: ModelServer, tmp_path_factory: pytest.TempPathFactory
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, chat_url: str, model_server: ModelServer) -> AsyncIterator[Page]:
     model_server.replies.clear()
     model_server.requests.clear()

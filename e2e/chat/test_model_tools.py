@@ -25,7 +25,7 @@ from chat_harness import VIEWPORT, chat_server, log, option, send
 from model_server import ModelServer, Reply
 from playwright.async_api import Browser, Page, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 TOOLS = '''
 from pathlib import Path
@@ -64,7 +64,7 @@ def chat_url(model_server: ModelServer, workdir: Path) -> Iterator[str]:
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(
     browser: Browser, chat_url: str, model_server: ModelServer, workdir: Path
 ) -> AsyncIterator[Page]:

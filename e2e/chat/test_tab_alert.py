@@ -14,7 +14,7 @@ from chat_harness import VIEWPORT, chat_server
 from playwright.async_api import Browser, Page, expect
 from web_notifications import BACKGROUND_TAB, RECORD_NOTIFICATIONS
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +23,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, server: str) -> AsyncIterator[Page]:
     context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     await context.add_init_script(RECORD_NOTIFICATIONS + BACKGROUND_TAB)

@@ -35,7 +35,7 @@ def model_server() -> Iterator[ModelServer]:
         yield server
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, model_server: ModelServer) -> AsyncIterator[Page]:
     """A fresh browser context: a new session cookie, so a new conversation."""
     model_server.replies.clear()

@@ -27,7 +27,7 @@ from chat_ui._nicegui._message import CUT_OFF_NOTE
 from chat_ui._session._notices import UNAVAILABLE, UNSAVED
 from chat_ui._session._streaming_reply import DRAFT_STALE
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 DATABASE = {
     "question": "Which database should the service use?",

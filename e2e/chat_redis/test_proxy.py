@@ -28,7 +28,7 @@ from redis_server import RedisServer
 
 from chat_ui._session._streaming_reply import DRAFT_STALE
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 MODELS = ("model-one", "model-two")
 WAIT = 30_000  # ms: the page's reconnect, then its reload on the other instance

@@ -18,7 +18,7 @@ from playwright.async_api import Page, expect
 from redis_chat import shared_instance
 from redis_server import RedisServer
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 OLD = 'Approve delete_branch({"name":"old"})?'
 OLDER = 'Approve delete_branch({"name":"older"})?'

@@ -15,7 +15,7 @@ from mcp import Client  # noqa: E402  (after the rewrite is registered)
 from mcp_servers import connected, held  # noqa: E402
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def stdio_server(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> AsyncIterator[tuple[Path, Client]]:

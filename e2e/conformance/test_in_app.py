@@ -19,10 +19,10 @@ from mcp_servers import connected, held, structured
 from playwright.async_api import Browser
 from web_person import PagePerson
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def served(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> AsyncIterator[tuple[Path, Client, str]]:
@@ -37,7 +37,7 @@ async def served(
         yield home, client, bundle
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def host(
     served: tuple[Path, Client, str], browser: Browser
 ) -> AsyncIterator[tuple[Path, AppHost]]:

@@ -38,7 +38,7 @@ from mcp import Client
 from mcp.client.session import ClientRequestContext
 from mcp_servers import call, connected, held
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 ASKED_AGAIN = "Your answer did not fit"
 """How the server's second form begins when the first answer was refused."""
@@ -183,7 +183,7 @@ class Dialog:
         return await self.person(context, params)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module", params=["legacy", "2026-07-28"])
+@pytest_asyncio.fixture(scope="module", loop_scope="session", params=["legacy", "2026-07-28"])
 async def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[tuple[Path, Client, Dialog]]:

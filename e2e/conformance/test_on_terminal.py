@@ -18,7 +18,7 @@ from mcp_servers import call
 from provide_choice_harness import spawn_server_terminal
 from terminal_person import TerminalPerson
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")

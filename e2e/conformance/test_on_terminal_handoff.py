@@ -16,7 +16,7 @@ from mcp_servers import launch, poll
 from provide_choice_harness import finish, run_summary
 from terminal_person import TerminalPerson
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.mark.parametrize("case", params(CASES, "terminal_handoff"))

@@ -16,7 +16,7 @@ from mcp_servers import call_on_page, structured
 from playwright.async_api import Browser
 from web_person import PagePerson
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.mark.parametrize("case", params(CASES, "web"))

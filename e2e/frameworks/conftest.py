@@ -18,7 +18,7 @@ def framework(request: pytest.FixtureRequest) -> str:
     return name
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, app_url: str) -> AsyncIterator[Page]:
     """A fresh page on the module's app, failing the test if agent text ever opens a dialog."""
     context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]

@@ -10,9 +10,9 @@ import pytest
 from chat_harness import send
 from framework_apps import GRADIO_COMMAND, OPTION_BUTTONS, STREAMLIT_COMMAND, example_server
 from playwright.async_api import Page, expect
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 FIRST = "What shall we plan together?"
 FIRST_LABELS = ["A weekend trip", "Tonight's dinner", "A side project"]
@@ -40,7 +40,7 @@ async def test_the_first_question_is_buttons_and_a_click_sends_the_value_screens
     for label in FIRST_LABELS:  # the answered block has nothing left to press
         await expect(page.get_by_role("button", name=label, exact=True)).to_have_count(0)
     await page.evaluate("document.fonts.ready")
-    await page.screenshot(path=screenshot_path(f"{framework}-chat.png"))
+    await keep_screenshot(page, f"{framework}-chat.png")
 
 
 async def test_enter_and_space_on_a_focused_option_send_it(page: Page) -> None:

@@ -13,7 +13,7 @@ from playwright.async_api import Page, expect
 
 from present_choices import ChoicePrompt, render_fence
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 MARKUP = "<img src=x onerror=alert(1)>"
 LABELS = [f"{MARKUP} go", "**not bold** :smile: $x$"]

@@ -28,11 +28,11 @@ from mcp import Client
 from mcp_servers import call_on_page, connected, held, structured
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from provide_choice_harness import COMMAND
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 
 from provide_choice import create_server
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CHINESE = "zh-CN"
 FRENCH = "fr-FR"
@@ -72,7 +72,7 @@ def set_language(home: Path, language: str) -> None:
     (home / "settings.json").write_text(json.dumps({"language": language}))
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def agent(home: Path) -> AsyncIterator[Client]:
     async with held(connected("stdio", home)) as client:
         yield client
@@ -122,7 +122,7 @@ async def test_in_chinese_the_page_is_chinese_and_the_agent_gets_english(
     await page.evaluate("document.activeElement.blur()")
     await page.get_by_text("设置", exact=True).click()  # closed again for the picture
     await page.evaluate("document.fonts.ready")
-    await page.screenshot(path=screenshot_path("page-chinese.png"), full_page=True)
+    await keep_screenshot(page, "page-chinese.png", full_page=True)
     await page.get_by_role("checkbox", name="浏览器测试").check()
     await page.get_by_role("button", name="提交").click()
     await expect(page.get_by_role("heading", name="回答已发送，可以关闭此标签页")).to_be_visible()

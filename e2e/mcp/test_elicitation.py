@@ -16,7 +16,7 @@ from mcp.client.session import ClientRequestContext
 from mcp_servers import connected, until
 from playwright.async_api import Browser, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CONNECTIONS = [
     pytest.param(transport, mode, id=f"{transport}-{mode}")

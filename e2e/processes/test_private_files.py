@@ -41,7 +41,7 @@ def modes(directory: Path) -> dict[str, int]:
     return {str(path.relative_to(directory)): stat.S_IMODE(path.stat().st_mode) for path in paths}
 
 
-@pytest.mark.asyncio(loop_scope="module")  # the module's browser
+@pytest.mark.asyncio(loop_scope="session")  # the browser's loop
 async def test_regression_a_chat_message_is_kept_private(browser: Browser, tmp_path: Path) -> None:
     # The chat made the data directory 755 and kept whole conversations in files of mode 644.
     home = tmp_path / "share" / "agent-choices"

@@ -129,7 +129,7 @@ def question(title: str) -> dict[str, Any]:
     }
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def agent(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Client]:
     """An agent's client of `provide-choice serve` over stdio, for every hand-off here."""
     home = tmp_path_factory.mktemp("handoff")
@@ -140,7 +140,7 @@ async def agent(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Clien
         yield client
 
 
-@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.asyncio(loop_scope="session")
 @pytest.mark.parametrize("number", list(SIGNALS), ids=list(SIGNALS.values()))
 async def test_a_stop_signal_to_choice_terminal_cancels_its_question(
     agent: Client, number: int, tmp_path: Path
@@ -162,7 +162,7 @@ async def test_a_stop_signal_to_choice_terminal_cancels_its_question(
     assert response["selection"]["transport"] == "terminal_handoff"
 
 
-@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.asyncio(loop_scope="session")
 async def test_sigterm_to_the_server_with_a_question_on_its_terminal_gives_the_terminal_back(
     tmp_path: Path,
 ) -> None:

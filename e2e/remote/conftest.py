@@ -55,7 +55,7 @@ def b(
     yield from _instance("b", redis_server, public_url, tmp_path_factory)
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def person(browser: Browser) -> AsyncIterator[BrowserContext]:
     context = await browser.new_context()
     yield context

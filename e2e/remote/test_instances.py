@@ -20,7 +20,7 @@ from redis_server import RedisServer
 from remote_instances import QUESTION, Instance, instance
 from timing import bound
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 SUBMITTED = {**QUESTION, "selection_mode": "multi", "title": "Which services go first?"}
 

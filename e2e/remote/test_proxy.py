@@ -20,7 +20,7 @@ from nginx import documented_nginx_config, running_nginx
 from playwright.async_api import BrowserContext, WebSocket, expect
 from remote_instances import QUESTION, Instance
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from pathlib import Path
 from accessibility import serious_violations
 from playwright.async_api import Locator, Page, expect
 from ports import ATTEMPTS, ExitedEarly, free_port, lost_port
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 
 VIEWPORT = {"width": 1200, "height": 900}
 
@@ -148,9 +148,10 @@ async def accessible(page: Page) -> bool:
 
 
 async def chat_screenshot(page: Page, name: str) -> None:
-    """The chat as it stands, for the documentation (see `screenshot_path`): no focus ring in the composer,
-    the fonts loaded, and no request in flight."""
+    """The chat as it stands, for the documentation (see `keep_screenshot`): no focus ring in the
+    composer, the fonts loaded, and no request in flight (so also in a run that takes no picture: what
+    the test does next starts from the same page)."""
     await page.get_by_role("textbox", name="Message").blur()
     await page.evaluate("document.fonts.ready")
     await requests_done(page)
-    await page.screenshot(path=screenshot_path(name))
+    await keep_screenshot(page, name)

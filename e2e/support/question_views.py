@@ -21,7 +21,7 @@ from mcp import Client
 from mcp_servers import call_on_page
 from mcp_types import CallToolResult
 from playwright.async_api import Browser, Frame, Keyboard, Page
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 
 
 class QuestionView(ABC):
@@ -107,7 +107,7 @@ class OnPage(QuestionView):
         return await self.client.call_tool("provide_choice", {"session_id": session_id})
 
     async def keep_screenshot(self, name: str) -> None:
-        await self.page.screenshot(path=screenshot_path(f"page-{name}.png"), full_page=True)
+        await keep_screenshot(self.page, f"page-{name}.png", full_page=True)
 
 
 class InApp(QuestionView):

@@ -1,30 +1,29 @@
-"""Where the browser tests save the documentation's screenshots.
+"""The documentation's pictures, taken by the browser tests that bring a page to the state shown.
 
-Every run takes them (so a page that no longer renders fails the test), but only
-`UPDATE_SCREENSHOTS=1 make e2e` (or `make screenshots`) writes them into docs/: a plain test run must
-leave the checkout clean, and the pictures change on every run (a countdown, a timestamp). Elsewhere
-they go to a folder of this process's own: test processes running at once (pytest-xdist, or two
-checkouts) never write the same file.
+Only `make screenshots` (`UPDATE_SCREENSHOTS=1`) takes them, into docs/: a plain test run takes
+none. A picture is no check (whether the page renders what it should is what the test's own
+assertions say), and taking one costs a full render and a PNG for nothing; a plain run must also
+leave the checkout clean, and the pictures would change on every run (a countdown, a timestamp).
 """
 
-import atexit
-import functools
+from __future__ import annotations
+
 import os
-import shutil
-import tempfile
 from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Locator, Page
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def screenshot_path(name: str) -> Path:
-    folder = DOCS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else _scratch()
-    folder.mkdir(exist_ok=True)
-    return folder / name
+def taking_screenshots() -> bool:
+    """Whether this run takes the documentation's pictures (`make screenshots`)."""
+    return os.environ.get("UPDATE_SCREENSHOTS") == "1"
 
 
-@functools.cache
-def _scratch() -> Path:
-    folder = tempfile.mkdtemp(prefix="agent-choices-screenshots-")
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # the run leaves nothing behind
-    return Path(folder)
+async def keep_screenshot(target: Page | Locator, name: str, **options: Any) -> None:
+    """Save `target` (a page, or the part of one a locator finds) as docs/`name`, with Playwright's
+    screenshot `options` (`full_page=True`, say), when this run takes the pictures; else nothing."""
+    if taking_screenshots():
+        await target.screenshot(path=DOCS / name, **options)

@@ -25,11 +25,11 @@ from mcp_servers import call_on_page, held
 from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from provide_choice_harness import COMMAND
-from screenshots import screenshot_path
+from screenshots import keep_screenshot, taking_screenshots
 from timing import bound
 from web_notifications import RECORD_NOTIFICATIONS
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 SOON = int(bound(3_000))
 EDITOR = Implementation(name="editor-one", version="1.4.2")
@@ -71,7 +71,7 @@ def inbox(home: Path) -> Iterator[str]:
     process.communicate(timeout=15)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def agent(home: Path) -> AsyncIterator[Client]:
     parameters = StdioServerParameters(
         command=COMMAND, args=["serve", "--no-browser"], env=environment(home)
@@ -80,7 +80,7 @@ async def agent(home: Path) -> AsyncIterator[Client]:
         yield client
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def context(browser: Browser) -> AsyncIterator[BrowserContext]:
     context = await browser.new_context(viewport={"width": 1000, "height": 760})
     await context.add_init_script(RECORD_NOTIFICATIONS)
@@ -184,6 +184,8 @@ async def test_the_inbox_counts_every_question_waiting_and_notifies_each_new_one
 async def take_tab_screenshot(page: Page) -> None:
     """The documentation's picture of the inbox's tab: the inbox as Chromium draws it, under a tab strip
     drawn with the tab's real title and icon (a headless browser draws no tabs of its own)."""
+    if not taking_screenshots():
+        return
     title = await page.title()
     icon = await page.evaluate(
         "fetch(document.querySelector('link[rel=icon]').href).then((r) => r.text())"
@@ -192,7 +194,7 @@ async def take_tab_screenshot(page: Page) -> None:
     frame = await page.context.new_page()
     await frame.set_viewport_size({"width": 1000, "height": 590})
     await frame.set_content(tab_strip(title, icon, shot))
-    await frame.screenshot(path=screenshot_path("inbox-tab.png"))
+    await keep_screenshot(frame, "inbox-tab.png")
     await frame.close()
 
 

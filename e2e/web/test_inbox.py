@@ -30,10 +30,10 @@ from mcp import Client, MCPError, StdioServerParameters
 from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Locator, Page, expect
 from provide_choice_harness import COMMAND
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 from timing import bound
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 DESKTOP = {"width": 1000, "height": 760}
 MOBILE = {"width": 375, "height": 740}
@@ -128,7 +128,7 @@ def inbox(home: Path) -> Iterator[Inbox]:
     assert not (home / "inbox.json").exists()
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def context(browser: Browser) -> AsyncIterator[BrowserContext]:
     context = await browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
     errors: list[str] = []
@@ -227,7 +227,7 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
         await expect(recent_item(page, "Test database")).to_contain_text("Answered")
 
         await page.mouse.move(0, 0)
-        await page.screenshot(path=screenshot_path("inbox.png"), full_page=True)
+        await keep_screenshot(page, "inbox.png", full_page=True)
 
         # An ending the page did not see: it still moves within 2 s.
         await waiting_link(page, "Database for the new app").click()

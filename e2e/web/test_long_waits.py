@@ -23,7 +23,7 @@ from mcp_servers import call, poll, text_of
 from mcp_servers import connected as serving
 from playwright.async_api import Browser, Page, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CLIENT_TIMEOUT = 60.0
 """The TypeScript SDK's default request timeout (and the MCP Inspector's, which cannot change it)."""

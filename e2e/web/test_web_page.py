@@ -36,10 +36,10 @@ from playwright.async_api import (
     expect,
 )
 from provide_choice_harness import COMMAND
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 from timing import bound
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 XSS_LABEL = "<img src=x onerror=alert(1)>"
 DESKTOP = {"width": 1000, "height": 900}
@@ -131,7 +131,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("portal-home")
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def server(home: Path) -> AsyncIterator[Agent]:
     script = browser_script(home)
     parameters = StdioServerParameters(
@@ -143,7 +143,7 @@ async def server(home: Path) -> AsyncIterator[Agent]:
         yield Agent(client, OpenedAddresses(script))
 
 
-@pytest_asyncio.fixture(autouse=True, loop_scope="module")
+@pytest_asyncio.fixture(autouse=True, loop_scope="session")
 async def agent(server: Agent) -> AsyncIterator[Agent]:
     yield server
     await server.cancel_unfinished()
@@ -189,7 +189,7 @@ class Pages:
         return page
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def pages(browser: Browser) -> AsyncIterator[Pages]:
     context = await browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
     opened = Pages(context)
@@ -291,7 +291,7 @@ async def test_multi_select_refuses_counts_outside_the_limits_and_sends_notes_ov
 
     await page.evaluate("document.activeElement.blur()")
     await page.evaluate("document.fonts.ready")
-    await page.screenshot(path=screenshot_path("portal-multi.png"), full_page=True)
+    await keep_screenshot(page, "portal-multi.png", full_page=True)
 
     await submit.click()
     await expect_ended(page, "Answer sent, you can close this tab")
@@ -406,7 +406,7 @@ async def test_settings_change_this_question_and_persist_into_the_next_call(
 
     await page.evaluate("document.activeElement.blur()")
     await page.locator("#settings").scroll_into_view_if_needed()
-    await page.locator("#settings").screenshot(path=screenshot_path("portal-settings.png"))
+    await keep_screenshot(page.locator("#settings"), "portal-settings.png")
 
     await page.get_by_role("button", name="Cancel").click()
     await expect_ended(page, "Cancelled")
