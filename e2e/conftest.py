@@ -1,7 +1,9 @@
-"""Fixtures every browser test module shares."""
+"""What every end-to-end test shares: the clock of the questions (`question_clock`), followed by every
+process a test starts, and the browser."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 
 import pytest
@@ -9,6 +11,11 @@ import pytest_asyncio
 from app_host import HostUnavailable, build_host_bundle
 from chromium import launch_chromium
 from playwright.async_api import Browser, async_playwright
+from question_clock import CLOCK
+
+from provide_choice._test_clock import VARIABLE
+
+os.environ[VARIABLE] = str(CLOCK)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

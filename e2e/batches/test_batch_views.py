@@ -27,6 +27,7 @@ from mcp import Client
 from mcp_servers import connected, held, structured
 from mcp_types import CallToolResult
 from playwright.async_api import Browser, Frame, Locator, Page, expect
+from question_clock import forward
 from question_views import InApp, OnPage, QuestionView
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -376,15 +377,15 @@ async def test_cancel_half_way_keeps_what_was_answered(surface: QuestionView, ho
 
 
 async def test_timeout_half_way_keeps_what_was_answered(surface: QuestionView) -> None:
-    # 6 s: the draft goes to the server before the deadline, through the app's host too.
-    call = await surface.ask(BATCH | {"timeout_seconds": 6})
+    call = await surface.ask(BATCH | {"timeout_seconds": 120})
     view = surface.view
     await (
         question(view, "Features Which features go in the first release?")
         .get_by_role("checkbox", name="Export")
         .check()
     )
-    await expect(view.get_by_text(surface.saved)).to_be_visible()
+    await expect(view.get_by_text(surface.saved)).to_be_visible()  # the draft reached the server
+    forward(120)  # then nobody answers until the deadline
     response = await response_of(call)
     assert response["action_status"] == "timeout"
     assert [answer["selected_ids"] for answer in response["answers"]] == [

@@ -44,7 +44,11 @@ OPTIONS = [
 ]
 SUGGESTION = "Use SQLite for now"
 TIMEOUT = 2
-"""Seconds the timeout cases wait: short, and still long enough to show the question."""
+"""Seconds the cases where the person only waits give the question: short, and still long enough to
+show the question."""
+WALKS_AWAY = 60
+"""Seconds the cases where the person answers part of a batch, then waits, give the question: long
+enough never to pass before they are done (their drivers then move the clock to it, see `Wait`)."""
 
 NO_DIALOG_NOTES = "a form has no notes on single options"
 FORM_DEFAULT = (
@@ -423,7 +427,7 @@ CASES += [
     ),
     Case(
         "batch-timeout-half-way",
-        batch(timeout_seconds=TIMEOUT + 4),
+        batch(timeout_seconds=WALKS_AWAY),
         (In("features", Toggle("export")), Wait()),
         Expected(
             "timeout",
@@ -440,7 +444,7 @@ CASES += [
     ),
     Case(
         "batch-timeout-after-the-first-question",
-        batch(timeout_seconds=TIMEOUT + 4),
+        batch(timeout_seconds=WALKS_AWAY),
         (In("db", Choose("lite")), Wait()),
         Expected(
             "timeout",

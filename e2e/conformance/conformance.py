@@ -113,7 +113,11 @@ class Cancel(Gesture):
 
 @dataclass(frozen=True)
 class Wait(Gesture):
-    """Do nothing until the deadline passes."""
+    """Do nothing until the deadline passes. As the only action, the question's real deadline
+    passes, end to end, on every surface. After other actions, on the tests' clock: once what the
+    person did reached the server, the driver moves the question's time to its deadline
+    (`question_clock.forward`), so that the deadline never comes before the person is done, however
+    busy the machine, and then no later."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from provide_choice_harness import (
     continue_with_settings,
     expect_plain,
 )
+from question_clock import forward
 
 OWN_ANSWER = None
 """The list entry that leads to typing an own answer (hybrid), after the options."""
@@ -177,6 +178,8 @@ class BatchTerminalPerson:
     def play(self) -> None:
         for action in self.case.actions:
             if isinstance(action, Wait):
+                if self.at is not None:  # what was answered is kept (the next question shows once
+                    forward(self.case.request["timeout_seconds"])  # it is): the deadline, now
                 continue
             if self.at is None:
                 continue_with_settings(self.child)

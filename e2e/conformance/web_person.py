@@ -22,6 +22,7 @@ from conformance import (
     Wait,
 )
 from playwright.async_api import Frame, Locator, Page, expect
+from question_clock import forward
 
 
 class PagePerson:
@@ -58,8 +59,12 @@ class PagePerson:
                     await expect(self.submit).to_have_accessible_description(re.compile(r"\S"))
                 case Cancel():
                     await page.get_by_role("button", name="Cancel").click()
+                case Wait() if action is not self.case.actions[0]:
+                    # Once the page said it has what the person did: the deadline, now.
+                    await expect(page.get_by_text(re.compile(r"^Saved: "))).to_be_visible()
+                    forward(self.case.request["timeout_seconds"])
                 case Wait():
-                    pass
+                    pass  # the question's own deadline passes
                 case _:
                     await self.act(action, self.options, self.case.request["selection_mode"])
 

@@ -27,6 +27,7 @@ from provide_choice_harness import (
     run_summary,
     spawn_server_terminal,
 )
+from question_clock import forward
 
 from provide_choice import InteractionSettings, save_settings
 
@@ -325,9 +326,11 @@ async def test_the_deadline_half_way_keeps_what_was_answered(
         continue_with_settings(child)
         expect_plain(child, "1 of 3")
         child.send("2")
+        expect_plain(child, "[Features] 2 of 3")
+        forward(120)  # then nobody answers until the deadline
         expect_plain(child, "The deadline passed after 1 of 3 questions.")
 
-    request = batch(DATABASE, FEATURES, NAME, timeout_seconds=4)
+    request = batch(DATABASE, FEATURES, NAME, timeout_seconds=120)
     response = await asked_in_terminal(terminal, request, person)
     assert response["action_status"] == "timeout"
     assert answers(response)["db"]["selected_ids"] == ["sqlite"]

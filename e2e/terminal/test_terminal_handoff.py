@@ -32,7 +32,7 @@ from provide_choice_harness import (
     run_summary,
     spawn,
 )
-from timing import bound
+from question_clock import forward
 
 OPTIONS = [
     {"id": "pg", "label": "PostgreSQL", "description": "robust", "recommended": True},
@@ -181,8 +181,7 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
     tmp_path: Path,
 ) -> None:
     async with stdio_server(tmp_path) as client:
-        waits = int(bound(5))  # long enough for the terminal to start on a busy machine
-        request = question("single", timeout_seconds=waits, default_selection_ids=["pg"])
+        request = question("single", timeout_seconds=120, default_selection_ids=["pg"])
         selection = await launch(client, request)
         child = run_summary(selection, tmp_path)
         expect_plain(child, "Change settings")
@@ -190,7 +189,9 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
         expect_plain(child, "When time runs out: Return the question's defaults")
         child.send(DOWN * 6 + ENTER)
         expect_plain(child, "When time runs out: Return nothing")
-        # The person walks away: the deadline passes on the settings screen.
+        # The person walks away: the deadline passes on the settings screen (on the tests' clock,
+        # which the server and the terminal both follow).
+        forward(120)
         expect_plain(child, "No answer before the deadline; nothing selected.")
         status, _ = finish(child)
         response = await poll(client, selection["session_id"])
@@ -238,8 +239,7 @@ async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
 
 async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
-        # Long enough for two terminals to start on a busy machine, then it times out.
-        selection = await launch(client, question("multi", timeout_seconds=int(bound(6))))
+        selection = await launch(client, question("multi", timeout_seconds=120))
         child = run_summary(selection, tmp_path)
         continue_with_settings(child)
         expect_plain(child, "Choose 1 to 3 options")
@@ -247,6 +247,7 @@ async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_pat
         child.kill(signal.SIGKILL)
         child.close()
         retry_status, retry_line = finish(run_summary(selection, tmp_path))
+        forward(120)  # then nobody answers until the deadline
         response = await poll(client, selection["session_id"])
     assert child.signalstatus == signal.SIGKILL
     assert retry_status != 0

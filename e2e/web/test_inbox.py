@@ -30,6 +30,7 @@ from mcp import Client, MCPError, StdioServerParameters
 from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Locator, Page, expect
 from provide_choice_harness import COMMAND
+from question_clock import forward
 from screenshots import keep_screenshot
 from timing import bound
 
@@ -573,7 +574,6 @@ async def test_two_servers_with_thirty_questions_each_at_once_are_all_recorded(
     tmp_path: Path,
 ) -> None:
     errors = tmp_path / "stderr.txt"
-    waits = int(bound(4))  # each question, long enough to be counted while it waits
     async with (
         Client(server(tmp_path, errors), client_info=EDITOR) as editor,
         Client(server(tmp_path, errors), client_info=TERMINAL_AGENT) as agent,
@@ -581,7 +581,7 @@ async def test_two_servers_with_thirty_questions_each_at_once_are_all_recorded(
         calls = [
             asyncio.create_task(
                 client.call_tool(
-                    "provide_choice", question(f"{name} {number}", timeout_seconds=waits)
+                    "provide_choice", question(f"{name} {number}", timeout_seconds=120)
                 )
             )
             for number in range(30)
@@ -591,6 +591,7 @@ async def test_two_servers_with_thirty_questions_each_at_once_are_all_recorded(
         while len([entry for entry in history_json(tmp_path) if entry["ended_at"] is None]) < 60:
             assert time.monotonic() < deadline, "not every question was recorded while it waited"
             await asyncio.sleep(0.1)
+        forward(120)  # every one of them times out at once
         results = [(await result_of(call))["action_status"] for call in calls]
     assert results == ["timeout"] * 60
     recorded = history_json(tmp_path)

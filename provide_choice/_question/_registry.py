@@ -27,6 +27,7 @@ from provide_choice._question._pending import PendingQuestion
 from provide_choice._question._sharing import Sharing, snapshot_of
 from provide_choice._question._store import EventKind, QuestionStore, Snapshot, StoreUnavailable
 from provide_choice._settings_file import load_settings
+from provide_choice._test_clock import follow
 
 ID_BYTES = 24
 """192 random bits, well above the 128 a session id must carry. Written in hex, not urlsafe base64:
@@ -100,6 +101,14 @@ class Recorders:
             recorder.ended(question)
 
 
+def skip(question: PendingQuestion, seconds: float) -> None:
+    """Move the question's own time `seconds` forward, as a test's clock does (`_test_clock`): it
+    started, and ends, that much earlier, through the step a timeout override takes; past its
+    deadline it times out at once, through its own timer."""
+    question.started -= seconds
+    question.move_deadline(question.interaction.deadline - seconds)
+
+
 class QuestionRegistry:
     """The pending questions of one server process, by id. Use it inside the server's event loop
     (deadlines and retention are timers on that loop). A `recorder` hears of every question asked
@@ -138,6 +147,10 @@ class QuestionRegistry:
             sharing.put(lambda: add(new))
         self.recorder.asked(question)
         question.on_finish(self.recorder.ended)
+        # A test may move the clock of the questions asked here (a live copy of one asked on
+        # another instance follows that one's moves through the store).
+        stop_following = follow(lambda seconds: skip(question, seconds))
+        question.on_finish(lambda _ended: stop_following())
         return question
 
     def _new(

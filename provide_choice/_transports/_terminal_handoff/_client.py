@@ -35,6 +35,7 @@ from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._setting_changes import apply_changes
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._settings_file import terminal_words
+from provide_choice._test_clock import follow
 from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:
@@ -173,6 +174,7 @@ class RemoteQuestion:
         except ValidationError:
             raise _unreadable() from None
         self._follow(session)
+        follow(self._skip)  # from the deadline the server just said, a test's clock (`_test_clock`)
         return request
 
     async def keep(self, question_id: str, submission: Submission) -> None:
@@ -185,6 +187,10 @@ class RemoteQuestion:
 
     def seconds_left(self) -> float:
         return max(self._deadline - time.monotonic(), 0.0)
+
+    def _skip(self, seconds: float) -> None:
+        """The test's clock moved `seconds` forward, the server's copy of it too: so does this one."""
+        self._deadline -= seconds
 
     def touch(self) -> None:
         """The person's first key: the server hears it once (the alerts it would send are no

@@ -26,6 +26,7 @@ from questionary.prompts.common import InquirerControl
 
 from present_choices._translation import Translation
 from provide_choice._question import LiveQuestion
+from provide_choice._test_clock import follow
 from provide_choice._transports._terminal_view._keys import (
     GuardedSubmit,
     ListKeys,
@@ -221,10 +222,18 @@ class Screen:
         def start_deadline() -> None:
             timers.append(loop.call_later(max(self.state.deadline - time.monotonic(), 0), expire))
 
+        def skipped(_seconds: float) -> None:
+            """A test moved the clock (`_test_clock`): the deadline came nearer."""
+            if timers:
+                timers.pop().cancel()
+                start_deadline()
+
+        stop_following = follow(skipped)
         try:
             # Ctrl-C arrives as a key in raw mode; SIGINT handling stays with the host process.
             return await application.run_async(pre_run=start_deadline, handle_sigint=False)
         finally:
+            stop_following()
             for timer in timers:
                 timer.cancel()
 
