@@ -9,7 +9,7 @@ the summary line read the same whether the person answered in a terminal, a brow
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,14 @@ SUMMARY_TEXT_LENGTH = 80
 BATCH_ANSWER_TO_ONE = "answers of a batch cannot answer a single question"
 
 
+def _via() -> Any:
+    """Where the person ended the question when that is not the transport it was asked on: a
+    surface that follows every question (`provide_choice.transports.Mirrors`, Telegram) says so,
+    and the response's `selection.transport` names it. None: where it was asked. Only the server
+    sets it (a posted ending naming it is refused); left out of the JSON when None."""
+    return Field(default=None, exclude_if=lambda via: via is None)
+
+
 class Answered(BaseModel):
     """The person submitted: option ids and/or their own text, with optional notes."""
 
@@ -47,6 +55,7 @@ class Answered(BaseModel):
     option_annotations: dict[str, str] = Field(default_factory=dict)
     global_annotation: str | None = None
     placeholder_used: bool = False
+    via: TransportName | None = _via()
 
 
 class Cancelled(BaseModel):
@@ -63,6 +72,7 @@ class Cancelled(BaseModel):
     """A batch's questions the person had answered, by question id: kept in the response."""
     rest: TimeoutAction | None = None
     """A batch: what its unanswered questions return, the person's timeout action when it ended."""
+    via: TransportName | None = _via()
 
 
 class TimedOut(BaseModel):
@@ -109,6 +119,7 @@ class BatchAnswered(BaseModel):
     kind: Literal["answered_batch"] = "answered_batch"
     answers: dict[str, Answered]
     global_annotation: str | None = None
+    via: TransportName | None = _via()
 
 
 class NobodyAsked(BaseModel):
@@ -255,6 +266,12 @@ def normalize(
             + (f" {note}" if note and not isinstance(outcome, PendingLaunch) else ""),
         ),
     )
+
+
+def answered_via(outcome: object) -> TransportName | None:
+    """The transport the person ended the question through, when not the one it was asked on."""
+    via: TransportName | None = getattr(outcome, "via", None)
+    return via
 
 
 def status_of(outcome: Reply, url: str | None) -> tuple[ActionStatus, str | None, str | None]:
