@@ -7,8 +7,17 @@ Register it with `register_transport(TheClass)`, or install it: a distribution t
 under the entry-point group `provide_choice.transports` (`name = "module:Class"`) is loaded by
 `provide-choice serve`, `ask` and `inbox` at start. `RecommendedTransport` is a ready stand-in
 for a person, for testing agents.
+
+A plug-in keeps what it needs (a token, a chat) in its own section of the settings file, under its
+name: `plugin_settings(name, variables)` reads it, environment variables winning, and
+`save_plugin_settings(name, changes)` writes into it; nothing of it ever reaches a surface.
 """
 
+from provide_choice._contract._plugin_sections import (
+    SectionNotSaved,
+    plugin_settings,
+    save_plugin_settings,
+)
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
 from provide_choice._question import (
     AgentClient,
@@ -44,10 +53,13 @@ __all__ = [
     "PendingQuestion",
     "RecommendedTransport",
     "Resumable",
+    "SectionNotSaved",
     "Transport",
     "TransportError",
     "TransportKind",
     "TransportSetup",
     "load_plugins",
+    "plugin_settings",
     "register_transport",
+    "save_plugin_settings",
 ]

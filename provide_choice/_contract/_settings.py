@@ -36,6 +36,7 @@ from present_choices._translation import (
     terminal_translation,
     valid_tag,
 )
+from provide_choice._contract._plugin_sections import kept_sections
 from provide_choice._contract._transport_table import PreferredTransport
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
@@ -326,9 +327,12 @@ def save_settings(settings: InteractionSettings, path: Path | None = None) -> No
     readable by the person alone, in a directory of theirs alone (modes 600 and 700).
 
     A failed write warns and returns: the person's answer matters more than remembering settings.
+    What the file holds besides the settings (a plug-in's section) is kept.
     """
     path = path or settings_path()
-    text = json.dumps(settings.model_dump(mode="json"), indent=2) + "\n"
+    # A plug-in's section (`"telegram": {...}`) is the plug-in's: it stays as it is.
+    written = kept_sections(path, SETTING_NAMES) | settings.model_dump(mode="json")
+    text = json.dumps(written, indent=2) + "\n"
     try:
         write_private(path, text)
     except OSError as error:
