@@ -8,6 +8,12 @@ under the entry-point group `provide_choice.transports` (`name = "module:Class"`
 `provide-choice serve`, `ask` and `inbox` at start. `RecommendedTransport` is a ready stand-in
 for a person, for testing agents.
 
+A transport may also follow every question asked on the others (`Mirrors`: `async mirror(question)`),
+as the channel of the person's `alerts` setting named as it: the server's alerts call it once the
+question is shown and has waited `alert_after_seconds` untouched. `TransportSetup.alerts` is where
+it says an alert could not be delivered (`warn(line)` on stderr, `failed(question, problem)` in
+the history).
+
 A plug-in keeps what it needs (a token, a chat) in its own section of the settings file, under its
 name: `plugin_settings(name, variables)` reads it, environment variables winning, and
 `save_plugin_settings(name, changes)` writes into it; nothing of it ever reaches a surface.
@@ -26,6 +32,7 @@ from provide_choice._question import (
     PendingQuestion,
     TransportError,
 )
+from provide_choice._transports._alerts import Alerts, Mirrors
 from provide_choice._transports._base import (
     Caller,
     InputNeeded,
@@ -44,12 +51,14 @@ from provide_choice._transports._registry import (
 __all__ = [
     "ENTRY_POINT_GROUP",
     "AgentClient",
+    "Alerts",
     "Caller",
     "ClientFeatures",
     "InputNeeded",
     "Interaction",
     "Launch",
     "LiveQuestion",
+    "Mirrors",
     "PendingQuestion",
     "RecommendedTransport",
     "Resumable",

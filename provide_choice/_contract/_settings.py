@@ -24,6 +24,7 @@ from pydantic import (
     StringConstraints,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from present_choices import ChoicesError, describe_errors
@@ -36,6 +37,7 @@ from present_choices._translation import (
     terminal_translation,
     valid_tag,
 )
+from provide_choice._contract._mirror_channels import mirror_channels
 from provide_choice._contract._plugin_sections import kept_sections
 from provide_choice._contract._transport_table import PreferredTransport
 
@@ -84,15 +86,29 @@ def _as_local_time(text: str | None) -> str | None:
 
 
 class AlertChannels(BaseModel):
-    """Which channels tell the person that a question waits (`ALERT_CHANNELS` words them)."""
+    """Which channels tell the person that a question waits (`alert_channels` words them)."""
 
-    # A channel a newer version adds is ignored by this one; `apply_changes` refuses unknown ones.
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    # A channel of a transport that follows every question (`_mirror_channels`: Telegram) is kept
+    # beside these, as is one a newer version or an uninstalled plug-in added; `apply_changes`
+    # refuses a channel that is none of them.
+    model_config = ConfigDict(extra="allow", frozen=True)
 
     terminal: bool = True
     desktop: bool = True
     browser: bool = True
     push: bool = True
+
+    @model_validator(mode="after")
+    def _channels_are_on_or_off(self) -> AlertChannels:
+        for name, value in (self.model_extra or {}).items():
+            if not isinstance(value, bool):
+                raise ValueError(f"alerts: {quote(name)} must be true or false")
+        return self
+
+    def on(self, channel: str) -> bool:
+        """Whether `channel` is on: a transport's channel is on until the person turns it off."""
+        value = getattr(self, channel, True)
+        return value if isinstance(value, bool) else True
 
 
 def _space_separated(value: object) -> object:
@@ -145,7 +161,7 @@ class InteractionSettings(BaseModel):
     alerts: AlertChannels = Field(
         default_factory=AlertChannels,
         description="Which channels tell the person a question waits: terminal, desktop, "
-        "browser, push.",
+        "browser, push, and each installed transport that follows every question (telegram).",
     )
     alert_after_seconds: int = Field(
         default=0,
@@ -212,7 +228,15 @@ ALERT_CHANNELS: dict[str, str] = {
     "browser": N_("In the browser (the tab's count and badge, the inbox's notifications)"),
     "push": N_("By push, to the addresses in notify_urls"),
 }
-"""How every surface names the alert channels, in the order they are offered (`alerts`)."""
+"""How every surface names the built-in alert channels, in the order they are offered (`alerts`)."""
+
+
+def alert_channels() -> dict[str, str]:
+    """Every alert channel, by name, with how surfaces word it: the built-in ones, then those of
+    the registered transports that follow every question (`_mirror_channels`)."""
+    return ALERT_CHANNELS | mirror_channels()
+
+
 SECRET_SETTINGS = frozenset({"notify_urls"})
 """Settings kept from every surface (a page, an app's host, a terminal an agent may read): push
 addresses carry tokens. They are set in the settings file or `PROVIDE_CHOICE_NOTIFY`."""
@@ -220,8 +244,10 @@ addresses carry tokens. They are set in the settings file or `PROVIDE_CHOICE_NOT
 
 def shown_settings(settings: InteractionSettings) -> dict[str, Any]:
     """The settings as a surface may show them: without the secret ones, with how many push
-    addresses the settings file holds (`notify_url_count`)."""
+    addresses the settings file holds (`notify_url_count`), and every alert channel offered now
+    (a channel of a plug-in not installed stays in the file, unshown)."""
     shown = settings.model_dump(mode="json", exclude=set(SECRET_SETTINGS))
+    shown["alerts"] = {channel: settings.alerts.on(channel) for channel in alert_channels()}
     return shown | {"notify_url_count": len(settings.notify_urls)}
 
 
@@ -256,11 +282,12 @@ def _alerts_changed(alerts: AlertChannels, change: object) -> object:
     """The channels after a change that names some of them (`{"push": false}`): the others stay."""
     if not isinstance(change, dict):
         return change  # refused by validation, in its words
-    unknown = [name for name in change if name not in ALERT_CHANNELS]
+    channels = alert_channels()
+    unknown = [name for name in change if name not in channels]
     if unknown:
         raise ChoicesError(
             [
-                f"alerts: {quote(name)} is not a channel; channels: {', '.join(ALERT_CHANNELS)}"
+                f"alerts: {quote(name)} is not a channel; channels: {', '.join(channels)}"
                 for name in unknown[:5]
             ]
         )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 from provide_choice._contract._response import PendingLaunch
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._transports._alerts import Alerts, QuestionAlerts
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerMiddleware
@@ -119,6 +120,10 @@ class TransportSetup:
     """This process's own terminal, when questions may appear in it."""
     open_browser: bool = True
     """Whether a page opens in the browser by itself (else the person opens its address)."""
+    alerts: Alerts = field(default_factory=QuestionAlerts)
+    """The alerts of `questions` (one of its recorders): where a transport that follows every
+    question (`Mirrors`) is handed, and where a transport says an alert could not be delivered.
+    Without the server's own, alerts that hear of no question."""
 
 
 class TransportClass(Protocol):

@@ -24,9 +24,9 @@ from provide_choice._contract._setting_labels import (
     time_settings,
 )
 from provide_choice._contract._settings import (
-    ALERT_CHANNELS,
     ALERTS_LABEL,
     InteractionSettings,
+    alert_channels,
     shown_settings,
 )
 from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
@@ -54,7 +54,9 @@ def setting_fields(
         name: {"label": label, "time": True}
         for name, (label, _rule) in time_settings(translation).items()
     }
-    channels = [[channel, translation.gettext(label)] for channel, label in ALERT_CHANNELS.items()]
+    channels = [
+        [channel, translation.gettext(label)] for channel, label in alert_channels().items()
+    ]
     alerts = {"label": translation.gettext(ALERTS_LABEL), "channels": channels}
     return fields | numbers | times | {"alerts": alerts}
 

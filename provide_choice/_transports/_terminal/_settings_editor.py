@@ -25,9 +25,9 @@ from provide_choice._contract._setting_labels import (
     time_settings,
 )
 from provide_choice._contract._settings import (
-    ALERT_CHANNELS,
     ALERTS_LABEL,
     InteractionSettings,
+    alert_channels,
     local_time,
 )
 from provide_choice._contract._transport_table import in_a_sentence
@@ -101,7 +101,7 @@ class SettingsEditor:
                 continue
             if item.startswith(ALERT_ITEM):
                 channel = item.removeprefix(ALERT_ITEM)
-                on = getattr(self.question.settings.alerts, channel)
+                on = self.question.settings.alerts.on(channel)
                 await self.question.apply_settings({"alerts": {channel: not on}})
                 continue
             value = await self._next_value(item)
@@ -135,8 +135,8 @@ class SettingsEditor:
         for name, setting in numbers.items():
             if name != "timeout_override_seconds":  # shown first, with the question's own
                 choices.append(entry(setting.label, getattr(settings, name), name))
-        for channel, channel_label in ALERT_CHANNELS.items():
-            on = _.gettext("On") if getattr(settings.alerts, channel) else _.gettext("Off")
+        for channel, channel_label in alert_channels().items():
+            on = _.gettext("On") if settings.alerts.on(channel) else _.gettext("Off")
             title = _.gettext(
                 "{label} {channel}: {state}",
                 label=_.gettext(ALERTS_LABEL),
