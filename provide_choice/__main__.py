@@ -94,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             arguments.request_file,
             arguments.request_json,
             _policy("provide-choice ask", arguments),
+            arguments.transport,
         )
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
@@ -317,12 +318,28 @@ def _client_config(client: str, endpoint: str | None) -> int:
     return 0
 
 
-def _ask(request_file: str | None, request_json: str | None, policy: AnswerPolicy) -> int:
+def _ask(
+    request_file: str | None,
+    request_json: str | None,
+    policy: AnswerPolicy,
+    transport: str = "terminal",
+) -> int:
     from present_choices import ChoicesError
     from provide_choice._contract._answers_file import RuleMisfit
     from provide_choice._contract._batch import is_batch
     from provide_choice._contract._request import parse_request
+    from provide_choice._contract._transport_table import wish_names
+    from provide_choice._question import TransportError
     from provide_choice._server._ask import answer_at_once, ask_in_terminal
+
+    if transport not in wish_names():
+        raise CommandError(
+            _words().gettext(
+                "--transport {name} is not a transport here; transports: {names}",
+                name=transport,
+                names=", ".join(wish_names()),
+            )
+        )
 
     data = _read_json(request_file, request_json)
     if isinstance(data, dict) and is_batch(data):
@@ -349,6 +366,13 @@ def _ask(request_file: str | None, request_json: str | None, policy: AnswerPolic
         response = answer_at_once(request, policy)
     except RuleMisfit as misfit:
         raise CommandError(str(misfit)) from None
+    if response is None and transport != "terminal":
+        try:
+            response = ask_in_terminal(request, None, transport)
+        except TransportError as error:
+            raise CommandError(
+                _words().gettext("cannot ask on {name}: {reason}", name=transport, reason=error)
+            ) from None
     if response is None:
         if not sys.stdin.isatty():
             raise CommandError(

@@ -12,7 +12,7 @@ A transport may also follow every question asked on the others (`Mirrors`: `asyn
 as the channel of the person's `alerts` setting named as it: the server's alerts call it once the
 question is shown and has waited `alert_after_seconds` untouched. `TransportSetup.alerts` is where
 it says an alert could not be delivered (`warn(line)` on stderr, `failed(question, problem)` in
-the history).
+the history). A transport with work to end before its process exits `Closes` (`async aclose()`).
 
 A plug-in keeps what it needs (a token, a chat) in its own section of the settings file, under its
 name: `plugin_settings(name, variables)` reads it, environment variables winning, and
@@ -35,6 +35,7 @@ from provide_choice._question import (
 from provide_choice._transports._alerts import Alerts, Mirrors
 from provide_choice._transports._base import (
     Caller,
+    Closes,
     InputNeeded,
     Launch,
     Resumable,
@@ -54,6 +55,7 @@ __all__ = [
     "Alerts",
     "Caller",
     "ClientFeatures",
+    "Closes",
     "InputNeeded",
     "Interaction",
     "Launch",

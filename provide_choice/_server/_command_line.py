@@ -147,6 +147,13 @@ def command_line() -> argparse.ArgumentParser:
     source.add_argument(
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
     )
+    ask.add_argument(
+        "--transport",
+        default="terminal",
+        metavar="NAME",
+        help="ask there instead of this terminal: a transport set up here that needs no MCP "
+        "client, such as telegram (the telegram extra, set up and linked); default: terminal",
+    )
     _when_nobody_answers(ask, "it")
     history = commands.add_parser(
         "history",

@@ -11,7 +11,9 @@ set up (`TransportSetup`); `_registry` lists them. `provide_choice.transports` p
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
@@ -105,8 +107,30 @@ class Resumable(Transport, Protocol):
         ...
 
 
+@runtime_checkable
+class Closes(Protocol):
+    """A transport with work of its own to end before its process does (a message to edit, a
+    connection to close): `provide-choice ask` awaits it before it exits."""
+
+    async def aclose(self) -> None: ...
+
+
 Transports = Mapping[str, Transport]
 """A server's transports by name (`_registry.build_transports`)."""
+
+CLOSING_SECONDS = 5.0
+"""How long a transport's `aclose` may take at most."""
+
+
+async def close_transports(transports: Transports) -> None:
+    """End the work of every transport that `Closes`, each bounded by `CLOSING_SECONDS`."""
+    closing = [
+        transport.aclose() for transport in transports.values() if isinstance(transport, Closes)
+    ]
+    if closing:
+        with suppress(TimeoutError):
+            async with asyncio.timeout(CLOSING_SECONDS):
+                await asyncio.gather(*closing, return_exceptions=True)
 
 
 @dataclass(frozen=True)
