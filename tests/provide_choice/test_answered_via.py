@@ -18,6 +18,7 @@ from provide_choice import (
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import read_reported
 from provide_choice._contract._settings import InteractionSettings
+from provide_choice.transports import answered_where
 
 QUESTION = {
     "prompt": "Which one?",
@@ -58,3 +59,12 @@ def test_regression_a_posted_ending_cannot_claim_another_surface() -> None:
     with pytest.raises(ChoicesError) as refused:
         read_reported({"kind": "cancelled", "via": "terminal"}, REQUEST, InteractionSettings())
     assert refused.value.problems == ["via is the server's to set: leave it out"]
+
+
+def test_where_a_question_was_answered_reads_in_a_sentence() -> None:
+    assert answered_where("terminal") == "in the terminal"
+    assert answered_where("terminal_handoff") == "in the terminal"
+    assert answered_where("elicitation") == "in the conversation"
+    assert answered_where("web", at_an_address=True) == "on the page"
+    assert answered_where("web") == "in the browser"
+    assert answered_where("gone-plugin") == "in gone-plugin"
