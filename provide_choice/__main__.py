@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 from present_choices._translation import N_, Translation, terminal_translation
 from provide_choice._server._command_line import (
     ANSWERED,
+    BUILT_IN_COMMANDS,
     DATA_COMMANDS,
     HISTORY_LIMIT,
     NOT_ANSWERED,
@@ -33,7 +34,7 @@ from provide_choice._server._command_line import (
     command_line,
     serve_problem,
 )
-from provide_choice._transports._registry import load_plugins
+from provide_choice._transports._registry import load_plugins, transport_commands
 from provide_choice._web._site import HOST
 
 if TYPE_CHECKING:
@@ -76,11 +77,17 @@ def _words() -> Translation:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _settings.cache_clear()  # read anew for each command run
-    arguments = command_line().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    if not words or words[0] not in BUILT_IN_COMMANDS:
+        load_plugins()  # a plug-in's own command (`telegram link`), or the list of them all
+    arguments = command_line().parse_args(words)
     if arguments.command in DATA_COMMANDS:
         _make_private()
     if arguments.command in PLUGIN_COMMANDS:
         load_plugins()
+    commands = transport_commands()
+    if arguments.command in commands:
+        return commands[arguments.command].run(arguments)
     try:
         if arguments.command == "serve":
             return _serve(arguments)

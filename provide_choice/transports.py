@@ -19,7 +19,9 @@ as a `Submission` and `answer_from` says what it means (or why it is refused); `
 `choose_text`, `shown_placeholder` and `submits_on_selection` word and apply the same rules as
 the page. `answered_where(name)` says where a question was answered, for an ending's message.
 
-A plug-in keeps what it needs (a token, a chat) in its own section of the settings file, under its
+A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
+`TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
+chat) in its own section of the settings file, under its
 name: `plugin_settings(name, variables)` reads it, environment variables winning, and
 `save_plugin_settings(name, changes)` writes into it; nothing of it ever reaches a surface.
 """
@@ -67,6 +69,7 @@ from provide_choice._transports._base import (
     Launch,
     Resumable,
     Transport,
+    TransportCommand,
     TransportSetup,
 )
 from provide_choice._transports._recommended import RecommendedTransport
@@ -104,6 +107,7 @@ __all__ = [
     "Submission",
     "TimedOut",
     "Transport",
+    "TransportCommand",
     "TransportError",
     "TransportKind",
     "TransportSetup",

@@ -12,6 +12,7 @@ import argparse
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
 from provide_choice._server._client_config import CLIENTS
+from provide_choice._transports._registry import transport_commands
 from provide_choice._web._site import HOST, PublicUrl, is_loopback, parse_public_url
 
 ANSWERED = 0
@@ -24,6 +25,8 @@ MCP import; a test checks the two agree)."""
 MAX_WAIT_LIMIT = 86_400
 INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
+BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
+"""The commands of `provide-choice` itself; a transport may add one of its own (`TransportCommand`)."""
 PLUGIN_COMMANDS = ("serve", "ask", "inbox")
 """The commands that load the transports installed as plug-ins (entry points) at start."""
 DATA_COMMANDS = ("serve", "ask", "history", "inbox")
@@ -226,6 +229,11 @@ def command_line() -> argparse.ArgumentParser:
         help="instead, reach the server `provide-choice serve --http` runs: its MCP endpoint "
         "(https://choices.example.com/mcp), or the PORT of one on this machine",
     )
+    for name, command in transport_commands().items():
+        if name not in BUILT_IN_COMMANDS:
+            command.arguments(
+                commands.add_parser(name, help=command.help, description=command.help)
+            )
     return parser
 
 

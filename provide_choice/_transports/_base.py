@@ -11,8 +11,9 @@ set up (`TransportSetup`); `_registry` lists them. `provide_choice.transports` p
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
@@ -148,6 +149,20 @@ class TransportSetup:
     """The alerts of `questions` (one of its recorders): where a transport that follows every
     question (`Mirrors`) is handed, and where a transport says an alert could not be delivered.
     Without the server's own, alerts that hear of no question."""
+
+
+@dataclass(frozen=True)
+class TransportCommand:
+    """A command a transport adds to `provide-choice`, named as the transport (`provide-choice
+    telegram link`): its class sets `command` to one. The command line is built with it, so
+    `provide-choice --help` lists it and `provide-choice NAME --help` describes it."""
+
+    help: str
+    """What it does, in one line (`provide-choice --help`; its own `--help` starts with it)."""
+    arguments: Callable[[argparse.ArgumentParser], None]
+    """Adds its arguments (its own subcommands, its options) to its parser."""
+    run: Callable[[argparse.Namespace], int]
+    """Runs it with what was parsed; returns the exit status."""
 
 
 class TransportClass(Protocol):

@@ -29,7 +29,12 @@ from provide_choice._contract._transport_table import (
 )
 from provide_choice._transports._alerts import Mirrors
 from provide_choice._transports._app._transport import AppTransport
-from provide_choice._transports._base import Transport, TransportClass, TransportSetup
+from provide_choice._transports._base import (
+    Transport,
+    TransportClass,
+    TransportCommand,
+    TransportSetup,
+)
 from provide_choice._transports._elicitation._transport import ElicitationTransport
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
@@ -114,6 +119,15 @@ def _not_a_transport(loaded: object) -> str | None:
     if not callable(getattr(loaded, "build", None)):
         return "is not a transport (its class needs `build(setup)`)"
     return None
+
+
+def transport_commands() -> dict[str, TransportCommand]:
+    """The commands the registered transports add to `provide-choice`, by name (the transport's)."""
+    return {
+        transport.kind.name: command
+        for transport in _registered
+        if isinstance(command := getattr(transport, "command", None), TransportCommand)
+    }
 
 
 def wished(wish: str) -> tuple[str, ...]:
