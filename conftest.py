@@ -4,7 +4,7 @@ NiceGUI's simulated `user` fixture is a plugin, and pytest takes plugins only fr
 conftest; it touches nothing until a test asks for `user`.
 
 No test alerts the person who runs it: every process a test starts inherits an environment
-without their push addresses and with no session bus to reach their desktop (the alert tests
+without their push addresses, their Telegram bot, and with no session bus to reach their desktop (the alert tests
 bring a webhook and a bus of their own).
 
 Every test asks as on a person's machine, whatever the CI that runs it sets: `CI=true` (and
@@ -28,6 +28,8 @@ from nicegui.testing.user import User
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
 os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
+for _name in ("TOKEN", "CHAT", "API"):  # no test reaches the person's own Telegram bot
+    os.environ.pop(f"PROVIDE_CHOICE_TELEGRAM_{_name}", None)
 os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
 for _name in ("LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)

@@ -59,6 +59,7 @@ from provide_choice._question import (
     Interaction,
     LiveQuestion,
     PendingQuestion,
+    StoreUnavailable,
     TransportError,
 )
 from provide_choice._transports._alerts import Alerts, Mirrors
@@ -104,6 +105,7 @@ __all__ = [
     "RecommendedTransport",
     "Resumable",
     "SectionNotSaved",
+    "StoreUnavailable",
     "Submission",
     "TimedOut",
     "Transport",
