@@ -129,6 +129,11 @@ class Conversation:
         while self._tasks:
             await asyncio.wait(set(self._tasks))
 
+    async def quiet(self) -> None:
+        """Return once no message of it is being sent (its id is then known)."""
+        async with self._lock:
+            pass
+
     # What the person does ---------------------------------------------------------------------
 
     async def pressed(self, message_id: int, data: str) -> str:

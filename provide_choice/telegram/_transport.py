@@ -118,12 +118,21 @@ class TelegramTransport:
         if not self.chat.is_linked(message.get("chat")):
             await self.chat.answer(str(press.get("id")), NOT_YOURS)
             return
-        conversation = self._by_message.get(int(message.get("message_id") or 0))
+        conversation = await self._conversation_of(message)
         if conversation is None:
             toast = ENDED
         else:
             toast = await conversation.pressed(message["message_id"], str(press.get("data") or ""))
         await self.chat.answer(str(press.get("id")), toast)
+
+    async def _conversation_of(self, message: dict[str, Any]) -> Conversation | None:
+        """The conversation a message of the bot's belongs to. A message being sent right now
+        is known once its sending returns: an update about it may come first."""
+        message_id = int(message.get("message_id") or 0)
+        if message_id not in self._by_message:
+            for conversation in list(self._conversations):
+                await conversation.quiet()
+        return self._by_message.get(message_id)
 
     async def _said(self, message: dict[str, Any]) -> None:
         """A message in the linked chat: a reply to a question's message answers it."""
@@ -132,7 +141,7 @@ class TelegramTransport:
             return
         replied_to = message.get("reply_to_message") or {}
         if replied_to:
-            conversation = self._by_message.get(int(replied_to.get("message_id") or 0))
+            conversation = await self._conversation_of(replied_to)
             said = (
                 ENDED
                 if conversation is None

@@ -413,6 +413,12 @@ class Person:
         )
         return press
 
+    async def toast(self, press: str, seconds: float = 10.0) -> str:
+        """`answer_to`, for a test in the event loop (which the bot may share)."""
+        callback_answers = self.api.callback_answers
+        await self.api.until(lambda: press in callback_answers, f"answered press {press}", seconds)
+        return str(callback_answers[press].get("text") or "")
+
     def answer_to(self, press: str, seconds: float = 10.0) -> str:
         """The text the bot answered the press with (its toast; "" for none), once it did."""
         self.api.wait(
