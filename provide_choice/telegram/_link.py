@@ -68,7 +68,7 @@ async def link(wait: float, config: TelegramConfig | None = None) -> int:
     if config.token is None:
         _say(f"cannot link: {config.problem}")
         return 2
-    minutes = f"{wait / 60:g} minutes" if wait >= 60 else f"{wait:g} seconds"
+    minutes = _duration(wait)
     _say(f"send /start to your bot in Telegram now; waiting up to {minutes} (Ctrl-C stops)")
     api = BotApi(config)
     try:
@@ -125,6 +125,14 @@ async def _first_start(api: BotApi, deadline: float) -> dict[str, Any] | None:
                 await api.call("getUpdates", {"offset": offset, "timeout": 0})
                 return dict(message["chat"])
     return None
+
+
+def _duration(seconds: float) -> str:
+    """ "5 minutes", "90 seconds", "1 second"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
 
 
 def _name(chat: dict[str, Any]) -> str:

@@ -23,10 +23,11 @@ import asyncio
 import itertools
 import json
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -151,6 +152,7 @@ class StandInBotApi:
         self._press_ids = itertools.count(1)
         self._changed = threading.Condition()
         self._server: ThreadingHTTPServer | None = None
+        self._connections: set[socket.socket] = set()
 
     @property
     def url(self) -> str:
@@ -165,6 +167,14 @@ class StandInBotApi:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+
+            def setup(self) -> None:
+                super().setup()
+                api._connections.add(self.connection)
+
+            def finish(self) -> None:
+                api._connections.discard(self.connection)
+                super().finish()
 
             def do_POST(self) -> None:
                 api._serve(self)
@@ -192,6 +202,9 @@ class StandInBotApi:
             self._changed.notify_all()
         server.shutdown()
         server.server_close()
+        for connection in list(self._connections):  # kept alive by the bot: cut them too
+            with suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     # What the bot sent ------------------------------------------------------------------------
 
