@@ -13,6 +13,10 @@ answer every question at once, shown nowhere. They are dropped for the whole ses
 in-process and every process a test starts are attended; a test of unattended runs sets them
 itself (`attended_environment(home, CI="true")`, `monkeypatch.setenv`).
 
+The transports this package registers as plug-ins (its entry point: Telegram) are loaded once for
+the whole run, as every `provide-choice` command loads them, so a test's lists of transports do
+not depend on which test ran first in its process.
+
 The terminals speak the language of `LC_ALL`, `LC_MESSAGES` and `LANG`: the tests start from no
 language at all (English, the source), whatever the machine running them reads, and a test that
 wants another sets it for itself (and for the commands it starts).
@@ -25,6 +29,8 @@ import pytest
 from attended import UNATTENDED_VARIABLES
 from nicegui.testing.user import User
 
+from provide_choice._transports._registry import load_plugins
+
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
 os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
@@ -36,6 +42,10 @@ for _name in ("LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 for name in UNATTENDED_VARIABLES:
     os.environ.pop(name, None)
+
+# Every test sees the package as installed, whatever ran before it in its process: the transports
+# it registers through its entry point (Telegram) are there from the start, as in `provide-choice`.
+load_plugins()
 
 USER_RETRIES = 50
 """How often `user.should_see` and `should_not_see` look before they fail, unless a test says:

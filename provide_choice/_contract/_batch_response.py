@@ -23,7 +23,6 @@ from provide_choice._contract._response import (
     Selection,
     StillOpen,
     TimedOut,
-    answered_via,
     answerer,
     normalize,
     outcome_problems,
@@ -52,7 +51,7 @@ def respond(
     if isinstance(outcome, FromAnswersFile):
         response = respond(asked, outcome.answer, transport, url=url, note=outcome.note)
         return response.model_copy(update={"answered_by": "answers_file"})
-    transport = answered_via(outcome) or transport
+    transport = getattr(outcome, "via", None) or transport
     if isinstance(asked, BatchRequest):
         return normalize_batch(asked, outcome, transport, url=url, note=note)
     return normalize(asked, outcome, transport, url=url, note=note)

@@ -30,7 +30,6 @@ from provide_choice._contract._response import (
     Cancelled,
     Ending,
     TimedOut,
-    answered_via,
     outcome_problems,
 )
 from provide_choice._contract._settings import InteractionSettings
@@ -157,7 +156,7 @@ def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
     problems = outcome_problems(request, outcome)
     if isinstance(outcome, Cancelled):
         problems += cancel_problems(outcome)
-    elif answered_via(outcome) is not None:
+    elif getattr(outcome, "via", None) is not None:
         problems.append(VIA_IS_THE_SERVERS)
     if problems:
         raise ChoicesError(problems)

@@ -9,7 +9,7 @@ the summary line read the same whether the person answered in a terminal, a brow
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,7 +17,7 @@ from present_choices import ChoicesError
 from present_choices._schema import quote
 from provide_choice._contract._request import ProvideChoiceRequest, id_count, limits_for
 from provide_choice._contract._settings import TimeoutAction
-from provide_choice._contract._transport_table import TransportName
+from provide_choice._contract._transport_table import Surfaced, TransportName
 
 ActionStatus = Literal[
     "selected",
@@ -36,15 +36,7 @@ SUMMARY_TEXT_LENGTH = 80
 BATCH_ANSWER_TO_ONE = "answers of a batch cannot answer a single question"
 
 
-def _via() -> Any:
-    """Where the person ended the question when that is not the transport it was asked on: a
-    surface that follows every question (`provide_choice.transports.Mirrors`, Telegram) says so,
-    and the response's `selection.transport` names it. None: where it was asked. Only the server
-    sets it (a posted ending naming it is refused); left out of the JSON when None."""
-    return Field(default=None, exclude_if=lambda via: via is None)
-
-
-class Answered(BaseModel):
+class Answered(Surfaced):
     """The person submitted: option ids and/or their own text, with optional notes."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -55,10 +47,9 @@ class Answered(BaseModel):
     option_annotations: dict[str, str] = Field(default_factory=dict)
     global_annotation: str | None = None
     placeholder_used: bool = False
-    via: TransportName | None = _via()
 
 
-class Cancelled(BaseModel):
+class Cancelled(Surfaced):
     """The question was cancelled: by the person, or by the agent (its MCP client cancelled the
     call, or gave up waiting)."""
 
@@ -72,7 +63,6 @@ class Cancelled(BaseModel):
     """A batch's questions the person had answered, by question id: kept in the response."""
     rest: TimeoutAction | None = None
     """A batch: what its unanswered questions return, the person's timeout action when it ended."""
-    via: TransportName | None = _via()
 
 
 class TimedOut(BaseModel):
@@ -111,7 +101,7 @@ class StillOpen(BaseModel):
     """Why the call could not wait longer, or read the question: its store cannot be reached."""
 
 
-class BatchAnswered(BaseModel):
+class BatchAnswered(Surfaced):
     """The person submitted a batch: an answer to each of its questions, by question id."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -119,7 +109,6 @@ class BatchAnswered(BaseModel):
     kind: Literal["answered_batch"] = "answered_batch"
     answers: dict[str, Answered]
     global_annotation: str | None = None
-    via: TransportName | None = _via()
 
 
 class NobodyAsked(BaseModel):
@@ -266,12 +255,6 @@ def normalize(
             + (f" {note}" if note and not isinstance(outcome, PendingLaunch) else ""),
         ),
     )
-
-
-def answered_via(outcome: object) -> TransportName | None:
-    """The transport the person ended the question through, when not the one it was asked on."""
-    via: TransportName | None = getattr(outcome, "via", None)
-    return via
 
 
 def status_of(outcome: Reply, url: str | None) -> tuple[ActionStatus, str | None, str | None]:

@@ -98,12 +98,20 @@ class AlertChannels(BaseModel):
     browser: bool = True
     push: bool = True
 
-    @model_validator(mode="after")
-    def _channels_are_on_or_off(self) -> AlertChannels:
-        for name, value in (self.model_extra or {}).items():
-            if not isinstance(value, bool):
+    @model_validator(mode="before")
+    @classmethod
+    def _channels_are_on_or_off(cls, data: Any) -> Any:
+        """A transport's channel is true or false, and kept only while off (on is its default):
+        settings read back from a surface equal the ones it was sent."""
+        if not isinstance(data, dict):
+            return data
+        kept = {}
+        for name, value in data.items():
+            if name not in cls.model_fields and not isinstance(value, bool):
                 raise ValueError(f"alerts: {quote(name)} must be true or false")
-        return self
+            if name in cls.model_fields or value is False:
+                kept[name] = value
+        return kept
 
     def on(self, channel: str) -> bool:
         """Whether `channel` is on: a transport's channel is on until the person turns it off."""

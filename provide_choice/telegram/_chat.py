@@ -9,6 +9,9 @@ bot may not write to) is said once too, until a call works again.
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any
 
@@ -95,6 +98,24 @@ class Chat:
         with suppress(Unreachable, Refused):  # the press is handled; only its toast is lost
             await self.call("answerCallbackQuery", params)
 
+    async def edit_at_last(self, edits: list[tuple[int, str]], seconds: float) -> None:
+        """Replace each message's text (leaving it without buttons), trying again while Telegram
+        is away, for `seconds` at most; one Telegram refuses (deleted by the person) is left."""
+        give_up = time.monotonic() + seconds
+        for message_id, text in edits:
+            attempt = 0
+            while True:
+                try:
+                    await self.edit(message_id, text)
+                    break
+                except Refused:
+                    break
+                except Unreachable:
+                    if time.monotonic() + backoff(attempt) > give_up:
+                        return
+                    await asyncio.sleep(backoff(attempt))
+                    attempt += 1
+
     async def _edit(self, method: str, params: dict[str, Any]) -> None:
         try:
             await self.call(method, params)
@@ -106,3 +127,22 @@ class Chat:
         if self._said is None or not line.startswith(self._said.split(" (")[0]):
             self.alerts.warn(line)
         self._said = line
+
+
+async def sent_at_last(
+    send: Callable[[], Awaitable[None]],
+    stop: asyncio.Event,
+    failed: Callable[[Exception], None],
+) -> None:
+    """Call `send` until it works or `stop` is set, pausing longer after each failure (`failed`
+    hears of each)."""
+    attempt = 0
+    while not stop.is_set():
+        try:
+            await send()
+            return
+        except (Unreachable, Refused) as failure:
+            failed(failure)
+        with suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), backoff(attempt))
+        attempt += 1

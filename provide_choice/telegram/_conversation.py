@@ -24,7 +24,7 @@ from typing import Any
 
 from present_choices import ChoicesError
 from provide_choice.telegram._api import Refused, Unreachable
-from provide_choice.telegram._chat import Chat, backoff
+from provide_choice.telegram._chat import Chat, sent_at_last
 from provide_choice.telegram._ending import answer_text, ending_line
 from provide_choice.telegram._html import escaped
 from provide_choice.telegram._message import (
@@ -236,22 +236,14 @@ class Conversation:
 
     async def _deliver(self) -> None:
         """Send the current question's messages, again and again while Telegram is away, until
-        they are sent or the question ends."""
-        attempt = 0
-        while self.question.outcome is None:
-            try:
-                await self._send_current()
-                return
-            except (Unreachable, Refused) as failure:
-                if not self.noted:
-                    self.noted = True
-                    self.chat.alerts.failed(self.question, f"telegram: {failure}")
-            pause = backoff(attempt)
-            attempt += 1
-            try:
-                await asyncio.wait_for(self._ended.wait(), pause)
-            except TimeoutError:
-                continue
+        they are sent or the question ends (the first failure is noted in its history)."""
+
+        def failed(failure: Exception) -> None:
+            if not self.noted:
+                self.noted = True
+                self.chat.alerts.failed(self.question, f"telegram: {failure}")
+
+        await sent_at_last(self._send_current, self._ended, failed)
 
     async def _send_current(self) -> None:
         async with self._lock:
@@ -306,25 +298,11 @@ class Conversation:
         """Edit `card` (and `reply`) to end with `line`, trying again while Telegram is away."""
         edits = []
         if card is not None:
-            edits.append(
-                (card, ended_text(item.heading, item.request, self.question.settings, line))
-            )
+            settings = self.question.settings
+            edits.append((card, ended_text(item.heading, item.request, settings, line)))
         if reply is not None:
             edits.append((reply, escaped(ENDED if self.question.outcome else "Answered.")))
-        give_up = time.monotonic() + ENDING_RETRY_SECONDS
-        for message_id, text in edits:
-            attempt = 0
-            while True:
-                try:
-                    await self.chat.edit(message_id, text)
-                    break
-                except Refused:
-                    break  # deleted by the person, too old: nothing more to say on it
-                except Unreachable:
-                    if time.monotonic() + backoff(attempt) > give_up:
-                        return
-                    await asyncio.sleep(backoff(attempt))
-                    attempt += 1
+        await self.chat.edit_at_last(edits, ENDING_RETRY_SECONDS)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)

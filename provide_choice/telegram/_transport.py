@@ -45,7 +45,7 @@ class TelegramTransport:
 
     kind = TransportKind(
         NAME,
-        "Telegram",
+        "The linked Telegram chat",
         preference="Telegram (the linked chat)",
         missing=(
             "Telegram is not set up on this server: give the bot's token "

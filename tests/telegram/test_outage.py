@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from telegram_api import StandInBotApi
 from telegram_server import Server
+from waiting import until
 
 from provide_choice import Answered
 
@@ -27,12 +28,25 @@ REQUEST: dict[str, Any] = {
 AWAY = "provide-choice: warning: Telegram cannot be reached ("
 
 
+async def stderr_until(capsys: pytest.CaptureFixture[str], text: str) -> str:
+    """What was said on stderr until `text` was."""
+    said: list[str] = []
+
+    def found() -> bool:
+        said.append(capsys.readouterr().err)
+        return text in "".join(said)
+
+    await until(found, f"said {text!r}")
+    return "".join(said)
+
+
 async def test_unreachable_at_start_is_said_once_noted_and_the_question_is_sent_once_back(
     server: Server, api: StandInBotApi, capsys: pytest.CaptureFixture[str]
 ) -> None:
     api.stop()
     asked = await server.ask(REQUEST, transport="web")
-    await asyncio.sleep(1.5)  # the first tries, and their pauses, fail
+    await until(lambda: server.failed != [], "noted that Telegram could not show it")
+    await asyncio.sleep(1.0)  # more tries, and their pauses, fail: said once all the same
     err = capsys.readouterr().err
     assert err.count(AWAY) == 1, err
     assert err.startswith(AWAY + "ConnectError")
@@ -56,9 +70,10 @@ async def test_unreachable_later_loses_no_ending(
     (card,) = api.bot_messages()
     api.stop()
     asked.finish(Answered(selected_ids=["lite"]))
-    await asyncio.sleep(1.0)
+    said = await stderr_until(capsys, AWAY)
+    await asyncio.sleep(1.0)  # more tries fail: said once all the same
+    assert (said + capsys.readouterr().err).count(AWAY) == 1
     assert card.buttons != [], "not edited while Telegram is away"
-    assert capsys.readouterr().err.count(AWAY) == 1
     api.start()
     await api.until(lambda: card.buttons == [], "edited once back", 15)
     assert card.plain.endswith("Answered on the page: SQLite")
@@ -70,7 +85,7 @@ async def test_a_question_asked_in_telegram_alone_waits_for_telegram(
 ) -> None:
     api.stop()
     asked = await server.ask(REQUEST)
-    await asyncio.sleep(0.5)
+    await until(lambda: server.failed != [], "noted that Telegram could not show it")
     assert capsys.readouterr().err.count(AWAY) == 1
     assert [problem.split(":")[0] for _id, problem in server.failed] == ["telegram"]
     api.start()
