@@ -1,49 +1,89 @@
-"""chat_ui: a NiceGUI chat that renders ```choices fences as accessible button groups.
+"""chat_ui: a chat that renders ```choices fences as accessible button groups; NiceGUI's, and a core
+any front end can drive.
 
 Embed `ChoicesMarkdown` to show one assistant message with its buttons, `ChatView` for a whole
 conversation with an `Agent`, or call `chat_page` in a page function for the full page. `LLMAgent`
-puts a language model behind the chat, `AGUIAgent` any agent served over AG-UI; they need the `llm`
-and `ag-ui` extras, so each is imported only when used (importing `chat_ui` loads neither pydantic-ai
-nor the AG-UI types). A conversation is kept by a `ConversationStore`: `LocalStore` (this browser's,
-on this machine) or `RedisStore` (shared by several instances; the `redis` extra, loaded when used).
+puts a language model behind the chat, `AGUIAgent` any agent served over AG-UI (the `llm` and
+`ag-ui` extras). A conversation is kept by a `ConversationStore`: `LocalStore` (this browser's, on
+this machine) or `RedisStore` (shared by several instances; the `redis` extra).
+
+Every name is loaded on first use: importing `chat_ui` loads none of NiceGUI, pydantic-ai, the
+AG-UI types or Redis, so a program that only wants the rules (`block_state`, `Message`, ...) or
+another front end does without them. The package stands in floors, each importing only those below:
+`__main__` (`choices-chat`) > `_nicegui` (and `_command_line`) > `_session` (driving a conversation)
+> `_stores` | `_agents` > `_model` (the conversation and its rules); `make lint` checks them.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
-from chat_ui._agents import Agent, DemoAgent, ScriptAgent, ScriptError, load_script
-from chat_ui._chat_page import chat_page
-from chat_ui._chat_view import ChatView
-from chat_ui._choice_group import ChoiceGroup
-from chat_ui._choices_markdown import ChoicesMarkdown
-from chat_ui._conversation import (
-    BlockState,
-    Interrupt,
-    Message,
-    Resume,
-    ToolCall,
-    answers,
-    block_state,
-    conversation,
-)
-from chat_ui._reply import (
-    AgentError,
-    ChoicesAsked,
-    ChoicesPreparing,
-    Interrupted,
-    Notice,
-    ReplyChunk,
-    ThreadStarted,
-)
-from chat_ui._store import ConversationStore, LocalStore
-from chat_ui._tab_alert import TabAlert
-from present_choices import render_markdown  # the one renderer, shared with the web portal
-
 if TYPE_CHECKING:
-    from chat_ui._agui_agent import AGUIAgent
-    from chat_ui._llm_agent import LLMAgent
-    from chat_ui._redis_store import RedisStore
+    from chat_ui._agents import Agent, DemoAgent, ScriptAgent, ScriptError, load_script
+    from chat_ui._agents.agui import AGUIAgent
+    from chat_ui._agents.llm import LLMAgent
+    from chat_ui._model import (
+        AgentError,
+        BlockState,
+        ChoicesAsked,
+        ChoicesPreparing,
+        Interrupt,
+        Interrupted,
+        Message,
+        Notice,
+        ReplyChunk,
+        Resume,
+        ThreadStarted,
+        ToolCall,
+        answers,
+        block_state,
+        conversation,
+    )
+    from chat_ui._nicegui._chat_page import chat_page
+    from chat_ui._nicegui._chat_view import ChatView
+    from chat_ui._nicegui._choice_group import ChoiceGroup
+    from chat_ui._nicegui._choices_markdown import ChoicesMarkdown
+    from chat_ui._nicegui._local_store import LocalStore
+    from chat_ui._nicegui._redis_store import RedisStore
+    from chat_ui._nicegui._tab_alert import TabAlert
+    from chat_ui._stores import ConversationStore
+    from present_choices import render_markdown  # the one renderer, shared with the web portal
+
+_MODULES = {
+    "AGUIAgent": "chat_ui._agents.agui",
+    "Agent": "chat_ui._agents",
+    "AgentError": "chat_ui._model",
+    "BlockState": "chat_ui._model",
+    "ChatView": "chat_ui._nicegui._chat_view",
+    "ChoiceGroup": "chat_ui._nicegui._choice_group",
+    "ChoicesAsked": "chat_ui._model",
+    "ChoicesMarkdown": "chat_ui._nicegui._choices_markdown",
+    "ChoicesPreparing": "chat_ui._model",
+    "ConversationStore": "chat_ui._stores",
+    "DemoAgent": "chat_ui._agents",
+    "Interrupt": "chat_ui._model",
+    "Interrupted": "chat_ui._model",
+    "LLMAgent": "chat_ui._agents.llm",
+    "LocalStore": "chat_ui._nicegui._local_store",
+    "Message": "chat_ui._model",
+    "Notice": "chat_ui._model",
+    "RedisStore": "chat_ui._nicegui._redis_store",
+    "ReplyChunk": "chat_ui._model",
+    "Resume": "chat_ui._model",
+    "ScriptAgent": "chat_ui._agents",
+    "ScriptError": "chat_ui._agents",
+    "TabAlert": "chat_ui._nicegui._tab_alert",
+    "ThreadStarted": "chat_ui._model",
+    "ToolCall": "chat_ui._model",
+    "answers": "chat_ui._model",
+    "block_state": "chat_ui._model",
+    "chat_page": "chat_ui._nicegui._chat_page",
+    "conversation": "chat_ui._model",
+    "load_script": "chat_ui._agents",
+    "render_markdown": "present_choices",
+}
+"""Where each public name lives: loaded from there on first use (PEP 562)."""
 
 __all__ = [
     "AGUIAgent",
@@ -81,18 +121,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """`LLMAgent`, `AGUIAgent` and `RedisStore` on first use: they need the `llm`, `ag-ui` and
-    `redis` extras, which plain chat apps do without."""
-    if name == "LLMAgent":
-        from chat_ui._llm_agent import LLMAgent
+    """`name` from its module, imported now if it is not yet, and kept here for the next use. A name
+    whose extra is not installed (`LLMAgent`, `AGUIAgent`, `RedisStore`) raises ModuleNotFoundError."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return LLMAgent
-    if name == "AGUIAgent":
-        from chat_ui._agui_agent import AGUIAgent
 
-        return AGUIAgent
-    if name == "RedisStore":
-        from chat_ui._redis_store import RedisStore
-
-        return RedisStore
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

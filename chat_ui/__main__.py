@@ -21,7 +21,6 @@ import argparse
 import asyncio
 import errno
 import os
-import re
 import socket
 import sys
 from collections.abc import Sequence
@@ -31,24 +30,19 @@ from typing import TYPE_CHECKING, NoReturn
 from nicegui import ui
 from nicegui.storage import Storage
 
-from chat_ui._addresses import without_password
 from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
-from chat_ui._chat_page import TITLE, chat_page
-from chat_ui._storage import private_storage, storage_secret
-from present_choices._command_line import SuggestingParser
+from chat_ui._command_line._options import SECRET_VARIABLE, parse
+from chat_ui._command_line._storage import private_storage, storage_secret
+from chat_ui._model import without_password
+from chat_ui._nicegui._chat_page import TITLE, chat_page
 from present_choices._stopping import Stopped, stop_on_signals
-from present_choices._translation import Translation, terminal_translation, valid_tag
+from present_choices._translation import Translation, terminal_translation
 
 if TYPE_CHECKING:
-    from chat_ui._redis_store import RedisStore
+    from chat_ui._nicegui._redis_store import RedisStore
 
 USAGE_ERROR = 2
-LLM_OPTIONS = ("model", "base_url", "system_prompt", "tools")
-AG_UI_OPTIONS = ("url", "header")
-HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9110)
 DISTRIBUTION = "agent-choices"
-REDIS_VARIABLE = "NICEGUI_REDIS_URL"
-SECRET_VARIABLE = "CHOICES_CHAT_STORAGE_SECRET"
 MAKE_VARIABLE = "MAKELEVEL"
 """Set by make for the commands it runs: here, `make demo`, whose port is its PORT variable."""
 PRIVATE_UMASK = 0o077
@@ -72,37 +66,8 @@ def _words() -> Translation:
 
 
 def _run(argv: Sequence[str] | None) -> None:
-    parser = _parser()
-    args = parser.parse_args(argv)
-    if args.agent == "script" and args.script is None:
-        parser.error("--agent script needs --script FILE")
-    if args.agent != "script" and args.script is not None:
-        parser.error("--script is only used with --agent script")
-    if args.agent == "llm" and args.model is None:
-        parser.error("--agent llm needs --model PROVIDER:MODEL, for example openai:gpt-4o-mini")
-    if args.agent != "llm" and any(getattr(args, name) is not None for name in LLM_OPTIONS):
-        parser.error(
-            "--model, --base-url, --system-prompt and --tools are only used with --agent llm"
-        )
-    if args.agent == "ag-ui" and args.url is None:
-        parser.error("--agent ag-ui needs --url URL, the address of the agent's AG-UI endpoint")
-    if args.agent != "ag-ui" and any(getattr(args, name) is not None for name in AG_UI_OPTIONS):
-        parser.error("--url and --header are only used with --agent ag-ui")
-    agent: Agent
-    if args.agent == "llm":
-        agent = _llm_agent(parser, args)
-        subtitle = f"model: {args.model}"
-    elif args.agent == "ag-ui":
-        agent = _agui_agent(parser, args)
-        subtitle = f"AG-UI agent: {without_password(args.url)}"
-    elif args.agent == "demo":
-        agent, subtitle = DemoAgent(), "demo agent"
-    else:
-        try:
-            agent = load_script(args.script)
-        except ScriptError as error:
-            _fail(str(error))
-        subtitle = f"script: {Path(args.script).name}"
+    parser, args = parse(argv)
+    agent, subtitle = _agent(parser, args)
     secret = _shared_secret() if args.redis else None
     redis_store = _redis_store(parser, args.redis) if args.redis else None
     port = _claim_port(args.host, args.port)
@@ -139,6 +104,20 @@ def _run(argv: Sequence[str] | None) -> None:
         )
     finally:
         os.umask(umask)
+
+
+def _agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Agent, str]:
+    """The agent `--agent` names, built (exit 2 when it cannot be), and the page's subtitle for it."""
+    if args.agent == "llm":
+        return _llm_agent(parser, args), f"model: {args.model}"
+    if args.agent == "ag-ui":
+        return _agui_agent(parser, args), f"AG-UI agent: {without_password(args.url)}"
+    if args.agent == "demo":
+        return DemoAgent(), "demo agent"
+    try:
+        return load_script(args.script), f"script: {Path(args.script).name}"
+    except ScriptError as error:
+        _fail(str(error))
 
 
 def _fail(message: str) -> NoReturn:
@@ -262,7 +241,8 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
     one, or when Redis does not answer (within a few seconds). The URL is shown without its
     password."""
     try:
-        from chat_ui._redis_store import RedisStore, check_reachable
+        from chat_ui._nicegui._redis_store import RedisStore
+        from chat_ui._stores._redis_store import check_reachable
     except ImportError as error:
         _missing_extra("--redis", "redis", error)
     shown = without_password(url)
@@ -304,9 +284,9 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
     try:
         from pydantic_ai.exceptions import UserError
 
-        from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
-        from chat_ui._llm_model import ModelSettingError
-        from chat_ui._user_tools import ToolsError, load_tools
+        from chat_ui._agents.llm._agent import DEFAULT_SYSTEM_PROMPT, LLMAgent
+        from chat_ui._agents.llm._model import ModelSettingError
+        from chat_ui._agents.llm._user_tools import ToolsError, load_tools
     except ImportError as error:
         _missing_extra("--agent llm", "llm", error)
     system_prompt = DEFAULT_SYSTEM_PROMPT
@@ -326,25 +306,13 @@ def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Age
 def _agui_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
     """The AG-UI client; `parser.error` (exit 2) without its extra or with a bad address."""
     try:
-        from chat_ui._agui_agent import AGUIAgent
+        from chat_ui._agents.agui._agent import AGUIAgent
     except ImportError as error:
         _missing_extra("--agent ag-ui", "ag-ui", error)
     try:
         return AGUIAgent(args.url, headers=dict(args.header or []))
     except ValueError as error:
         parser.error(f"--url: {error}")
-
-
-def _header(text: str) -> tuple[str, str]:
-    """`--header NAME:VALUE` as a (name, value) pair; argparse reports a bad one and exits 2."""
-    name, colon, value = text.partition(":")
-    name, value = name.strip(), value.strip()
-    if not colon or not HEADER_NAME.fullmatch(name) or "\r" in value or "\n" in value:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not NAME:VALUE, for example 'Authorization: Bearer TOKEN' "
-            "(a name of letters, digits and -, then a colon, then the value)"
-        )
-    return name, value
 
 
 def _read_system_prompt(parser: argparse.ArgumentParser, path: Path) -> str:
@@ -357,83 +325,6 @@ def _read_system_prompt(parser: argparse.ArgumentParser, path: Path) -> str:
     if not text.strip():
         parser.error(f"system prompt file {path} is empty")
     return text.strip()
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = SuggestingParser(
-        prog="choices-chat",
-        description="A chat in your browser that shows an agent's ```choices blocks as buttons.",
-    )
-    parser.add_argument(
-        "--agent", choices=["demo", "script", "llm", "ag-ui"], default="demo", help="default: demo"
-    )
-    parser.add_argument(
-        "--script",
-        metavar="FILE",
-        help="JSON array of strings: the greeting, then the reply to each user message in turn",
-    )
-    parser.add_argument(
-        "--model",
-        metavar="PROVIDER:MODEL",
-        help="with --agent llm: for example openai:gpt-4o-mini, anthropic:claude-sonnet-4-5, "
-        "ollama:llama3.2 (keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, ...)",
-    )
-    parser.add_argument(
-        "--base-url",
-        metavar="URL",
-        help="with --agent llm: an OpenAI-compatible server, e.g. http://localhost:11434/v1",
-    )
-    parser.add_argument(
-        "--system-prompt",
-        metavar="FILE",
-        help="with --agent llm: a text file replacing the default system prompt",
-    )
-    parser.add_argument(
-        "--tools",
-        metavar="MODULE:NAME",
-        action="append",
-        help="with --agent llm: the agent's own tools, NAME in MODULE (imported from the current "
-        "directory) being a function, a pydantic-ai Tool or a list of them; a Tool declared "
-        "requires_approval=True asks you first (repeatable)",
-    )
-    parser.add_argument(
-        "--url",
-        metavar="URL",
-        help="with --agent ag-ui: the agent's AG-UI endpoint, e.g. http://localhost:8000/agent",
-    )
-    parser.add_argument(
-        "--header",
-        metavar="NAME:VALUE",
-        type=_header,
-        action="append",
-        help="with --agent ag-ui: a header sent with every request, e.g. 'Authorization: Bearer "
-        "TOKEN' (repeatable)",
-    )
-    parser.add_argument(
-        "--redis",
-        metavar="URL",
-        default=os.environ.get(REDIS_VARIABLE) or None,
-        help=f"keep conversations in Redis, shared by every instance (default: ${REDIS_VARIABLE} "
-        f"when set); needs ${SECRET_VARIABLE}, the same on every instance",
-    )
-    parser.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
-    parser.add_argument("--port", type=int, default=8080, help="default: 8080; 0 picks a free one")
-    parser.add_argument("--no-show", action="store_true", help="do not open a browser tab")
-    parser.add_argument(
-        "--lang",
-        type=_language_tag,
-        metavar="TAG",
-        help="the chat's language, a tag such as en, zh-Hans or zh-CN (default: each browser's)",
-    )
-    return parser
-
-
-def _language_tag(text: str) -> str:
-    if not valid_tag(text):
-        raise argparse.ArgumentTypeError(
-            f"must be a language tag such as en, zh-Hans or zh-CN, got {text[:20]!r}"
-        )
-    return text
 
 
 if __name__ == "__main__":

@@ -32,9 +32,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mcp import Client
 
-import chat_ui.__main__ as chat_cli
 import provide_choice.__main__ as provide_choice_cli
-from chat_ui._conversation import Role, ToolCall, asked_prompt
+from chat_ui._command_line._options import command_parser as choices_chat_parser
+from chat_ui._model._conversation import Role, ToolCall, asked_prompt
 from present_choices import ChoicesSegment, split_message
 from provide_choice import (
     Answered,
@@ -295,7 +295,7 @@ def test_every_command_line_shown_is_accepted(
     elif program == "provide-choice":
         parses(command_line(), arguments)
     elif program == "choices-chat":
-        parses(chat_cli._parser(), arguments)
+        parses(choices_chat_parser(), arguments)
     elif program == "choice-terminal":
         parses(choice_terminal_cli._parser(), arguments)
     elif program == "make":
@@ -338,7 +338,7 @@ def test_every_option_of_every_command_is_in_the_readme() -> None:
 
 def test_the_choices_chat_synopsis_is_its_parser() -> None:
     (block,) = blocks("", "choices-chat [")
-    parser = chat_cli._parser()
+    parser = choices_chat_parser()
     options = {
         option: action
         for action in parser._actions

@@ -23,7 +23,7 @@ from chat_harness import VIEWPORT, chat_screenshot, chat_server, log, option, se
 from model_server import ModelServer, Reply
 from playwright.async_api import Browser, Page, expect
 
-from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
+from chat_ui._agents.llm._agent import DEFAULT_SYSTEM_PROMPT
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

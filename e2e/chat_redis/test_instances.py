@@ -23,9 +23,9 @@ from redis_chat import MODEL, instance, stored_conversations
 from redis_server import RedisServer
 from waiting import until
 
-from chat_ui._chat_view import UNAVAILABLE, UNSAVED
-from chat_ui._message import CUT_OFF_NOTE
-from chat_ui._streaming_reply import DRAFT_STALE
+from chat_ui._nicegui._message import CUT_OFF_NOTE
+from chat_ui._session._notices import UNAVAILABLE, UNSAVED
+from chat_ui._session._streaming_reply import DRAFT_STALE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

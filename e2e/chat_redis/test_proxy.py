@@ -26,7 +26,7 @@ from ports import free_port
 from redis_chat import instance
 from redis_server import RedisServer
 
-from chat_ui._streaming_reply import DRAFT_STALE
+from chat_ui._session._streaming_reply import DRAFT_STALE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

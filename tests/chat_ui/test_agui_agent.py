@@ -42,10 +42,10 @@ from pydantic_ai.messages import (
 from starlette.responses import JSONResponse
 
 from chat_ui import AGUIAgent, BlockState, Message, ReplyChunk
-from chat_ui._agui_agent import server_sent_data
-from chat_ui._chat_view import ChatLog
-from chat_ui._message import AssistantMessage, ErrorMessage
-from chat_ui._reply import ReplyDraft
+from chat_ui._agents.agui._agent import server_sent_data
+from chat_ui._model._reply import ReplyDraft
+from chat_ui._nicegui._chat_view import ChatLog
+from chat_ui._nicegui._message import AssistantMessage, ErrorMessage
 
 pytestmark = pytest.mark.nicegui_main_file("")
 

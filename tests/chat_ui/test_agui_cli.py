@@ -69,7 +69,7 @@ def test_an_address_that_is_not_http_exits_2(capsys: pytest.CaptureFixture[str])
 def test_without_the_extra_it_says_how_to_add_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for module in [name for name in sys.modules if name.startswith("chat_ui._agui")]:
+    for module in [name for name in sys.modules if name.startswith("chat_ui._agents.agui")]:
         monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "ag_ui", None)  # as if not installed
     monkeypatch.setitem(sys.modules, "ag_ui.core", None)

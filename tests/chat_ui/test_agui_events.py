@@ -12,7 +12,7 @@ from prompts import DATABASE
 pytest.importorskip("ag_ui", reason=NEEDS_AG_UI_EXTRA)
 
 from chat_ui import ChoicesAsked, ChoicesPreparing, Interrupted, Notice, ReplyChunk
-from chat_ui._agui_events import MalformedEvent, RunReader, parse_event
+from chat_ui._agents.agui._events import MalformedEvent, RunReader, parse_event
 from present_choices import ChoicePrompt
 
 STARTED = {"type": "RUN_STARTED", "threadId": "t", "runId": "r"}

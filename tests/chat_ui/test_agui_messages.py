@@ -13,8 +13,8 @@ from prompts import DATABASE
 pytest.importorskip("ag_ui", reason=NEEDS_AG_UI_EXTRA)
 
 from chat_ui import Message
-from chat_ui._agui_messages import NOT_ANSWERED, agui_messages, run_input
-from chat_ui._reply import TOOL_CALL_DESCRIPTION
+from chat_ui._agents.agui._messages import NOT_ANSWERED, agui_messages, run_input
+from chat_ui._model._reply import TOOL_CALL_DESCRIPTION
 from present_choices import ChoicePrompt, parameters_schema, render_fence
 
 GREETING: Message = {"role": "assistant", "content": "Hello!", "thread_id": "thread-1"}

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from chat_ui._answer_schema import (
+from chat_ui._model._answer_schema import (
     Approval,
     Field,
     Form,
@@ -15,7 +15,7 @@ from chat_ui._answer_schema import (
     Undrawable,
     read_schema,
 )
-from chat_ui._interrupts import APPROVAL_SCHEMA
+from chat_ui._model._interrupts import APPROVAL_SCHEMA
 
 PYDANTIC_AI_APPROVAL = {  # as pydantic-ai's AG-UI adapter advertises it
     "type": "object",

@@ -7,7 +7,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from chat_ui import BlockState, ChoiceGroup, ChoicesMarkdown
-from chat_ui._choices_markdown import _RENDERERS
+from chat_ui._nicegui._choices_markdown import _RENDERERS
 from present_choices import ChoicePrompt, Segment, render_fence
 
 pytestmark = pytest.mark.nicegui_main_file("")

@@ -253,7 +253,7 @@ def answers(url: str) -> bool:
 def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     """Here rather than with the other `--agent llm` tests, which need the extra: these must run
     where it is missing (and pretend it is, where it is not)."""
-    for module in [name for name in sys.modules if name.startswith("chat_ui._llm")]:
+    for module in [name for name in sys.modules if name.startswith("chat_ui._agents.llm")]:
         monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "pydantic_ai", None)  # as if not installed
 

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chat_ui import BlockState, ChoicesAsked, Message, ToolCall, answers, block_state, conversation
-from chat_ui._conversation import asked_prompt
-from chat_ui._reply import ReplyDraft
+from chat_ui._model._conversation import asked_prompt
+from chat_ui._model._reply import ReplyDraft
 from present_choices import ChoicePrompt, render_fence
 
 PROMPT = ChoicePrompt.model_validate(

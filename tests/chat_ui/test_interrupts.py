@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from chat_ui import Interrupt, Message, Resume, conversation
-from chat_ui._interrupts import (
+from chat_ui._model._interrupts import (
     InterruptState,
     answers_complete,
     continued_reply,

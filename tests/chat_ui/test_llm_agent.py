@@ -52,12 +52,12 @@ from chat_ui import (
     Message,
     ReplyChunk,
 )
-from chat_ui._chat_view import ChatLog
-from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
-from chat_ui._llm_errors import describe_failure
-from chat_ui._llm_messages import TOOL_RETURN, model_messages
-from chat_ui._message import AssistantMessage, ErrorMessage
-from chat_ui._reply import ReplyDraft
+from chat_ui._agents.llm._agent import DEFAULT_SYSTEM_PROMPT
+from chat_ui._agents.llm._errors import describe_failure
+from chat_ui._agents.llm._messages import TOOL_RETURN, model_messages
+from chat_ui._model._reply import ReplyDraft
+from chat_ui._nicegui._chat_view import ChatLog
+from chat_ui._nicegui._message import AssistantMessage, ErrorMessage
 from present_choices import ChoicePrompt, render_fence
 
 pytestmark = pytest.mark.nicegui_main_file("")

@@ -23,9 +23,9 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, Use
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
 from chat_ui import ChatView, ChoicesPreparing, Interrupted, LLMAgent, LocalStore, Message
-from chat_ui._choice_group import ChoiceButton
-from chat_ui._interrupt_group import InterruptGroup
-from chat_ui._message import AssistantMessage
+from chat_ui._nicegui._choice_group import ChoiceButton
+from chat_ui._nicegui._interrupt_group import InterruptGroup
+from chat_ui._nicegui._message import AssistantMessage
 
 pytestmark = pytest.mark.nicegui_main_file("")
 

@@ -14,7 +14,7 @@ from nicegui.storage import Storage
 
 import chat_ui.__main__ as cli
 from chat_ui import LLMAgent
-from chat_ui._llm_agent import DEFAULT_SYSTEM_PROMPT
+from chat_ui._agents.llm._agent import DEFAULT_SYSTEM_PROMPT
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from nicegui import app, ui
 from nicegui.testing import User
 
 from chat_ui import BlockState, ChatView, Message, ToolCall, chat_page
-from chat_ui._migration import upgrade_history, upgrade_message
+from chat_ui._model._migration import upgrade_history, upgrade_message
 from present_choices import ChoicePrompt, render_fence
 
 pytestmark = pytest.mark.nicegui_main_file("")

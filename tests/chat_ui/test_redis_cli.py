@@ -46,7 +46,7 @@ def served(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[dict[str, 
     monkeypatch.setattr(ui, "page", lambda path, **options: lambda page: page())
     monkeypatch.setattr(cli, "chat_page", lambda agent, **options: stores.append(options))
     monkeypatch.setattr(ui, "run", lambda **options: runs.append(options))
-    monkeypatch.setattr("chat_ui._redis_store.RedisStore.conversation", lambda self: self)
+    monkeypatch.setattr("chat_ui._nicegui._redis_store.RedisStore.conversation", lambda self: self)
     main(argv)
     (run,) = runs
     (options,) = stores
@@ -94,7 +94,9 @@ def test_without_the_redis_extra_it_says_how_to_add_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("CHOICES_CHAT_STORAGE_SECRET", SECRET)
-    monkeypatch.setitem(sys.modules, "chat_ui._redis_store", None)  # as if redis were missing
+    monkeypatch.setitem(
+        sys.modules, "chat_ui._stores._redis_store", None
+    )  # as if redis were missing
     message = exit_message(["--redis", "redis://127.0.0.1:6379/0"], capsys)
     assert "--redis needs the redis extra" in message
     assert ".[redis]" in message

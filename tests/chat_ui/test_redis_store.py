@@ -12,8 +12,8 @@ pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from chat_ui import Message, RedisStore
-from chat_ui._addresses import without_password
-from chat_ui._redis_store import KEY_PREFIX, check_reachable
+from chat_ui._model._addresses import without_password
+from chat_ui._stores._redis_store import KEY_PREFIX, check_reachable
 
 
 @pytest.fixture(scope="module")
@@ -102,4 +102,7 @@ def test_the_store_module_is_loaded_only_when_used() -> None:
     """(NiceGUI itself imports redis-py when it is installed: the store module is what is lazy.)"""
     from chat_cli import loaded_before_and_after
 
-    assert loaded_before_and_after("chat_ui._redis_store", "RedisStore") == ["False", "True"]
+    assert loaded_before_and_after("chat_ui._stores._redis_store", "RedisStore") == [
+        "False",
+        "True",
+    ]

@@ -7,8 +7,8 @@ import pytest
 from waiting import until
 
 from chat_ui import LocalStore, Message
-from chat_ui._conversation import cut_off
-from chat_ui._save_queue import SaveQueue
+from chat_ui._model._conversation import cut_off
+from chat_ui._stores._save_queue import SaveQueue
 
 
 class FlakyStore(LocalStore):
@@ -44,7 +44,7 @@ def said(text: str) -> Message:
 
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("chat_ui._save_queue.FIRST_RETRY", 0.01)
+    monkeypatch.setattr("chat_ui._stores._save_queue.FIRST_RETRY", 0.01)
 
 
 async def test_a_failed_write_is_retried_and_nothing_overtakes_it() -> None:

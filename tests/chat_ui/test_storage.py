@@ -9,7 +9,12 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from chat_ui._storage import SECRET_FILE_NAME, private_storage, storage_dir, storage_secret
+from chat_ui._command_line._storage import (
+    SECRET_FILE_NAME,
+    private_storage,
+    storage_dir,
+    storage_secret,
+)
 
 
 @pytest.fixture(autouse=True)

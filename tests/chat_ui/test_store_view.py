@@ -13,8 +13,9 @@ from nicegui.testing import User
 from waiting import until
 
 from chat_ui import BlockState, ChatView, LocalStore, Message, ScriptAgent
-from chat_ui._chat_view import ELSEWHERE, UNAVAILABLE, UNSAVED, WATCH_INTERVAL
-from chat_ui._message import CUT_OFF_NOTE, AssistantMessage
+from chat_ui._nicegui._message import CUT_OFF_NOTE, AssistantMessage
+from chat_ui._session._loading import WATCH_INTERVAL
+from chat_ui._session._notices import ELSEWHERE, UNAVAILABLE, UNSAVED
 from present_choices import ChoicePrompt, render_fence
 
 WATCHED_RETRIES = round(4 * WATCH_INTERVAL / 0.1)
@@ -270,7 +271,7 @@ async def test_regression_a_reply_finishing_on_another_instance_is_not_taken_for
 async def test_a_draft_no_instance_saves_any_more_is_cut_off_once_stale(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("chat_ui._streaming_reply.DRAFT_STALE", 1.0)
+    monkeypatch.setattr("chat_ui._session._streaming_reply.DRAFT_STALE", 1.0)
     draft = draft_from_another_instance(time.time() - 0.5)  # its instance died half a second ago
     store = AwayStore([{"role": "user", "content": "Which database?"}, draft])
     view = await open_chat(user, SCRIPT, store)
@@ -285,7 +286,7 @@ async def test_a_draft_no_instance_saves_any_more_is_cut_off_once_stale(
 async def test_a_silent_reply_keeps_its_draft_fresh(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("chat_ui._streaming_reply.DRAFT_KEPT_FRESH", 0.1)
+    monkeypatch.setattr("chat_ui._session._streaming_reply.DRAFT_KEPT_FRESH", 0.1)
     store = AwayStore()
     agent = GatedAgent("Running the tool… ", "done.")
     _, task = await reply_under_way(user, agent, store)
@@ -326,8 +327,8 @@ async def test_a_reply_that_streams_is_not_saved_again_beside_its_own_saves(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Every word is saved as it comes: a save beside those would repeat the text saved last.
-    monkeypatch.setattr("chat_ui._streaming_reply.DRAFT_SAVE_INTERVAL", 0.02)
-    monkeypatch.setattr("chat_ui._streaming_reply.DRAFT_KEPT_FRESH", 0.3)
+    monkeypatch.setattr("chat_ui._session._streaming_reply.DRAFT_SAVE_INTERVAL", 0.02)
+    monkeypatch.setattr("chat_ui._session._streaming_reply.DRAFT_KEPT_FRESH", 0.3)
     store = AwayStore()
     drafts: list[str] = []
     replace = store.replace

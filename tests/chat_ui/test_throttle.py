@@ -6,7 +6,7 @@ import time
 
 from waiting import until
 
-from chat_ui._throttle import Throttle
+from chat_ui._session._throttle import Throttle
 
 
 async def test_a_burst_runs_once_at_once_and_once_more_after_the_interval() -> None:

@@ -14,7 +14,7 @@ pytest.importorskip("pydantic_ai", reason=NEEDS_LLM_EXTRA)
 
 from pydantic_ai import Tool
 
-from chat_ui._user_tools import ToolsError, load_tools
+from chat_ui._agents.llm._user_tools import ToolsError, load_tools
 
 MODULE = '''
 from pydantic_ai import Tool

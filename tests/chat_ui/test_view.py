@@ -10,7 +10,7 @@ from nicegui.testing import User
 from waiting import until
 
 from chat_ui import BlockState, ChatView, ChoiceGroup, ChoicesMarkdown, Message, ScriptAgent
-from chat_ui._message import AssistantMessage
+from chat_ui._nicegui._message import AssistantMessage
 from present_choices import ChoicePrompt, render_fence
 
 pytestmark = pytest.mark.nicegui_main_file("")
