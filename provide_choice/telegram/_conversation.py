@@ -40,6 +40,7 @@ from provide_choice.telegram._message import (
     reply_markup,
     takes_text,
 )
+from provide_choice.telegram._submissions import done, typed
 from provide_choice.transports import (
     Answered,
     BatchAnswered,
@@ -50,16 +51,12 @@ from provide_choice.transports import (
     StoreUnavailable,
     Submission,
     answer_from,
-    count_refusal,
-    shown_placeholder,
     submits_on_selection,
 )
 
 ENDED = "This question has ended"
 ANSWERED_ALREADY = "Already answered: the next question is below"
 SENT = "Sent"
-NO_TEXT = "This question takes no typed answer: use its buttons"
-TEXT_NEEDED = "Reply to the message below with your answer"
 ENDING_RETRY_SECONDS = 60.0
 """How long the edit that says how a question ended is tried again while Telegram is away."""
 
@@ -150,7 +147,8 @@ class Conversation:
             if action == CANCEL_DATA:
                 return await self._settle(Cancelled(via=self.name))
             if action == SUBMIT:
-                return await self._submit(request)
+                reported = done(request, self.question.settings, self.chosen)
+                return reported if isinstance(reported, str) else await self._answer(reported)
             options = request.options or ()
             if action not in (CHOOSE, TOGGLE) or not number.isdigit():
                 return ENDED  # not a button of ours now: an old client's, or a forged one
@@ -174,14 +172,10 @@ class Conversation:
                 return ENDED
             if message_id not in (self.card, self.reply):
                 return ANSWERED_ALREADY
-            request = self.item.request
-            if not takes_text(request):
-                return NO_TEXT
-            chosen = self._in_option_order(request)
-            refusal = count_refusal(request, True, len(chosen))
-            if refusal is not None:
-                return refusal
-            toast = await self._answer(Submission(selected_ids=chosen, custom_input=text))
+            reported = typed(self.item.request, self.chosen, text)
+            if isinstance(reported, str):
+                return reported
+            toast = await self._answer(reported)
             return None if toast == SENT else toast
 
     def _choose(self, request: ProvideChoiceRequest, option: str, *, toggle: bool) -> None:
@@ -189,20 +183,6 @@ class Conversation:
             self.chosen.remove(option)
         elif option not in self.chosen:
             self.chosen = [option] if radio(request) else [*self.chosen, option]
-
-    async def _submit(self, request: ProvideChoiceRequest) -> str:
-        """Done: the answer as it stands, with the text field left empty."""
-        chosen = self._in_option_order(request)
-        suggested = takes_text(request) and (
-            shown_placeholder(request, self.question.settings) is not None
-        )
-        if request.selection_mode == "text_input" and not suggested:
-            return TEXT_NEEDED
-        own_answer = suggested and (request.selection_mode == "text_input" or not chosen)
-        refusal = count_refusal(request, own_answer, len(chosen))
-        if refusal is not None:
-            return refusal
-        return await self._answer(Submission(selected_ids=chosen, placeholder_shown=suggested))
 
     async def _answer(self, submission: Submission) -> str:
         """What the submission means for the current question: the next question of a batch,
@@ -228,9 +208,6 @@ class Conversation:
         except StoreUnavailable as away:
             return f"Not sent: {away}; try again"
         return SENT if won else ENDED
-
-    def _in_option_order(self, request: ProvideChoiceRequest) -> list[str]:
-        return [option.id for option in request.options or () if option.id in self.chosen]
 
     # Messages ---------------------------------------------------------------------------------
 
