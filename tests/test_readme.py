@@ -46,10 +46,12 @@ from provide_choice import (
     parse_call,
 )
 from provide_choice._contract._batch_response import normalize_batch
+from provide_choice._contract._settings import load_settings, shown_settings
 from provide_choice._server._client_config import CLIENTS, server_command
 from provide_choice._server._command_line import command_line
 from provide_choice._server._unattended import AnswerPolicy, command_line_policy
 from provide_choice._transports._terminal_handoff import _client as choice_terminal_cli
+from provide_choice.telegram._config import TelegramConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -363,7 +365,13 @@ def json_blocks(*keys: str) -> list[Block]:
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
     kinds = json_blocks(
-        "mcpServers", "servers", "action_status", "selection_mode", "questions", "notify_urls"
+        "mcpServers",
+        "servers",
+        "action_status",
+        "selection_mode",
+        "questions",
+        "notify_urls",
+        "telegram",
     )
     kinds += [*chat_histories(), answers_file_block()]
     assert [str(block) for block in blocks("json") if block not in kinds] == []
@@ -376,6 +384,24 @@ def test_the_settings_file_shown_is_settings_as_written() -> None:
     assert (
         InteractionSettings.model_validate(data).model_dump(mode="json", include=set(data)) == data
     )
+
+
+def test_the_telegram_settings_shown_are_read_as_they_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (block,) = json_blocks("telegram")
+    (tmp_path / "settings.json").write_text(block.text)
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    data = json.loads(block.text)
+    config = TelegramConfig.read(environ={})
+    assert (config.token, config.chat_id) == (
+        data["telegram"]["token"],
+        data["telegram"]["chat_id"],
+    )
+    assert config.api_url == "https://api.telegram.org"
+    settings = load_settings()
+    assert settings.alerts.on("telegram") is data["alerts"]["telegram"]
+    assert data["telegram"]["token"] not in json.dumps(shown_settings(settings))
 
 
 def chat_histories() -> list[Any]:
