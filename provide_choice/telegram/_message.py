@@ -140,7 +140,7 @@ def _text(
         rules.append(escaped("Reply to the message below with your answer."))
     elif takes_text(request):
         rules.append(escaped("Or reply to the message below with your own answer."))
-    rules.append(escaped(f"⏳ {time_left(left)} left"))
+    rules.append(escaped(f"Time left: {time_left(left)}"))
     blocks.append("\n".join(rules))
     return "\n\n".join(block for block in blocks if block)
 

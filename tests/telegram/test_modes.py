@@ -47,7 +47,7 @@ async def test_a_single_choice_is_one_button_per_option_and_a_press_answers(
     assert message.text.startswith("<b>Database</b>\n\nThe app needs <b>storage</b> and none")
     assert "• PostgreSQL (recommended) — robust\n• SQLite\n• DuckDB" in message.plain
     assert "Choose one" in message.plain
-    assert "⏳ 4 min left" in message.plain
+    assert "Time left: 4 min" in message.plain
     assert message.button_texts == ["PostgreSQL", "SQLite", "DuckDB", "Cancel"]
     person = api.person()
     press = person.presses(message, "SQLite")
