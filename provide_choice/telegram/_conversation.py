@@ -57,6 +57,9 @@ from provide_choice.transports import (
 ENDED = "This question has ended"
 ANSWERED_ALREADY = "Already answered: the next question is below"
 SENT = "Sent"
+FOLLOW_UP_SECONDS = 0.05
+"""How long the chat's follow-ups of an ending (the edit, a pressed button's answer) wait: the
+answer goes out to the agent first, a moment no person notices."""
 ENDING_RETRY_SECONDS = 60.0
 """How long the edit that says how a question ended is tried again while Telegram is away."""
 
@@ -264,9 +267,11 @@ class Conversation:
         self._spawn(self._deliver())
 
     async def _end(self) -> None:
-        """The question ended: its messages say how, without buttons."""
+        """The question ended: its messages say how, without buttons (once the answer is on its
+        way to the agent: see `FOLLOW_UP_SECONDS`)."""
         self.finished = time.monotonic()
         self._ended.set()
+        await asyncio.sleep(FOLLOW_UP_SECONDS)
         async with self._lock:  # a message being sent now is sent first, and edited then
             item, card, reply = self.item, self.card, self.reply
         await self._edit_ended(item, card, reply, ending_line(self.question))
