@@ -242,7 +242,7 @@ class Conversation:
                 self.known(self.reply, self)
 
     async def _redraw(self) -> None:
-        """Show what is chosen now (and the time left)."""
+        """Show what is chosen now: the buttons change, the text stays as sent."""
         if self.card is None:
             return
         item = self.item
@@ -254,7 +254,7 @@ class Conversation:
             self.question.seconds_left(),
         )
         with suppress(Unreachable, Refused):  # what is chosen is kept; the next press redraws
-            await self.chat.edit(self.card, card.text, card.keyboard)
+            await self.chat.edit_buttons(self.card, card.keyboard)
 
     async def _next(self, answer: Answered) -> None:
         """A question of a batch was answered: its message says so, and the next one is sent."""
