@@ -22,6 +22,7 @@ from conformance import (
     Type,
     Wait,
 )
+from question_clock import forward
 from telegram_api import Message, StandInBotApi
 
 REPLY_PROMPT = "Reply to this message with your answer"
@@ -45,6 +46,8 @@ class TelegramPerson:
         ids = [item["id"] for item in self.case.questions]
         for action in self.case.actions:
             if isinstance(action, Wait):
+                if self.at is not None:  # what was answered is kept ("Sent" says it is): the
+                    forward(self.case.request["timeout_seconds"])  # deadline, now
                 continue
             if isinstance(action, In):
                 await self._go_to(ids, action.question_id)

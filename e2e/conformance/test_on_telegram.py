@@ -20,7 +20,7 @@ from provide_choice_harness import COMMAND
 from telegram_api import StandInBotApi, stand_in_bot_api, telegram_environment
 from telegram_person import TelegramPerson
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +29,7 @@ def api() -> Iterator[StandInBotApi]:
         yield running
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def telegram_server(
     api: StandInBotApi, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[tuple[Path, Client]]:

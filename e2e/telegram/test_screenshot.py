@@ -1,6 +1,6 @@
 """The README's picture of a question in Telegram: a multiple choice the plug-in sent to the
 stand-in Bot API, one option ticked by the person, drawn as a rendered mock of the chat from the
-messages the stand-in recorded (written into docs/ only with UPDATE_SCREENSHOTS=1)."""
+messages the stand-in recorded (taken only by `make screenshots`)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, expect
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 from telegram_api import StandInBotApi, stand_in_bot_api, telegram_environment
 from telegram_mock import chat_page
 from telegram_server import Server, start_server
 
 from provide_choice._transports._base import close_transports
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 QUESTION = {
     "title": "First release",
@@ -33,7 +33,7 @@ QUESTION = {
 }
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def server(
     monkeypatch: pytest.MonkeyPatch, tmp_path: object
 ) -> AsyncIterator[tuple[StandInBotApi, Server]]:
@@ -63,6 +63,6 @@ async def test_screenshot_of_a_question_in_telegram(
         await expect(page.get_by_role("button", name="Done")).to_be_visible()
         await expect(page.get_by_text("Choose 1 to 2 options")).to_be_visible()
         await page.evaluate("document.fonts.ready")
-        await page.screenshot(path=screenshot_path("telegram.png"), full_page=True)
+        await keep_screenshot(page, "telegram.png", full_page=True)
     finally:
         await context.close()
