@@ -30,7 +30,12 @@ DOCS_PORT ?= 8000
 # while they run in parallel (e2e/support/timing.py).
 UNIT_WORKERS ?= 3
 E2E_WORKERS ?= 3
-PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
+PYTEST_PARALLEL = -q --dist loadfile --tb=native $(if $(SLOWEST),--durations=$(SLOWEST))
+# Each run prints its 15 slowest tests, and writes its JUnit report into test-results/; `make test`
+# prints one list for both instead, at its very end (scripts/slowest-tests): the next slowdown is
+# seen when it comes.
+SLOWEST ?= 15
+REPORTS := test-results
 
 .PHONY: demo test lint types unit e2e docs bench screenshots catalogs new-language clean
 
@@ -79,7 +84,9 @@ new-language: $(BASE_STAMP)
 demo: $(BASE_STAMP) $(COMPILED)
 	$(BIN)/choices-chat --agent demo --port $(PORT)
 
+test: SLOWEST =
 test: lint types unit e2e
+	@scripts/slowest-tests $(REPORTS)/unit.xml $(REPORTS)/e2e.xml
 
 lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
@@ -104,15 +111,18 @@ types: $(TEST_STAMP)
 # (Debian's redis-server and dbus, installed where missing when run as root); without one they are
 # skipped, saying so.
 unit: $(TEST_STAMP) $(COMPILED)
-	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests $(PYTEST_PARALLEL) -n $(UNIT_WORKERS)
+	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests $(PYTEST_PARALLEL) -n $(UNIT_WORKERS) \
+		--junitxml=$(REPORTS)/unit.xml
 
 e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
-		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER
+		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER \
+		--junitxml=$(REPORTS)/e2e.xml
 
-# Refresh the documentation's pictures in docs/ (a plain test run leaves them alone); the Chinese page
-# needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).
+# Refresh the documentation's pictures in docs/: only this takes them (a plain test run takes none,
+# e2e/support/screenshots.py); the Chinese page needs a CJK font (Debian's fonts-noto-cjk, installed
+# where missing when run as root).
 screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	scripts/find-cjk-font || true
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
@@ -123,4 +133,4 @@ bench: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) node_modules site .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
+	rm -rf $(VENV) node_modules site $(REPORTS) .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
