@@ -20,9 +20,15 @@ not depend on which test ran first in its process.
 The terminals speak the language of `LC_ALL`, `LC_MESSAGES` and `LANG`: the tests start from no
 language at all (English, the source), whatever the machine running them reads, and a test that
 wants another sets it for itself (and for the commands it starts).
+
+Once every test module is imported, what the process holds is frozen out of the garbage collector's
+way (`gc.freeze`): NiceGUI's `user` fixture collects garbage twice per test, and walking every object
+of a test process that imported NiceGUI, Playwright, the MCP SDK and Gradio took a second or more
+of each such test on a busy machine; what the tests themselves make is still collected.
 """
 
 import functools
+import gc
 import os
 
 import pytest
@@ -46,6 +52,12 @@ for name in UNATTENDED_VARIABLES:
 # Every test sees the package as installed, whatever ran before it in its process: the transports
 # it registers through its entry point (Telegram) are there from the start, as in `provide-choice`.
 load_plugins()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
+
 
 USER_RETRIES = 50
 """How often `user.should_see` and `should_not_see` look before they fail, unless a test says:
