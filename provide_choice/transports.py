@@ -19,6 +19,12 @@ as a `Submission` and `answer_from` says what it means (or why it is refused); `
 `choose_text`, `shown_placeholder` and `submits_on_selection` word and apply the same rules as
 the page. `answered_where(name)` says where a question was answered, for an ending's message.
 
+Two-way chat channels (Telegram, Slack) share their words and steps, so each reads the same:
+`steps_of` (a batch one message after another), `chat_submission` (what Done or a typed answer
+sends, or why not), `ending_words` (how a question ended, where, and by whom: an ending's
+`person`, which a surface many may answer on sets and the history keeps), `answer_words`,
+`time_left`, `takes_text`.
+
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
 chat) in its own section of the settings file, under its
@@ -73,6 +79,15 @@ from provide_choice._transports._base import (
     TransportCommand,
     TransportSetup,
 )
+from provide_choice._transports._chats import (
+    Step,
+    answer_words,
+    chat_submission,
+    ending_words,
+    steps_of,
+    takes_text,
+    time_left,
+)
 from provide_choice._transports._recommended import RecommendedTransport
 from provide_choice._transports._registry import (
     ENTRY_POINT_GROUP,
@@ -105,6 +120,7 @@ __all__ = [
     "RecommendedTransport",
     "Resumable",
     "SectionNotSaved",
+    "Step",
     "StoreUnavailable",
     "Submission",
     "TimedOut",
@@ -114,14 +130,20 @@ __all__ = [
     "TransportKind",
     "TransportSetup",
     "answer_from",
+    "answer_words",
     "answered_where",
+    "chat_submission",
     "choose_text",
     "count_refusal",
+    "ending_words",
     "load_plugins",
     "plugin_settings",
     "register_transport",
     "save_plugin_settings",
     "shown_placeholder",
+    "steps_of",
     "submits_on_selection",
     "summarize",
+    "takes_text",
+    "time_left",
 ]

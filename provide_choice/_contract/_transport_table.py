@@ -205,6 +205,11 @@ PreferredTransport = Annotated[str, _Registered(lambda: (AUTO, *wish_names()))]
 class Surfaced(BaseModel):
     """An ending the person may have given through another transport than the one the question
     was asked on (`via`: a transport that follows every question, Telegram, answered it); None:
-    where it was asked. Only the server sets it; it is left out of the JSON when None."""
+    where it was asked. Only the server sets it (and `person`); each is left out of the JSON
+    when None."""
 
     via: TransportName | None = Field(default=None, exclude_if=lambda via: via is None)
+    person: str | None = Field(default=None, exclude_if=lambda person: person is None)
+    """Who answered (or cancelled), as a surface where several people may answer knows them ("ada (U0ADA)" in
+    Slack); None where the surface cannot tell (it is the person's own). Set by that surface,
+    through the server; kept in the history, never sent to the agent."""

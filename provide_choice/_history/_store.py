@@ -96,6 +96,8 @@ MIGRATIONS: tuple[tuple[str | AddColumn, ...], ...] = (
         "OR response LIKE '%\"summary\":\"Cancelled by the agent%' THEN 'nobody' "
         "ELSE 'person' END WHERE action_status IS NOT NULL AND answered_by IS NULL",
     ),
+    # 5: who answered, where a surface many may answer on knows them (a Slack user).
+    (AddColumn("person"),),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
@@ -104,7 +106,8 @@ seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between p
 before version 2: read from the transport table then); `alert_failed` says which alert could not be
 delivered and why (NULL: none failed); `transport` is `NOT_SHOWN` for a question answered before
 anyone was asked, `answered_by` the response's (`person`, `answers_file`, `nobody`; NULL while it
-waits)."""
+waits); `person` who answered, as a surface many may answer on names them (the ending's `person`:
+"ada (U0ADA)" in Slack; NULL where the surface cannot tell)."""
 NOT_SHOWN = ""
 """The `transport` of a question shown nowhere (the answers file, or nobody, answered it)."""
 NOT_SHOWN_LABEL = "Not shown"
@@ -276,6 +279,8 @@ class RecordedQuestion:
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
     alert_failed: str | None = None
     """Which alert of the question could not be delivered, and why; None: none failed."""
+    person: str | None = None
+    """Who answered, where the surface knew ("ada (U0ADA)" in Slack); None: not known."""
 
     @property
     def client_text(self) -> str | None:
@@ -297,6 +302,7 @@ class RecordedQuestion:
             "answered_by": self.answered_by,
             "selection": self.selection,
             "alert_failed": self.alert_failed,
+            "person": self.person,
         }
 
 
@@ -390,6 +396,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
                 alert_failed=row["alert_failed"],
+                person=row["person"],
             )
         )
     return questions
