@@ -41,7 +41,7 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 
 # Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push,telegram]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push,telegram,slack]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
