@@ -112,7 +112,8 @@ class Message:
     @property
     def buttons(self) -> list[str]:
         """Its buttons' texts, in order ([] once it has none)."""
-        return [element["text"]["text"] for element in self.elements if element["type"] == "button"]
+        buttons = [element for element in self.elements if element["type"] == "button"]
+        return [decoded(button["text"]["text"]) for button in buttons]
 
     def element(self, kind: str) -> dict[str, Any]:
         (found,) = [element for element in self.elements if element["type"] == kind]
@@ -233,6 +234,7 @@ class StandInSlack:
         """Close both ports and every connection: Slack out of reach."""
         server, self._server = self._server, None
         socket_server, self._socket_server = self._socket_server, None
+        self.drop()  # first: the app may share this thread's event loop, and answer no close
         if server is not None:
             server.shutdown()
             server.server_close()
@@ -241,7 +243,6 @@ class StandInSlack:
         for connection in list(self._connections):
             with suppress(OSError):
                 connection.shutdown(2)
-        self.drop()
         with self._changed:
             self._changed.notify_all()
 
@@ -473,7 +474,7 @@ class Person:
         matching = [
             element
             for element in message.elements
-            if element["type"] == "button" and element["text"]["text"] == button
+            if element["type"] == "button" and decoded(element["text"]["text"]) == button
         ]
         assert len(matching) == 1, f"no single button {button!r} in {message.buttons}"
         element = matching[0]
@@ -558,9 +559,7 @@ class Person:
 
 def _option_value(element: dict[str, Any], label: str) -> str:
     matching = [
-        option["value"]
-        for option in element["options"]
-        if read_mrkdwn(option["text"]["text"]).text == label
+        option["value"] for option in element["options"] if _read(option["text"]).text == label
     ]
     assert len(matching) == 1, f"no single option {label!r} in {element['options']}"
     return str(matching[0])

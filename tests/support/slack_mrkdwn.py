@@ -88,9 +88,14 @@ def read_mrkdwn(raw: str, *, verbatim: bool = False) -> Reading:
         text = _styled(text, marker, style, reading)
     reading.emoji = EMOJI.findall(text)
     text = decoded(text)
-    reading.text = "".join(
-        literals[ord(c) - LITERAL_BASE] if ord(c) >= LITERAL_BASE else c for c in text
-    )
+
+    def shown(part: str) -> str:
+        return "".join(
+            literals[ord(c) - LITERAL_BASE] if ord(c) >= LITERAL_BASE else c for c in part
+        )
+
+    reading.text = shown(text)
+    reading.styled = [(style, shown(part)) for style, part in reading.styled]
     return reading
 
 
