@@ -39,9 +39,10 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_QUIET) -e .
 	touch $@
 
-# Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs.
+# Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs; the
+# Gradio and Streamlit examples run on [gradio] and [streamlit].
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push,telegram,slack]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram,slack]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official

@@ -7,6 +7,9 @@ puts a language model behind the chat, `AGUIAgent` any agent served over AG-UI (
 `ag-ui` extras). A conversation is kept by a `ConversationStore`: `LocalStore` (this browser's, on
 this machine) or `RedisStore` (shared by several instances; the `redis` extra).
 
+The same chat in Gradio and Streamlit is `chat_ui.gradio` and `chat_ui.streamlit` (the `gradio` and
+`streamlit` extras), each loading its own framework only.
+
 Every name is loaded on first use: importing `chat_ui` loads none of NiceGUI, pydantic-ai, the
 AG-UI types or Redis, so a program that only wants the rules (`block_state`, `Message`, ...) or
 another front end does without them. The package stands in floors, each importing only those below:

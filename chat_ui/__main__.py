@@ -187,7 +187,7 @@ def _missing_extra(option: str, extra: str, error: ImportError) -> NoReturn:
     its project from its own directory with the pip of the Python that runs this (`make demo` made
     it: `.venv/bin/pip`, which no shell has on its path); an installed package comes from the
     package index."""
-    missing = error.name or error
+    missing = error.name.partition(".")[0] if error.name else error  # the package, not a part
     root = Path(__file__).resolve().parent.parent
     if _is_checkout(root):
         _fail(

@@ -24,6 +24,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import CodeType
 from typing import Any, get_args
 
 import anyio
@@ -72,7 +73,7 @@ METAVARS = {
     "PREFIX": "provide-choice:",
 }
 """Placeholders in the command lines quoted in the text, and a value each stands for."""
-PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make")
+PROGRAMS = ("provide-choice", "choices-chat", "choice-terminal", "make", "streamlit")
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,13 @@ def test_the_choices_fence_example_is_one_valid_prompt(block: Block) -> None:
     assert [type(segment) for segment in segments] == [ChoicesSegment]
 
 
-OPTIONAL_EXTRAS = {"pydantic_ai": "llm", "ag_ui": "ag-ui", "redis": "redis"}
+OPTIONAL_EXTRAS = {
+    "pydantic_ai": "llm",
+    "ag_ui": "ag-ui",
+    "redis": "redis",
+    "gradio": "gradio",
+    "streamlit": "streamlit",
+}
 """The top-level modules of the optional extras, and the extra that installs each."""
 
 
@@ -201,7 +208,11 @@ def test_python_examples_run_or_at_least_import(block: Block) -> None:
                 if extra is None:
                     raise
                 pytest.skip(f"needs the {extra} extra: pip install -e '.[test,{extra}]'")
-    if "ui.run(" not in block.text:  # the others start a web server
+    if ".launch(" in block.text:
+        run_gradio_example(code)
+    elif "import streamlit" in block.text:
+        run_streamlit_example(block.text)
+    elif "ui.run(" not in block.text:  # the others start a web server
         namespace: dict[str, object] = {}
         try:
             exec(code, namespace)
@@ -211,6 +222,35 @@ def test_python_examples_run_or_at_least_import(block: Block) -> None:
             undo = namespace.get("unregister")
             if callable(undo):
                 undo()
+
+
+def run_gradio_example(code: CodeType) -> None:
+    """Run a Gradio example up to its `launch()`, which is where it would serve: what it launches
+    must be a chat (a `gr.Blocks` with a `gr.Chatbot`)."""
+    import gradio as gr
+
+    launched: list[gr.Blocks] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gr.Blocks, "launch", lambda blocks, *args, **kwargs: launched.append(blocks))
+        exec(code, {})
+    assert len(launched) == 1
+    kinds = {type(block).__name__ for block in launched[0].blocks.values()}
+    assert "Chatbot" in kinds
+
+
+def run_streamlit_example(text: str) -> None:
+    """Run a Streamlit example as Streamlit runs a script, with its own `AppTest`: it draws the
+    demo's first question as buttons, without an exception."""
+    from streamlit.testing.v1 import AppTest
+
+    app = AppTest.from_string(text.replace("DemoAgent()", "DemoAgent(chunk_delay=0)"))
+    app.run(timeout=30)
+    assert not app.exception, app.exception
+    assert [button.label for button in app.button] == [
+        "A weekend trip",
+        "Tonight's dinner",
+        "A side project",
+    ]
 
 
 # Command lines ------------------------------------------------------------------------------------
@@ -283,8 +323,24 @@ def check_example(arguments: list[str]) -> None:
     try:
         spec.loader.exec_module(module)
     except ImportError as missing:
-        pytest.skip(f"{arguments[0]} needs {missing.name or missing}: pip install -e '.[ag-ui]'")
+        extra = OPTIONAL_EXTRAS.get((missing.name or "").partition(".")[0], "ag-ui")
+        pytest.skip(f"{arguments[0]} needs {missing.name or missing}: pip install -e '.[{extra}]'")
     parses(module.parser(), arguments[1:])
+
+
+def check_streamlit_run(arguments: list[str]) -> None:
+    """`streamlit run examples/NAME.py --section.option VALUE ...`: an example of the checkout, and
+    options Streamlit has."""
+    config = pytest.importorskip("streamlit.config", reason="needs the streamlit extra")
+    assert arguments[0] == "run"
+    script = ROOT / arguments[1]
+    assert script.parent == ROOT / "examples", arguments[1]
+    assert script.is_file(), arguments[1]
+    options = arguments[2:]
+    assert len(options) % 2 == 0, "every option has its value"
+    known = config.get_config_options()
+    for option in options[::2]:
+        assert option.removeprefix("--") in known, option
 
 
 @pytest.mark.parametrize(("where", "words"), list(command_lines()), ids=lambda value: str(value))
@@ -311,6 +367,8 @@ def test_every_command_line_shown_is_accepted(
         check_pip_install(words)
     elif program == "python":
         check_example(arguments)
+    elif program == "streamlit":
+        check_streamlit_run(arguments)
     elif program == "claude":
         printed = {
             client_config_output("claude-code", capsys=capsys).strip(),

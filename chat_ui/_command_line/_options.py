@@ -9,6 +9,16 @@ import os
 import re
 from collections.abc import Sequence
 
+from chat_ui._agents._settings import (
+    AGENT,
+    AGENTS,
+    BASE_URL,
+    MODEL,
+    SCRIPT,
+    URL,
+    SettingError,
+    settings_from_environment,
+)
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import valid_tag
 
@@ -24,6 +34,7 @@ def parse(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argparse
     program reports the mistakes it finds later (a model it cannot build, say) through it."""
     parser = command_parser()
     args = parser.parse_args(argv)
+    _take_environment(parser, args)
     if args.agent == "script" and args.script is None:
         parser.error("--agent script needs --script FILE")
     if args.agent != "script" and args.script is not None:
@@ -41,13 +52,35 @@ def parse(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argparse
     return parser, args
 
 
+def _take_environment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Fill what the options leave out from the variables the Gradio and Streamlit examples read
+    (`CHOICES_CHAT_AGENT`, ...): the options win, and a variable fills only what the agent they
+    choose uses. A bad value is a usage error naming the variable."""
+    try:
+        settings = settings_from_environment()
+    except SettingError as error:
+        parser.error(str(error))
+    if args.agent is None:
+        args.agent = settings.agent
+    if args.agent == "script" and args.script is None:
+        args.script = settings.script
+    if args.agent == "llm":
+        args.model = args.model or settings.model
+        args.base_url = args.base_url or settings.base_url
+    if args.agent == "ag-ui" and args.url is None:
+        args.url = settings.url
+
+
 def command_parser() -> argparse.ArgumentParser:
     parser = SuggestingParser(
         prog="choices-chat",
         description="A chat in your browser that shows an agent's ```choices blocks as buttons.",
     )
     parser.add_argument(
-        "--agent", choices=["demo", "script", "llm", "ag-ui"], default="demo", help="default: demo"
+        "--agent",
+        choices=AGENTS,
+        help=f"default: ${AGENT} when set, else demo (each option of the agent likewise: "
+        f"${SCRIPT}, ${MODEL}, ${BASE_URL}, ${URL})",
     )
     parser.add_argument(
         "--script",

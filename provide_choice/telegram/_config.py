@@ -13,7 +13,6 @@ as `bot***` (`hidden`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -86,8 +85,3 @@ def _chat(value: Any) -> int | str | None:
         return int(text)
     except ValueError:
         return text
-
-
-def environment_token(environ: Mapping[str, str] | None = None) -> str | None:
-    """The token the environment gives, if any (the link command says where it came from)."""
-    return _text((os.environ if environ is None else environ).get(TOKEN_VARIABLE))

@@ -59,6 +59,9 @@ from provide_choice.transports import (
 ENDED = "This question has ended"
 ANSWERED_ALREADY = "Already answered: the next question is below"
 SENT = "Sent"
+FOLLOW_UP_SECONDS = 0.05
+"""How long the chat's follow-ups of an ending (the edit, a pressed button's answer) wait: the
+answer goes out to the agent first, a moment no person notices."""
 ENDING_RETRY_SECONDS = 60.0
 """How long the edit that says how a question ended is tried again while Telegram is away."""
 
@@ -236,7 +239,7 @@ class Conversation:
                 self.known(self.reply, self)
 
     async def _redraw(self) -> None:
-        """Show what is chosen now (and the time left)."""
+        """Show what is chosen now: the buttons change, the text stays as sent."""
         if self.card is None:
             return
         item = self.item
@@ -248,7 +251,7 @@ class Conversation:
             self.question.seconds_left(),
         )
         with suppress(Unreachable, Refused):  # what is chosen is kept; the next press redraws
-            await self.chat.edit(self.card, card.text, card.keyboard)
+            await self.chat.edit_buttons(self.card, card.keyboard)
 
     async def _next(self, answer: Answered) -> None:
         """A question of a batch was answered: its message says so, and the next one is sent."""
@@ -261,9 +264,11 @@ class Conversation:
         self._spawn(self._deliver())
 
     async def _end(self) -> None:
-        """The question ended: its messages say how, without buttons."""
+        """The question ended: its messages say how, without buttons (once the answer is on its
+        way to the agent: see `FOLLOW_UP_SECONDS`)."""
         self.finished = time.monotonic()
         self._ended.set()
+        await asyncio.sleep(FOLLOW_UP_SECONDS)
         async with self._lock:  # a message being sent now is sent first, and edited then
             item, card, reply = self.item, self.card, self.reply
         await self._edit_ended(item, card, reply, ending_line(self.question))

@@ -17,7 +17,7 @@ from typing import Any
 from provide_choice.telegram._api import BotApi, Refused, Unreachable
 from provide_choice.telegram._chat import Chat
 from provide_choice.telegram._config import TelegramConfig
-from provide_choice.telegram._conversation import ENDED, Conversation
+from provide_choice.telegram._conversation import ENDED, FOLLOW_UP_SECONDS, SENT, Conversation
 from provide_choice.telegram._html import escaped
 from provide_choice.telegram._link import LINK_COMMAND, LINKED
 from provide_choice.telegram._updates import Update, Updates
@@ -123,6 +123,8 @@ class TelegramTransport:
             toast = ENDED
         else:
             toast = await conversation.pressed(message["message_id"], str(press.get("data") or ""))
+            if toast == SENT:  # the answer goes out to the agent first
+                await asyncio.sleep(FOLLOW_UP_SECONDS)
         await self.chat.answer(str(press.get("id")), toast)
 
     async def _conversation_of(self, message: dict[str, Any]) -> Conversation | None:

@@ -21,6 +21,7 @@ from nicegui.storage import Storage
 
 import chat_ui.__main__ as cli
 from chat_ui.__main__ import main
+from chat_ui._command_line._options import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS_LINE = re.compile(
@@ -324,4 +325,44 @@ def test_an_installed_package_names_the_extra_to_install(
     assert message == (
         "choices-chat: --agent llm needs the llm extra (pydantic_ai is not installed): "
         "run pip install 'agent-choices[llm]'\n"
+    )
+
+
+def test_the_agent_comes_from_the_variables_the_examples_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CHOICES_CHAT_AGENT", "llm")
+    monkeypatch.setenv("CHOICES_CHAT_MODEL", "openai:qwen2.5")
+    monkeypatch.setenv("CHOICES_CHAT_BASE_URL", "http://localhost:11434/v1")
+    _, args = parse([])
+    assert (args.agent, args.model, args.base_url) == (
+        "llm",
+        "openai:qwen2.5",
+        "http://localhost:11434/v1",
+    )
+    _, args = parse(["--model", "openai:gpt-4o-mini"])
+    assert args.model == "openai:gpt-4o-mini", "an option wins over its variable"
+
+
+def test_options_win_and_variables_of_another_agent_are_left_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CHOICES_CHAT_AGENT", "ag-ui")
+    monkeypatch.setenv("CHOICES_CHAT_URL", "http://127.0.0.1:8000/agent")
+    monkeypatch.setenv("CHOICES_CHAT_MODEL", "openai:gpt-4o-mini")
+    _, args = parse(["--agent", "demo"])
+    assert (args.agent, args.url, args.model) == ("demo", None, None)
+    _, args = parse([])
+    assert (args.agent, args.url) == ("ag-ui", "http://127.0.0.1:8000/agent")
+
+
+def test_a_bad_variable_is_a_usage_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CHOICES_CHAT_AGENT", "gpt")
+    with pytest.raises(SystemExit) as caught:
+        parse([])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: CHOICES_CHAT_AGENT must be demo, script, llm or ag-ui, got 'gpt'\n"
     )

@@ -74,6 +74,9 @@ async def test_a_single_choice_sent_with_done_starts_on_its_default(
     assert await person.toast(person.presses(message, "DuckDB")) == ""
     await api.until(lambda: message.button_texts[2] == "◉ DuckDB", "ticked DuckDB")
     assert message.button_texts[:2] == ["○ PostgreSQL", "○ SQLite"]
+    assert [call.method for call in api.calls if "message_id" in call.params] == [
+        "editMessageReplyMarkup"
+    ], "a choice changes the buttons alone"
     person.presses(message, "Done")
     assert await ended(asked) == Answered(selected_ids=["duck"], via="telegram")
 
