@@ -58,6 +58,9 @@ ENDED = "This question has ended"
 ANSWERED_ALREADY = "Already answered: the next question is below"
 TEXT_NEEDED = "Type your answer in the box first"
 NO_TEXT = "This question takes no typed answer: use its buttons"
+FOLLOW_UP_SECONDS = 0.05
+"""How long the update that says how a question ended waits: the answer goes out to the agent
+first, a moment no person notices."""
 ENDING_RETRY_SECONDS = 60.0
 """How long the update that says how a question ended is tried again while Slack is away."""
 
@@ -219,9 +222,11 @@ class Conversation:
         self._spawn(self._deliver())
 
     async def _end(self) -> None:
-        """The question ended: its message says how, without elements."""
+        """The question ended: its message says how, without elements (once the answer is on
+        its way to the agent: see `FOLLOW_UP_SECONDS`)."""
         self.finished = time.monotonic()
         self._ended.set()
+        await asyncio.sleep(FOLLOW_UP_SECONDS)
         async with self._lock:  # a message being posted now is posted first, and updated then
             message = self.message
         await self._update_ended(self.steps[self.index].id, message, ending_words(self.question))
