@@ -23,7 +23,8 @@ Two-way chat channels (Telegram, Slack) share their words and steps, so each rea
 `steps_of` (a batch one message after another), `chat_submission` (what Done or a typed answer
 sends, or why not), `ending_words` (how a question ended, where, and by whom: an ending's
 `person`, which a surface many may answer on sets and the history keeps), `answer_words`,
-`time_left`, `takes_text`.
+`time_left`, `takes_text`; and they stay out of the way while their service is away:
+`sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage).
 
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
@@ -80,13 +81,17 @@ from provide_choice._transports._base import (
     TransportSetup,
 )
 from provide_choice._transports._chats import (
+    OutageNotice,
     Step,
     answer_words,
+    backoff,
     chat_submission,
     ending_words,
+    sent_at_last,
     steps_of,
     takes_text,
     time_left,
+    tried_for,
 )
 from provide_choice._transports._recommended import RecommendedTransport
 from provide_choice._transports._registry import (
@@ -114,6 +119,7 @@ __all__ = [
     "Launch",
     "LiveQuestion",
     "Mirrors",
+    "OutageNotice",
     "PendingQuestion",
     "ProvideChoiceOption",
     "ProvideChoiceRequest",
@@ -132,6 +138,7 @@ __all__ = [
     "answer_from",
     "answer_words",
     "answered_where",
+    "backoff",
     "chat_submission",
     "choose_text",
     "count_refusal",
@@ -140,10 +147,12 @@ __all__ = [
     "plugin_settings",
     "register_transport",
     "save_plugin_settings",
+    "sent_at_last",
     "shown_placeholder",
     "steps_of",
     "submits_on_selection",
     "summarize",
     "takes_text",
     "time_left",
+    "tried_for",
 ]

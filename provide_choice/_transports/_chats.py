@@ -11,12 +11,19 @@ ended, so that they read the same in every chat.
   PostgreSQL", "Answered in Slack by ada: Login, Search", "Cancelled by the agent", "Timed out: no
   answer before the deadline"): `ending_words`, with the answer in a few words (`answer_words`).
 - `time_left` says a countdown as a message does ("45 s", "4 min", "1 h 5 min").
+- The service away never blocks: a message is sent again and again with growing pauses
+  (`sent_at_last`, `backoff`), an ending's edit tried again for a while (`tried_for`), and the
+  outage said once for as long as it lasts (`OutageNotice`).
 
 Each returns plain text: a chat escapes it for its own markup.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
 from provide_choice._contract._batch import Asked, BatchRequest
@@ -27,6 +34,7 @@ from provide_choice._contract._response import Answered, BatchAnswered, Cancelle
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import answered_where
 from provide_choice._question import PendingQuestion
+from provide_choice._transports._alerts import Alerts
 
 TEXT_SHOWN = 60
 """Characters of a typed answer an ending's words show."""
@@ -141,3 +149,79 @@ def time_left(seconds: float) -> str:
         return f"{minutes} min"
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
+# Trying again while the chat service is away ------------------------------------------------------
+
+BACKOFF_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+"""How long to wait before trying again, one step further after each failure (the last repeats)."""
+
+
+def backoff(attempt: int) -> float:
+    return BACKOFF_SECONDS[min(attempt, len(BACKOFF_SECONDS) - 1)]
+
+
+class OutageNotice:
+    """Says a chat service's failure on stderr once for as long as it lasts, not once per try:
+    the first failure of a kind is said (through the alerts' one path for warnings), the next
+    ones of the same kind are not, and the first call that works again (`back`) ends it."""
+
+    def __init__(self, alerts: Alerts) -> None:
+        self.alerts = alerts
+        self._said: str | None = None
+        """The failure said and not over yet."""
+
+    def failed(self, line: str) -> None:
+        """Say `line`, unless a failure of the same kind (the words before its first " (") was
+        said and is not over."""
+        if self._said is None or not line.startswith(self._said.split(" (")[0]):
+            self.alerts.warn(line)
+        self._said = line
+
+    def back(self) -> None:
+        self._said = None
+
+
+async def sent_at_last(
+    send: Callable[[], Awaitable[None]],
+    stop: asyncio.Event,
+    failed: Callable[[Exception], None],
+    failures: tuple[type[Exception], ...],
+) -> None:
+    """Call `send` until it works or `stop` is set, pausing longer after each of its `failures`
+    (`failed` hears of each)."""
+    attempt = 0
+    while not stop.is_set():
+        try:
+            await send()
+            return
+        except failures as failure:
+            failed(failure)
+        with suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), backoff(attempt))
+        attempt += 1
+
+
+async def tried_for(
+    seconds: float,
+    edits: Sequence[Callable[[], Awaitable[None]]],
+    *,
+    passing: tuple[type[Exception], ...],
+    final: tuple[type[Exception], ...],
+) -> None:
+    """Make each edit, trying one again after a `passing` failure (the service away) with growing
+    pauses, for `seconds` in all; one that fails for good (`final`: the message deleted) is left."""
+    give_up = time.monotonic() + seconds
+    for edit in edits:
+        attempt = 0
+        while True:
+            try:
+                await edit()
+                break
+            except final:
+                break
+            except passing:
+                if time.monotonic() + backoff(attempt) > give_up:
+                    return
+                await asyncio.sleep(backoff(attempt))
+                attempt += 1

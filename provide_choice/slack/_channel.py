@@ -9,22 +9,14 @@ channel the app is not in) is said once too, until a call works again.
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any
 
 from provide_choice.slack._config import SlackConfig
 from provide_choice.slack._web_api import Refused, Unreachable, WebApi
-from provide_choice.transports import Alerts
+from provide_choice.transports import Alerts, OutageNotice, tried_for
 
-BACKOFF_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
-"""How long to wait before trying again, one step further after each failure (the last repeats)."""
-
-
-def backoff(attempt: int) -> float:
-    return BACKOFF_SECONDS[min(attempt, len(BACKOFF_SECONDS) - 1)]
+FAILURES = (Unreachable, Refused)
 
 
 class Channel:
@@ -37,32 +29,23 @@ class Channel:
         self.config = config
         self.api = WebApi(config)
         self.alerts = alerts
+        self.outage = OutageNotice(alerts)
         self.posted_in = config.channel
-        self._said: str | None = None
-        """The failure said on stderr and not over yet."""
 
     async def call(self, method: str, params: dict[str, Any], *, app: bool = False) -> Any:
         """Call `method`; a failure is said (once for as long as it lasts) and raised."""
         try:
             answer = await self.api.call(method, params, app=app)
         except Unreachable as away:
-            self.failed(f"Slack cannot be reached ({away}); trying again, with growing pauses")
+            self.outage.failed(
+                f"Slack cannot be reached ({away}); trying again, with growing pauses"
+            )
             raise
         except Refused as refused:
-            self.failed(f"Slack refused {refused}; trying again later")
+            self.outage.failed(f"Slack refused {refused}; trying again later")
             raise
-        self.back()
+        self.outage.back()
         return answer
-
-    def failed(self, line: str) -> None:
-        """Say `line` on stderr, unless a failure of the same kind was said and is not over."""
-        if self._said is None or not line.startswith(self._said.split(" (")[0]):
-            self.alerts.warn(line)
-        self._said = line
-
-    def back(self) -> None:
-        """Slack answered: an outage said is over."""
-        self._said = None
 
     async def post(self, text: str, blocks: list[dict[str, Any]]) -> str:
         """Post a message: its `ts`."""
@@ -79,42 +62,14 @@ class Channel:
         """An ephemeral message: `text` (mrkdwn, escaped) seen by `user` alone, where they
         pressed (`channel`). Losing it loses a hint only: a failure is said, not raised."""
         params = {"channel": channel or self.posted_in, "user": user, "text": text}
-        with suppress(Unreachable, Refused):
+        with suppress(*FAILURES):
             await self.call("chat.postEphemeral", params)
 
-    async def update_at_last(self, edits: list[tuple[str, str, list[Any]]], seconds: float) -> None:
-        """Apply each edit (`ts`, text, blocks), trying again while Slack is away, for
-        `seconds` at most; one Slack refuses (a message deleted meanwhile) is left."""
-        give_up = time.monotonic() + seconds
-        for ts, text, blocks in edits:
-            attempt = 0
-            while True:
-                try:
-                    await self.update(ts, text, blocks)
-                    break
-                except Refused:
-                    break
-                except Unreachable:
-                    if time.monotonic() + backoff(attempt) > give_up:
-                        return
-                    await asyncio.sleep(backoff(attempt))
-                    attempt += 1
+    async def update_at_last(self, ts: str, text: str, blocks: list[Any], seconds: float) -> None:
+        """Update a message, trying again while Slack is away, for `seconds` at most; one Slack
+        refuses (deleted meanwhile) is left."""
 
+        async def update() -> None:
+            await self.update(ts, text, blocks)
 
-async def sent_at_last(
-    send: Callable[[], Awaitable[None]],
-    stop: asyncio.Event,
-    failed: Callable[[Exception], None],
-) -> None:
-    """Call `send` until it works or `stop` is set, pausing longer after each failure (`failed`
-    hears of each)."""
-    attempt = 0
-    while not stop.is_set():
-        try:
-            await send()
-            return
-        except (Unreachable, Refused) as failure:
-            failed(failure)
-        with suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), backoff(attempt))
-        attempt += 1
+        await tried_for(seconds, [update], passing=(Unreachable,), final=(Refused,))

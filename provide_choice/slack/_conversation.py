@@ -36,7 +36,7 @@ from provide_choice.slack._blocks import (
     notification_text,
     question_blocks,
 )
-from provide_choice.slack._channel import Channel, sent_at_last
+from provide_choice.slack._channel import FAILURES, Channel
 from provide_choice.slack._mrkdwn import escaped
 from provide_choice.transports import (
     Answered,
@@ -50,6 +50,7 @@ from provide_choice.transports import (
     answer_words,
     chat_submission,
     ending_words,
+    sent_at_last,
     steps_of,
     submits_on_selection,
 )
@@ -198,7 +199,7 @@ class Conversation:
                 self.noted = True
                 self.channel.alerts.failed(self.question, f"slack: {failure}")
 
-        await sent_at_last(self._post_current, self._ended, failed)
+        await sent_at_last(self._post_current, self._ended, failed, FAILURES)
 
     async def _post_current(self) -> None:
         async with self._lock:
@@ -235,8 +236,8 @@ class Conversation:
         if message is None:
             return
         (step,) = [step for step in self.steps if step.id == step_id]
-        edit = (message, escaped(line), ended_blocks(step, line))
-        await self.channel.update_at_last([edit], ENDING_RETRY_SECONDS)
+        blocks = ended_blocks(step, line)
+        await self.channel.update_at_last(message, escaped(line), blocks, ENDING_RETRY_SECONDS)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)

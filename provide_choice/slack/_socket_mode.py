@@ -23,8 +23,9 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import ClientConnection
 
-from provide_choice.slack._channel import Channel, backoff
+from provide_choice.slack._channel import Channel
 from provide_choice.slack._web_api import Refused, Unreachable
+from provide_choice.transports import backoff
 
 Payload = dict[str, Any]
 OPEN_SECONDS = 10.0
@@ -77,7 +78,7 @@ class SocketMode:
             except (Unreachable, Refused):
                 pass  # said by the channel
             except (OSError, TimeoutError, websockets.WebSocketException) as dropped:
-                self.channel.failed(
+                self.channel.outage.failed(
                     f"Slack cannot be reached (Socket Mode: {_said(dropped)}); trying again, "
                     "with growing pauses"
                 )
@@ -101,7 +102,7 @@ class SocketMode:
             kind = message.get("type")
             if kind == "hello":
                 self.connections += 1
-                self.channel.back()
+                self.channel.outage.back()
             elif kind == "disconnect":
                 return
             envelope_id = message.get("envelope_id")

@@ -24,7 +24,7 @@ from typing import Any
 
 from present_choices import ChoicesError
 from provide_choice.telegram._api import Refused, Unreachable
-from provide_choice.telegram._chat import Chat, sent_at_last
+from provide_choice.telegram._chat import FAILURES, Chat
 from provide_choice.telegram._ending import ending_line
 from provide_choice.telegram._html import escaped
 from provide_choice.telegram._message import (
@@ -51,6 +51,7 @@ from provide_choice.transports import (
     Submission,
     answer_from,
     answer_words,
+    sent_at_last,
     steps_of,
     submits_on_selection,
     takes_text,
@@ -220,7 +221,7 @@ class Conversation:
                 self.noted = True
                 self.chat.alerts.failed(self.question, f"telegram: {failure}")
 
-        await sent_at_last(self._send_current, self._ended, failed)
+        await sent_at_last(self._send_current, self._ended, failed, FAILURES)
 
     async def _send_current(self) -> None:
         async with self._lock:

@@ -93,6 +93,7 @@ async def test_the_deadline_ends_the_message_by_itself(server: Server, api: Stan
 
 async def test_a_question_asked_in_slack_is_posted_once(server: Server, api: StandInSlack) -> None:
     await server.ask(REQUEST, transport="slack")
+    await api.until(lambda: api.channel_messages() != [], "posted the question")
     await asyncio.sleep(0.6)  # past the alerts' pause: a second copy would be there by now
     assert len(api.channel_messages()) == 1
 
