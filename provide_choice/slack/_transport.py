@@ -38,7 +38,7 @@ class SlackTransport:
 
     kind = TransportKind(
         NAME,
-        "Slack",
+        "The Slack channel",
         preference="Slack (the configured channel)",
         missing=(
             "Slack is not set up on this server: give the app's tokens "
