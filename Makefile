@@ -15,6 +15,8 @@ CATALOGS := $(wildcard $(LOCALES)/*/LC_MESSAGES/$(DOMAIN).po)
 COMPILED := $(CATALOGS:.po=.mo)
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
+# The documentation site's port: `make docs DOCS_PORT=8001`.
+DOCS_PORT ?= 8000
 # The tests run in several processes at once (pytest-xdist). Many unit tests wait on a process they
 # start: one process more than CI's 2 cores (2 min 14 s against 2 min 34 s with two; four gain
 # nothing). The e2e tests mostly wait for a browser, a server or a terminal: three processes too,
@@ -30,7 +32,7 @@ UNIT_WORKERS ?= 3
 E2E_WORKERS ?= 3
 PYTEST_PARALLEL := -q --dist loadfile --durations=10 --tb=native
 
-.PHONY: demo test lint types unit e2e bench screenshots catalogs new-language clean
+.PHONY: demo test lint types unit e2e docs bench screenshots catalogs new-language clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,9 +42,10 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 # Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs; the
-# Gradio and Streamlit examples run on [gradio] and [streamlit].
+# Gradio and Streamlit examples run on [gradio] and [streamlit]; [docs] builds the site, which
+# `make lint` checks.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram,slack]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,docs,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram,slack]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
@@ -87,6 +90,12 @@ ifneq ($(NPM),)
 else
 	@echo "npm not found: the JavaScript files are not linted (eslint)"
 endif
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# The documentation site, served on 127.0.0.1 and rebuilt on every change (built into site/, which
+# git ignores; `make lint` builds it with --strict, where a broken link or anchor fails).
+docs: $(TEST_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
 
 types: $(TEST_STAMP)
 	$(BIN)/mypy
@@ -102,7 +111,7 @@ e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER
 
-# Refresh the README's pictures in docs/ (a plain test run leaves them alone); the Chinese page
+# Refresh the documentation's pictures in docs/ (a plain test run leaves them alone); the Chinese page
 # needs a CJK font (Debian's fonts-noto-cjk, installed where missing when run as root).
 screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 	scripts/find-cjk-font || true
@@ -114,4 +123,4 @@ bench: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui
+	rm -rf $(VENV) node_modules site .mypy_cache .ruff_cache .pytest_cache .hypothesis .nicegui

@@ -3,7 +3,7 @@
 // - The pages' scripts (provide_choice/...): plain browser scripts, inline in their page, with no
 //   modules and no bundler. The question page's parts (provide_choice/_transports/_question_view/script/),
 //   the MCP Apps' parts (provide_choice/_transports/_app/view/), the pages' words
-//   (provide_choice/_web/words.js) and the inbox's script are joined by the server into one strict
+//   (provide_choice/_bridge/words.js) and the inbox's script are joined by the server into one strict
 //   function, so each part names what it takes from the others (`/* global name */`) and what it
 //   gives them (`/* exported name */`): a name used but not given, or given but not used, is found
 //   here (a name two parts declare, by a test of the joined script).
@@ -25,7 +25,8 @@ const STRICT = {
 
 export default [
   {
-    ignores: ["**/.venv/", "**/node_modules/", "**/build/", "**/dist/"],
+    // site/: the documentation site mkdocs builds (its theme's bundled scripts are not ours).
+    ignores: ["**/.venv/", "**/node_modules/", "**/build/", "**/dist/", "site/"],
   },
   js.configs.recommended,
   {
@@ -59,7 +60,7 @@ export default [
     files: [
       "provide_choice/_transports/_question_view/script/*.js",
       "provide_choice/_transports/_app/view/*.js",
-      "provide_choice/_web/words.js",
+      "provide_choice/_bridge/words.js",
       "provide_choice/_history/_inbox/inbox.js",
     ],
     languageOptions: {

@@ -33,8 +33,8 @@ from nicegui.storage import Storage
 from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._command_line._options import SECRET_VARIABLE, parse
 from chat_ui._command_line._storage import private_storage, storage_secret
-from chat_ui._model import without_password
 from chat_ui._nicegui._chat_page import TITLE, chat_page
+from present_choices._addresses import without_password
 from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import Translation, terminal_translation
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from provide_choice._contract._answer_checks import outcome_problems
 from provide_choice._contract._answers_file import (
     AnswersFile,
     AnswersFileError,
@@ -19,6 +20,16 @@ from provide_choice._contract._answers_file import (
 from provide_choice._contract._batch import BatchQuestion, BatchRequest
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._meaning import validate_outcome
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    Ending,
+    PendingLaunch,
+    Reply,
+    StillOpen,
+    TimedOut,
+)
 from provide_choice._contract._request import (
     ProvideChoiceOption,
     ProvideChoiceRequest,
@@ -28,29 +39,14 @@ from provide_choice._contract._request import (
 )
 from provide_choice._contract._response import (
     ActionStatus,
-    Answered,
     AnsweredBy,
-    BatchAnswered,
-    Cancelled,
-    Ending,
-    PendingLaunch,
     ProvideChoiceResponse,
     QuestionAnswer,
-    Reply,
     Selection,
-    StillOpen,
-    TimedOut,
     normalize,
-    outcome_problems,
     summarize,
 )
-from provide_choice._contract._settings import (
-    HOME_VARIABLE,
-    InteractionSettings,
-    load_settings,
-    save_settings,
-    settings_path,
-)
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._recorder import HistoryRecorder
@@ -63,17 +59,23 @@ from provide_choice._question import (
     TransportError,
 )
 from provide_choice._server._unattended import AnswerPolicy
+from provide_choice._settings_file import (
+    HOME_VARIABLE,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from provide_choice._transports._base import Transport, Transports
 from provide_choice._transports._registry import choose_transport, register_transport
 from provide_choice._transports._terminal._transport import TerminalTransport
 
 if TYPE_CHECKING:
     from provide_choice._server._mcp_server import create_server
-    from provide_choice._transports._terminal._flow import run_terminal_flow
+    from provide_choice._transports._terminal_view._flow import run_terminal_flow
 
 _LAZY = {
     "create_server": "provide_choice._server._mcp_server",
-    "run_terminal_flow": "provide_choice._transports._terminal._flow",
+    "run_terminal_flow": "provide_choice._transports._terminal_view._flow",
 }
 
 

@@ -33,12 +33,15 @@ name: `plugin_settings(name, variables)` reads it, environment variables winning
 `save_plugin_settings(name, changes)` writes into it; nothing of it ever reaches a surface.
 """
 
+from provide_choice._alerts import Alerts, Mirrors
 from provide_choice._contract._batch import BatchQuestion, BatchRequest
 from provide_choice._contract._meaning import Submission, answer_from
-from provide_choice._contract._plugin_sections import (
-    SectionNotSaved,
-    plugin_settings,
-    save_plugin_settings,
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    Ending,
+    TimedOut,
 )
 from provide_choice._contract._presentation import (
     choose_text,
@@ -47,14 +50,7 @@ from provide_choice._contract._presentation import (
     submits_on_selection,
 )
 from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
-from provide_choice._contract._response import (
-    Answered,
-    BatchAnswered,
-    Cancelled,
-    Ending,
-    TimedOut,
-    summarize,
-)
+from provide_choice._contract._response import summarize
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import (
     ClientFeatures,
@@ -69,7 +65,11 @@ from provide_choice._question import (
     StoreUnavailable,
     TransportError,
 )
-from provide_choice._transports._alerts import Alerts, Mirrors
+from provide_choice._settings_file import (
+    SectionNotSaved,
+    plugin_settings,
+    save_plugin_settings,
+)
 from provide_choice._transports._base import (
     Caller,
     Closes,

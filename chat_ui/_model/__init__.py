@@ -12,10 +12,8 @@
 - `_open_blocks`: the blocks a later message may still decide, and what each new message decides
   (`OpenBlocks`, `BlockUpdate`).
 - `_migration`: messages kept by an earlier version, brought up to the current shape.
-- `_addresses`: a URL as it may be shown to people (`without_password`).
 """
 
-from chat_ui._model._addresses import without_password
 from chat_ui._model._conversation import (
     PENDING,
     SILENT_REPLY,
@@ -74,5 +72,4 @@ __all__ = [
     "cut_off",
     "interrupt_states",
     "upgrade_history",
-    "without_password",
 ]

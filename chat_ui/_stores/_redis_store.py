@@ -17,16 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, cast
-
-import redis.asyncio as redis
-from redis.backoff import NoBackoff
-from redis.retry import Retry
+from typing import cast
 
 from chat_ui._model import Message
+from present_choices._redis import TIMEOUT, connect
 
 KEY_PREFIX = "choices-chat:conversation:"
-TIMEOUT = 3.0  # seconds for connecting and for each command: a store that is away fails fast
 
 _REPLACE_FROM_THE_END = """
 local index = redis.call('LPOS', KEYS[1], ARGV[1], 'RANK', -1)
@@ -79,23 +75,10 @@ class RedisConversation:
         await self.store.client.delete(self.key)
 
 
-def connect(url: str, **options: Any) -> redis.Redis:
-    """A client for `url` that fails within `TIMEOUT` when the server is away, trying once more on a
-    fresh connection (a pooled one may have died with a restarted server); ValueError for a URL
-    that is not a Redis one."""
-    settings: dict[str, Any] = {
-        "socket_connect_timeout": TIMEOUT,
-        "socket_timeout": TIMEOUT,
-        "retry": Retry(NoBackoff(), 1),
-        **options,
-    }
-    return redis.Redis.from_url(url, **settings)
-
-
 async def check_reachable(url: str) -> None:
     """Raise unless the Redis server at `url` answers a PING within about `TIMEOUT` seconds: the
     error of the first try (connection refused, timeout, wrong password, not a Redis URL)."""
-    client = connect(url, retry=Retry(NoBackoff(), 0))
+    client = connect(url, retries=0)
     try:
         await asyncio.wait_for(client.ping(), timeout=TIMEOUT + 1)
     finally:

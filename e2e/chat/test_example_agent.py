@@ -1,4 +1,4 @@
-"""The README's sample AG-UI agent, run as the README writes it (issue 33): `python
+"""The documented sample AG-UI agent, run as the pages write it (issue 33): `.venv/bin/python
 examples/agui_agent.py --port 8000` in a real process, then `choices-chat --agent ag-ui --url
 http://127.0.0.1:8000/agent` in front of it (both on a free port instead of 8000), in a real Chromium.
 It greets, asks with `present_choices` (drawn as buttons), answers the pick, and asks for an approval.
@@ -6,7 +6,6 @@ It greets, asks with `present_choices` (drawn as buttons), answers the pick, and
 
 from __future__ import annotations
 
-import shlex
 import socket
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from documented import command_line
 from extras import NEEDS_AG_UI_SERVER
 
 pytest.importorskip("pydantic_ai.ui.ag_ui", reason=NEEDS_AG_UI_SERVER, exc_type=ImportError)
@@ -26,28 +26,20 @@ from ports import free_port
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 ROOT = Path(__file__).resolve().parents[2]
-README_PORT = "8000"
+DOCUMENTED_PORT = "8000"
 QUESTION = "Which service shall I deploy to staging?"
 APPROVAL = 'Approve deploy({"service":"web"})?'
 
 
-def readme_command(start: str) -> list[str]:
-    """The README's command line that starts with `start`, its comment left out."""
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
-        if line.startswith(start):
-            return shlex.split(line, comments=True)
-    raise AssertionError(f"the README has no command line starting with {start!r}")
-
-
 def on_port(words: list[str], port: int) -> list[str]:
-    return [word.replace(README_PORT, str(port)) for word in words]
+    return [word.replace(DOCUMENTED_PORT, str(port)) for word in words]
 
 
 @pytest.fixture(scope="module")
 def agent_port() -> Iterator[int]:
     port = free_port()
-    python, *arguments = on_port(readme_command("python examples/agui_agent.py"), port)
-    assert python == "python"
+    python, *arguments = on_port(command_line(".venv/bin/python examples/agui_agent.py"), port)
+    assert python == ".venv/bin/python"
     agent = subprocess.Popen(
         [sys.executable, *arguments], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
@@ -70,7 +62,7 @@ def agent_port() -> Iterator[int]:
 @pytest.fixture(scope="module")
 def chat_url(agent_port: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     command = on_port(
-        readme_command("choices-chat --agent ag-ui --url http://127.0.0.1:"), agent_port
+        command_line("choices-chat --agent ag-ui --url http://127.0.0.1:"), agent_port
     )
     with chat_server(command[1:], tmp_path_factory.mktemp("chat")) as url:
         yield url

@@ -1,4 +1,4 @@
-"""The README's Redis example, as written: its two `--agent demo` instances and its nginx
+"""The documented Redis example, as written: its two `--agent demo` instances and its nginx
 configuration in front of them share a conversation; and behind the same nginx, when the instance a
 browser sticks to is killed, the browser lands on the other one with the whole conversation, and
 goes on there.
@@ -20,7 +20,7 @@ import pytest
 from chat_harness import log, send_when_ready
 from long_running import LongRunning
 from model_server import ModelServer, Reply
-from nginx import readme_blocks, readme_nginx_config, running_nginx
+from nginx import documented_blocks, documented_nginx_config, running_nginx
 from playwright.async_api import Page, expect
 from ports import free_port
 from redis_chat import instance
@@ -32,16 +32,16 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 MODELS = ("model-one", "model-two")
 WAIT = 30_000  # ms: the page's reconnect, then its reload on the other instance
-README_PORTS = ("127.0.0.1:8081", "127.0.0.1:8082")
-README_REDIS = "redis://127.0.0.1:6379/0"
+DOCUMENTED_PORTS = ("127.0.0.1:8081", "127.0.0.1:8082")
+DOCUMENTED_REDIS = "redis://127.0.0.1:6379/0"
 
 
 @contextmanager
-def readme_nginx(addresses: tuple[str, str], tmp_path: Path) -> Iterator[str]:
-    """nginx with the README's configuration on a free port, in front of the instances at
+def documented_nginx(addresses: tuple[str, str], tmp_path: Path) -> Iterator[str]:
+    """nginx with the documented configuration on a free port, in front of the instances at
     `addresses` (host:port): its URL."""
-    servers = dict(zip(README_PORTS, addresses, strict=True))
-    config = readme_nginx_config("choices_chat")
+    servers = dict(zip(DOCUMENTED_PORTS, addresses, strict=True))
+    config = documented_nginx_config("choices_chat")
     with running_nginx(config, tmp_path, free_port(), servers) as url:
         yield f"{url}/"
 
@@ -54,23 +54,23 @@ def address(url: str) -> str:
 def proxied(
     redis_server: RedisServer, model_server: ModelServer, tmp_path: Path
 ) -> Iterator[tuple[str, dict[str, subprocess.Popen[bytes]]]]:
-    """The README's nginx in front of two instances with a model each: its URL, and each
+    """The documented nginx in front of two instances with a model each: its URL, and each
     instance's process by the model it names."""
     for name in ("one", "two"):
         (tmp_path / name).mkdir()
     with (
         instance(redis_server, model_server, tmp_path / "one", MODELS[0]) as one,
         instance(redis_server, model_server, tmp_path / "two", MODELS[1]) as two,
-        readme_nginx((address(one.url), address(two.url)), tmp_path) as url,
+        documented_nginx((address(one.url), address(two.url)), tmp_path) as url,
     ):
         yield url, {MODELS[0]: one.process, MODELS[1]: two.process}
 
 
 @contextmanager
-def readme_instances(redis_server: RedisServer, tmp_path: Path) -> Iterator[list[str]]:
-    """The README's command lines that start the demo on Redis, run as written (started at once)
+def documented_instances(redis_server: RedisServer, tmp_path: Path) -> Iterator[list[str]]:
+    """The documented command lines that start the demo on Redis, run as written (started at once)
     on the test's Redis and free ports: their URLs. Stopped at the end, as a person stops them."""
-    lines = [line for block in readme_blocks("sh") for line in block.splitlines()]
+    lines = [line for block in documented_blocks("sh") for line in block.splitlines()]
     started = []
     for number, line in enumerate(line for line in lines if "--agent demo --redis" in line):
         words = shlex.split(line)
@@ -79,7 +79,7 @@ def readme_instances(redis_server: RedisServer, tmp_path: Path) -> Iterator[list
             name, _, value = words.pop(0).partition("=")
             variables[name] = value
         words = [str(free_port()) if word in ("8081", "8082") else word for word in words]
-        words = [redis_server.url if word == README_REDIS else word for word in words]
+        words = [redis_server.url if word == DOCUMENTED_REDIS else word for word in words]
         command = LongRunning(tuple(words), r"the chat is at (\S+) ", "choices-chat")
         started.append((command, command.launch(tmp_path / str(number), variables)))
     try:
@@ -91,12 +91,12 @@ def readme_instances(redis_server: RedisServer, tmp_path: Path) -> Iterator[list
             process.communicate(timeout=30)
 
 
-async def test_the_readme_s_demo_instances_behind_its_nginx_share_the_conversation(
+async def test_the_documented_demo_instances_behind_its_nginx_share_the_conversation(
     page: Page, redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    with readme_instances(redis_server, tmp_path) as urls:
-        assert len(urls) == 2, "the README starts two instances of the demo"
-        with readme_nginx((address(urls[0]), address(urls[1])), tmp_path) as proxy:
+    with documented_instances(redis_server, tmp_path) as urls:
+        assert len(urls) == 2, "the documentation starts two instances of the demo"
+        with documented_nginx((address(urls[0]), address(urls[1])), tmp_path) as proxy:
             await page.goto(proxy)
             await page.get_by_role("button", name="A side project").click()
             follow_up = page.get_by_role("group", name="What kind of project?")
@@ -113,7 +113,7 @@ async def serving_model(page: Page) -> str:
     return subtitle.removeprefix("model: openai:")
 
 
-async def test_through_the_readme_s_nginx_a_killed_instance_hands_the_chat_to_the_other(
+async def test_through_the_documented_nginx_a_killed_instance_hands_the_chat_to_the_other(
     page: Page,
     proxied: tuple[str, dict[str, subprocess.Popen[bytes]]],
     model_server: ModelServer,

@@ -69,7 +69,7 @@ NOTHING_SELECTED = Expected("selected", "Submitted with nothing selected.")
 CANCELLED = Expected("cancelled", "Cancelled by the person; nothing selected.")
 DIALOG_DISMISSED = OwnSummary(
     "The person dismissed the MCP client's dialog without answering; nothing selected.",
-    "the README promises that a cancel in the client's dialog says whether the person declined "
+    "the documentation promises that a cancel in the client's dialog says whether the person declined "
     "or dismissed it",
 )
 

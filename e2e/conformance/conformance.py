@@ -202,7 +202,7 @@ class Case:
     """Surfaces whose answer differs from the expected one today (issue 16), and how: a strict
     xfail, so that the fix turns it into a failure and the entry is removed."""
     own_summary: dict[Surface, OwnSummary] = field(default_factory=dict)
-    """Surfaces whose summary says more than the others', as the README promises: the case runs
+    """Surfaces whose summary says more than the others', as the documentation promises: the case runs
     there and expects that summary, the rest of the response unchanged."""
     not_yet: dict[Surface, str] = field(default_factory=dict)
     """Surfaces that do not show this yet (batches in the app, issue 18): skipped, saying so."""
@@ -310,7 +310,7 @@ a message only the person sees."""
 
 
 def markdown_table(cases: list[Case]) -> str:
-    """The table as markdown, then what its words mean: for the README and the issue's note."""
+    """The table as markdown, then what its words mean: for its page of the site (docs/conformance.md) and the issue's note."""
     head = ["case", "request", "settings", "the person", "expected", *SURFACES.values()]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for case in cases:

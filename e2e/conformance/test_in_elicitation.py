@@ -80,7 +80,7 @@ class Form:
 
 class BatchQuestionForm(Form):
     """One question's fields in a batch's form: named by the question's id (a hybrid's own
-    answer beside it, `<id>.own_answer`), as the README says."""
+    answer beside it, `<id>.own_answer`), as the documentation says."""
 
     def __init__(self, form: Form, question_id: str, case: Case) -> None:
         self.properties = form.properties

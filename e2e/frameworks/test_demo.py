@@ -1,4 +1,4 @@
-"""The README's Gradio and Streamlit examples on the demo agent, in a real Chromium: the demo's
+"""The documented Gradio and Streamlit examples on the demo agent, in a real Chromium: the demo's
 questions as native buttons, a click or a key sends the option's value, and each block shows what
 became of it (`✓ <label>`, "Answered by typing") with no button left to press."""
 

@@ -1,4 +1,4 @@
-"""The README's Gradio and Streamlit examples on a script agent (`CHOICES_CHAT_AGENT=script`), in a
+"""The documented Gradio and Streamlit examples on a script agent (`CHOICES_CHAT_AGENT=script`), in a
 real Chromium: agent markup in a question and in labels stays text, and a malformed block shows as
 the code it is, never as buttons."""
 

@@ -1,4 +1,4 @@
-"""The README's "Write your own transport", run as written: its module and its pyproject are
+"""The documentation's "Write your own transport" (docs/transports.md), run as written: its module and its pyproject are
 installed (pip, into a folder of their own put on the server's path), and `provide-choice serve`,
 spawned as an MCP client would, loads it through its entry point."""
 
@@ -15,12 +15,11 @@ from typing import Any
 
 import pytest
 from attended import attended_environment
+from documented import blocks
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from provide_choice_harness import COMMAND
 
-README = Path(__file__).parents[2] / "README.md"
-SECTION = "### Write your own transport"
 QUESTION: dict[str, Any] = {
     "title": "Database",
     "prompt": "The app needs storage and nothing is configured. Which database should I set up?",
@@ -51,22 +50,19 @@ plain = json:dumps
 """
 
 
-def readme_file(name: str) -> str:
-    """The code block of the README's section that starts with the comment `# name`."""
-    text = README.read_text()
-    section = text[text.index(SECTION) : text.index("\n## ", text.index(SECTION))]
-    blocks = re.findall(r"```\w*\n(.*?)```", section, flags=re.DOTALL)
-    (block,) = [block for block in blocks if block.startswith(f"# {name}\n")]
-    return str(block)
+def documented_file(name: str) -> str:
+    """The documented code block that starts with the comment `# name`."""
+    (block,) = blocks(start=f"# {name}\n")
+    return block.text
 
 
 @pytest.fixture(scope="module")
 def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The README's plug-in, installed by pip into a folder of its own (no copy of agent-choices:
+    """The documented plug-in, installed by pip into a folder of its own (no copy of agent-choices:
     the server's own is used)."""
     project = tmp_path_factory.mktemp("postcard-project")
-    (project / "postcard_transport.py").write_text(readme_file("postcard_transport.py"))
-    (project / "pyproject.toml").write_text(readme_file("pyproject.toml"))
+    (project / "postcard_transport.py").write_text(documented_file("postcard_transport.py"))
+    (project / "pyproject.toml").write_text(documented_file("pyproject.toml"))
     target = tmp_path_factory.mktemp("site")
     subprocess.run(
         [
@@ -117,7 +113,7 @@ def selection(result: Any) -> dict[str, Any]:
     return dict(result.structured_content["selection"])
 
 
-async def test_the_readme_plugin_is_asked_by_name_by_auto_and_named_by_its_label(
+async def test_the_documented_plugin_is_asked_by_name_by_auto_and_named_by_its_label(
     tmp_path: Path, plugin_path: Path
 ) -> None:
     async with Client(server(tmp_path, plugin_path)) as client:
@@ -170,6 +166,8 @@ async def test_a_broken_plugin_is_one_line_on_stderr_and_the_server_still_answer
     assert all(line.startswith("provide-choice: warning: transport plug-in ") for line in lines)
 
 
-def test_the_readme_module_reads_only_the_public_seam() -> None:
-    imports = re.findall(r"^from (\S+) import", readme_file("postcard_transport.py"), re.MULTILINE)
+def test_the_documented_module_reads_only_the_public_seam() -> None:
+    imports = re.findall(
+        r"^from (\S+) import", documented_file("postcard_transport.py"), re.MULTILINE
+    )
     assert set(imports) == {"provide_choice", "provide_choice.transports"}

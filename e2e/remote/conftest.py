@@ -1,6 +1,6 @@
 """What the tests of several instances share, once per session: a redis-server of their own, and
 two `serve --http --redis` instances on it whose public URL is a port where the nginx test puts the
-README's proxy in front of them (the other tests reach each instance on its own port, as that
+documented proxy in front of them (the other tests reach each instance on its own port, as that
 proxy does); and a fresh browser context per test (a person at their browser)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The README's nginx example for provide_choice, as written, in front of two instances on one
+"""The documented nginx example for provide_choice, as written, in front of two instances on one
 Redis: round-robin, no sticky sessions. The agent (the MCP SDK's client) and the person (Chromium)
 reach everything through it at the public URL: the token is asked there, the calls stream their
 progress through it, each instance asks some of the questions, and every page, with its WebSocket,
@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from mcp_servers import call_on_page, http_client, structured
-from nginx import readme_nginx_config, running_nginx
+from nginx import documented_nginx_config, running_nginx
 from playwright.async_api import BrowserContext, WebSocket, expect
 from remote_instances import QUESTION, Instance
 
@@ -25,14 +25,14 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 @pytest.fixture
 def proxied(a: Instance, b: Instance, public_url: str, tmp_path: Path) -> Iterator[str]:
-    """nginx with the README's configuration at the instances' public URL, in front of them."""
+    """nginx with the documented configuration at the instances' public URL, in front of them."""
     servers = {"127.0.0.1:8081": f"127.0.0.1:{a.port}", "127.0.0.1:8082": f"127.0.0.1:{b.port}"}
     port = int(public_url.rsplit(":", 1)[1])
-    with running_nginx(readme_nginx_config("provide_choice"), tmp_path, port, servers) as url:
+    with running_nginx(documented_nginx_config("provide_choice"), tmp_path, port, servers) as url:
         yield url
 
 
-async def test_through_the_readme_s_nginx_any_instance_serves_every_step(
+async def test_through_the_documented_nginx_any_instance_serves_every_step(
     proxied: str, a: Instance, b: Instance, person: BrowserContext
 ) -> None:
     url = proxied

@@ -1,5 +1,5 @@
 """Shared pieces of the chat's browser tests: a real `choices-chat` server, the window size, what a
-person does on the page, and the README's screenshots of it."""
+person does on the page, and the documentation's screenshots of it."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ async def accessible(page: Page) -> bool:
 
 
 async def chat_screenshot(page: Page, name: str) -> None:
-    """The chat as it stands, for the README (see `screenshot_path`): no focus ring in the composer,
+    """The chat as it stands, for the documentation (see `screenshot_path`): no focus ring in the composer,
     the fonts loaded, and no request in flight."""
     await page.get_by_role("textbox", name="Message").blur()
     await page.evaluate("document.fonts.ready")

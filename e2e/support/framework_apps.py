@@ -1,6 +1,7 @@
-"""The Gradio and Streamlit examples, started as the README writes them, for the browser tests.
+"""The Gradio and Streamlit examples, started as the documentation writes them, for the browser
+tests.
 
-The command is read from the README's own line (only the port is swapped for a free one), run from
+The command is read from the documentation's own line (only the port is swapped for a free one), run from
 the checkout like a reader would, with nothing sent out: Gradio's analytics and Streamlit's usage
 statistics off.
 """
@@ -8,7 +9,6 @@ statistics off.
 from __future__ import annotations
 
 import os
-import shlex
 import subprocess
 import sys
 import time
@@ -18,23 +18,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from documented import command_line
 from ports import ATTEMPTS, ExitedEarly, free_port, lost_port
 
 ROOT = Path(__file__).resolve().parents[2]
-GRADIO_COMMAND = "python examples/gradio_chat.py"
-STREAMLIT_COMMAND = "streamlit run examples/streamlit_chat.py"
+GRADIO_COMMAND = ".venv/bin/python examples/gradio_chat.py"
+STREAMLIT_COMMAND = ".venv/bin/streamlit run examples/streamlit_chat.py"
 FRAMEWORKS = ["gradio", "streamlit"]
 OPTION_BUTTONS = {"gradio": "button.option", "streamlit": "[class*='-block'] button"}
 """Where each framework draws a block's option buttons (Gradio: under the last message)."""
 OFFLINE = {"GRADIO_ANALYTICS_ENABLED": "False", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-
-
-def readme_command(start: str) -> list[str]:
-    """The words of the README's command line that starts with `start`."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    lines = [line for line in readme.splitlines() if line.startswith(start)]
-    assert lines, f"the README shows no command starting with {start!r}"
-    return shlex.split(lines[0], comments=True)
 
 
 def _on_port(words: list[str], port: int) -> list[str]:
@@ -42,8 +35,8 @@ def _on_port(words: list[str], port: int) -> list[str]:
     option = "--port" if "--port" in words else "--server.port"
     words = list(words)
     words[words.index(option) + 1] = str(port)
-    program = Path(sys.executable).with_name(words[0])
-    words[0] = sys.executable if words[0] == "python" else str(program)
+    name = Path(words[0]).name  # the checkout's .venv/bin/NAME: this venv's
+    words[0] = sys.executable if name == "python" else str(Path(sys.executable).with_name(name))
     return words
 
 
@@ -51,7 +44,7 @@ def _on_port(words: list[str], port: int) -> list[str]:
 def example_server(
     start: str, workdir: Path, environment: dict[str, str] | None = None
 ) -> Iterator[str]:
-    """Run the README's command starting with `start` on a free port, and yield its address once it
+    """Run the documented command starting with `start` on a free port, and yield its address once it
     serves (`environment` adds variables: the agent's)."""
     variables = {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
     variables |= OFFLINE | (environment or {})
@@ -61,7 +54,7 @@ def example_server(
         port = free_port()
         with log_path.open("w") as log:
             server = subprocess.Popen(
-                _on_port(readme_command(start), port),
+                _on_port(command_line(start), port),
                 cwd=ROOT,
                 env=variables,
                 stdout=log,

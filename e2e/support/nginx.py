@@ -1,7 +1,7 @@
-"""A real nginx running one of the README's examples as written, but for its ports: on a free port
+"""A real nginx running one of the documented examples (docs/remote.md) as written, but for its ports: on a free port
 of 127.0.0.1, with a directory of its own for its temporary files, its pid and its log.
 
-The README's examples are whole `nginx.conf` files; only what a test needs changes: the ports, and
+The examples are whole `nginx.conf` files; only what a test needs changes: the ports, and
 where nginx may write (its temporary files, no access log, as a user without root).
 
 The binary is `nginx` on the PATH, else Debian's /usr/sbin/nginx (`nginx-light` will do); a test
@@ -19,22 +19,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from markdown_it import MarkdownIt
+from documented import blocks
 
-README = Path(__file__).resolve().parents[2] / "README.md"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-NEEDS_NGINX = "needs nginx (Debian's nginx-light package) for the README's proxy example"
+NEEDS_NGINX = "needs nginx (Debian's nginx-light package) for the documented proxy example"
 
 
-def readme_blocks(info: str) -> list[str]:
-    """The README's code blocks of this kind (`sh`, `nginx`), in order."""
-    tokens = MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8"))
-    return [token.content for token in tokens if token.type == "fence" and token.info == info]
+def documented_blocks(info: str) -> list[str]:
+    """The documentation's code blocks of this kind (`sh`, `nginx`), in order."""
+    return [block.text for block in blocks(info)]
 
 
-def readme_nginx_config(upstream: str) -> str:
-    """The README's nginx configuration that defines `upstream <upstream>`."""
-    (block,) = [block for block in readme_blocks("nginx") if f"upstream {upstream} " in block]
+def documented_nginx_config(upstream: str) -> str:
+    """The documented nginx configuration that defines `upstream <upstream>`."""
+    (block,) = [block for block in documented_blocks("nginx") if f"upstream {upstream} " in block]
     return block
 
 
@@ -55,7 +53,7 @@ def running_nginx(
     if NGINX is None:
         pytest.skip(NEEDS_NGINX)
     for written, actual in servers.items():
-        assert written in config, f"the README's configuration has no {written}"
+        assert written in config, f"the documented configuration has no {written}"
         config = config.replace(written, actual)
     config = config.replace("listen 8080;", f"listen 127.0.0.1:{port};")
     writable = " ".join(

@@ -62,7 +62,7 @@ class QuestionView(ABC):
 
     @abstractmethod
     async def keep_screenshot(self, name: str) -> None:
-        """Take the README's screenshot `name` of the question as it is now, where the README shows
+        """Take the documentation's screenshot `name` of the question as it is now, where the documentation shows
         this surface (see screenshots.py)."""
 
     async def accessibility_problems(self) -> list[str]:
@@ -150,5 +150,5 @@ class InApp(QuestionView):
         return await call
 
     async def keep_screenshot(self, name: str) -> None:
-        """None: the README shows these questions on the page (the app draws them with the same
+        """None: the documentation shows these questions on the page (the app draws them with the same
         parts)."""

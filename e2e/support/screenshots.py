@@ -1,4 +1,4 @@
-"""Where the browser tests save the README's screenshots.
+"""Where the browser tests save the documentation's screenshots.
 
 Every run takes them (so a page that no longer renders fails the test), but only
 `UPDATE_SCREENSHOTS=1 make e2e` (or `make screenshots`) writes them into docs/: a plain test run must

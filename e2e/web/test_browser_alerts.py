@@ -182,7 +182,7 @@ async def test_the_inbox_counts_every_question_waiting_and_notifies_each_new_one
 
 
 async def take_tab_screenshot(page: Page) -> None:
-    """The README's picture of the inbox's tab: the inbox as Chromium draws it, under a tab strip
+    """The documentation's picture of the inbox's tab: the inbox as Chromium draws it, under a tab strip
     drawn with the tab's real title and icon (a headless browser draws no tabs of its own)."""
     title = await page.title()
     icon = await page.evaluate(

@@ -24,15 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from present_choices import describe_errors
 from present_choices._schema import quote_all, type_name
+from provide_choice._contract._answer_checks import outcome_problems
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import batch_outcome_problems
+from provide_choice._contract._outcomes import Answered, BatchAnswered, FromAnswersFile
 from provide_choice._contract._request import ProvideChoiceRequest, id_count
-from provide_choice._contract._response import (
-    Answered,
-    BatchAnswered,
-    FromAnswersFile,
-    outcome_problems,
-)
 
 SHAPE_PROBLEMS_SHOWN = 3
 """Problems of a file's shape named in its one line; the rest are counted."""

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from present_choices import ChoicesError
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._meaning import Submission, answer_from, cancel_problems
+from provide_choice._contract._outcomes import Answered, BatchAnswered, Cancelled
 from provide_choice._contract._request import ProvideChoiceRequest, describe
-from provide_choice._contract._response import Answered, BatchAnswered, Cancelled
 from provide_choice._contract._settings import InteractionSettings
 
 

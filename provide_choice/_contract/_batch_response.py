@@ -9,23 +9,25 @@ sentence per question, so an agent's log reads what happened to each.
 from __future__ import annotations
 
 from present_choices import ChoicesError
+from provide_choice._contract._answer_checks import outcome_problems
 from provide_choice._contract._batch import Asked, BatchQuestion, BatchRequest
-from provide_choice._contract._response import (
+from provide_choice._contract._outcomes import (
     Answered,
     BatchAnswered,
     Cancelled,
     FromAnswersFile,
     NobodyAsked,
     PendingLaunch,
-    ProvideChoiceResponse,
-    QuestionAnswer,
     Reply,
-    Selection,
     StillOpen,
     TimedOut,
+)
+from provide_choice._contract._response import (
+    ProvideChoiceResponse,
+    QuestionAnswer,
+    Selection,
     answerer,
     normalize,
-    outcome_problems,
     status_of,
     summarize,
     unchosen,

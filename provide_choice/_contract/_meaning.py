@@ -23,15 +23,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
+from provide_choice._contract._answer_checks import outcome_problems
+from provide_choice._contract._outcomes import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._presentation import notes_offered, shown_placeholder
 from provide_choice._contract._request import ProvideChoiceRequest, describe
-from provide_choice._contract._response import (
-    Answered,
-    Cancelled,
-    Ending,
-    TimedOut,
-    outcome_problems,
-)
 from provide_choice._contract._settings import InteractionSettings
 
 VIA_IS_THE_SERVERS = "via is the server's to set: leave it out"

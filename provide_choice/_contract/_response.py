@@ -1,23 +1,33 @@
-"""What comes back: transport-neutral outcomes, and the one response shape every transport returns.
+"""What comes back: the one response shape every transport returns, built from an outcome.
 
-A question ends as an `Ending`, and a call replies with a `Reply`: an ending, or what the agent must
-do to get one (typed unions, not a bag of flags). `normalize()` is
-the only place that turns an outcome into a `ProvideChoiceResponse`, so option order, limits, notes and
-the summary line read the same whether the person answered in a terminal, a browser or elsewhere.
+A call replies with a `Reply` (`_outcomes`: how the question ended, or what the agent must do to get
+that). `normalize()` is the only place that turns one into a `ProvideChoiceResponse`, after the
+checks of `_answer_checks`, so option order, limits, notes and the summary line read the same
+whether the person answered in a terminal, a browser or elsewhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from present_choices import ChoicesError
-from present_choices._schema import quote
-from provide_choice._contract._request import ProvideChoiceRequest, id_count, limits_for
+from provide_choice._contract._answer_checks import BATCH_ANSWER_TO_ONE, outcome_problems
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    NobodyAsked,
+    PendingLaunch,
+    Reply,
+    StillOpen,
+    TimedOut,
+)
+from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import TimeoutAction
-from provide_choice._contract._transport_table import Surfaced, TransportName
+from provide_choice._contract._transport_table import TransportName
 
 ActionStatus = Literal[
     "selected",
@@ -31,120 +41,7 @@ ActionStatus = Literal[
 AnsweredBy = Literal["person", "answers_file", "nobody"]
 """Who answered: the person, a rule of the answers file, or nobody (the server runs unattended,
 the person is away, the deadline passed, or nobody has answered yet)."""
-
 SUMMARY_TEXT_LENGTH = 80
-BATCH_ANSWER_TO_ONE = "answers of a batch cannot answer a single question"
-
-
-class Answered(Surfaced):
-    """The person submitted: option ids and/or their own text, with optional notes."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["answered"] = "answered"
-    selected_ids: list[str] = Field(default_factory=list)
-    custom_input: str | None = None
-    option_annotations: dict[str, str] = Field(default_factory=dict)
-    global_annotation: str | None = None
-    placeholder_used: bool = False
-
-
-class Cancelled(Surfaced):
-    """The question was cancelled: by the person, or by the agent (its MCP client cancelled the
-    call, or gave up waiting)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["cancelled"] = "cancelled"
-    by: Literal["person", "agent"] = "person"
-    detail: str | None = None
-    """How the person cancelled, when the surface knows more (they declined the client's dialog)."""
-    kept: dict[str, Answered] = Field(default_factory=dict)
-    """A batch's questions the person had answered, by question id: kept in the response."""
-    rest: TimeoutAction | None = None
-    """A batch: what its unanswered questions return, the person's timeout action when it ended."""
-
-
-class TimedOut(BaseModel):
-    """The deadline passed; `action` is the person's configured timeout action at that moment."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["timeout"] = "timeout"
-    action: TimeoutAction
-    kept: dict[str, Answered] = Field(default_factory=dict)
-    """A batch's questions the person had answered, by question id: kept in the response."""
-
-
-class PendingLaunch(BaseModel):
-    """The question waits in a hand-off session until the person runs `command` in a terminal."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["pending_terminal_launch"] = "pending_terminal_launch"
-    session_id: str
-    url: str
-    command: str
-
-
-class StillOpen(BaseModel):
-    """The call waited as long as it may (`serve --max-wait`) and the question is still open: the
-    agent calls again with `session_id` to keep waiting."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["pending"] = "pending"
-    session_id: str
-    seconds_left: float | None
-    """None: not known here (the store that keeps the question cannot be read now)."""
-    problem: str | None = None
-    """Why the call could not wait longer, or read the question: its store cannot be reached."""
-
-
-class BatchAnswered(Surfaced):
-    """The person submitted a batch: an answer to each of its questions, by question id."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["answered_batch"] = "answered_batch"
-    answers: dict[str, Answered]
-    global_annotation: str | None = None
-
-
-class NobodyAsked(BaseModel):
-    """Nobody was asked, and the question ends at once: the server runs unattended, or the person
-    is away. `reason` says which, `action` is the person's `unattended_action`."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["unattended"] = "unattended"
-    reason: str
-    """Why, in words ("the server runs unattended (CI is set)")."""
-    action: TimeoutAction
-
-
-class FromAnswersFile(BaseModel):
-    """A rule of the answers file answered, before anyone was asked: `answer` is what it says, a
-    question's answer or a batch's; `file` is the file's name as given."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    answer: Answered | BatchAnswered
-    file: str
-
-    @property
-    def note(self) -> str:
-        """What ends the summary."""
-        return f"(from the answers file {self.file})"
-
-
-Ending = Annotated[Answered | BatchAnswered | Cancelled | TimedOut, Field(discriminator="kind")]
-"""How a question ends; what a surface that shows it may report."""
-Reply = Annotated[
-    Answered | BatchAnswered | Cancelled | TimedOut | PendingLaunch | StillOpen | NobodyAsked,
-    Field(discriminator="kind"),
-]
-"""What a call returns: how the question ended, or what the agent must do to get that."""
 
 
 class Selection(BaseModel):
@@ -350,64 +247,6 @@ def unchosen(request: ProvideChoiceRequest, action: TimeoutAction, by: str = "th
     if not defaults:
         return "no defaults to return, nothing selected."
     return f"defaults returned, not chosen by {by}: {', '.join(defaults)}."
-
-
-def outcome_problems(request: ProvideChoiceRequest, outcome: Reply) -> list[str]:
-    """Why this outcome cannot be an answer to this request (empty when it can)."""
-    if isinstance(outcome, BatchAnswered):
-        return [BATCH_ANSWER_TO_ONE]
-    if not isinstance(outcome, Answered):
-        return []
-    problems = id_problems(request, outcome.selected_ids, outcome.option_annotations)
-    problems += _count_problems(request, outcome)
-    problems += _text_problems(request, outcome)
-    if not request.allow_annotations and (outcome.option_annotations or outcome.global_annotation):
-        problems.append("notes are not allowed: the request has allow_annotations false")
-    return problems
-
-
-def id_problems(
-    request: ProvideChoiceRequest, selected_ids: list[str], annotated_ids: Iterable[str]
-) -> list[str]:
-    """Ids that are not the request's options, or are selected twice (answers and drafts alike)."""
-    ids = request.option_ids
-    problems = [
-        f"selected_ids: {quote(option_id)} is not an option id"
-        for option_id in selected_ids
-        if option_id not in ids
-    ]
-    if len(set(selected_ids)) != len(selected_ids):
-        problems.append("selected_ids must not repeat an id")
-    return problems + [
-        f"option_annotations: {quote(option_id)} is not an option id"
-        for option_id in annotated_ids
-        if option_id not in ids
-    ]
-
-
-def _count_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
-    minimum, maximum = limits_for(request, outcome.custom_input is not None)
-    count = len(outcome.selected_ids)
-    if minimum <= count <= maximum:
-        return []
-    return [f"selected_ids must hold {id_count(minimum, maximum)}, got {count}"]
-
-
-def _text_problems(request: ProvideChoiceRequest, outcome: Answered) -> list[str]:
-    mode = request.selection_mode
-    text = outcome.custom_input
-    problems = []
-    if mode in ("single", "multi") and text is not None:
-        problems.append(f"custom_input is not allowed for {mode}")
-    if mode == "text_input" and not (text or "").strip():
-        problems.append("custom_input is required for text_input")
-    if text is not None and not text.strip() and mode == "hybrid":
-        problems.append("custom_input must not be empty; leave it null when nothing was typed")
-    if outcome.placeholder_used and (request.placeholder is None or text != request.placeholder):
-        problems.append(
-            "placeholder_used is true but custom_input is not the request's placeholder"
-        )
-    return problems
 
 
 def _answer_summary(request: ProvideChoiceRequest, outcome: Answered) -> str:

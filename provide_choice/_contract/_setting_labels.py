@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from present_choices._locale_format import language_names
 from present_choices._translation import AUTO, ENGLISH, N_, Translation
+from provide_choice._contract._mirror_channels import mirror_channels
 from provide_choice._contract._settings import (
     ALERT_AFTER_RANGE,
     HISTORY_DAYS_RANGE,
@@ -14,6 +15,22 @@ from provide_choice._contract._settings import (
     TIMEOUT_OVERRIDE_RANGE,
 )
 from provide_choice._contract._transport_table import preference_labels
+
+ALERTS_LABEL = N_("Tell me a question waits")
+ALERT_CHANNELS: dict[str, str] = {
+    "terminal": N_("In the terminal (its notification, else a bell)"),
+    "desktop": N_("On the desktop (a system notification)"),
+    "browser": N_("In the browser (the tab's count and badge, the inbox's notifications)"),
+    "push": N_("By push, to the addresses in notify_urls"),
+}
+"""How every surface names the built-in alert channels, in the order they are offered (`alerts`)."""
+
+
+def alert_channels() -> dict[str, str]:
+    """Every alert channel, by name, with how surfaces word it: the built-in ones, then those of
+    the registered transports that follow every question (`_mirror_channels`)."""
+    return ALERT_CHANNELS | mirror_channels()
+
 
 FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "single_submit": (

@@ -1,18 +1,14 @@
-"""The person's interaction settings, and where they live between runs.
+"""The person's interaction settings: what each one is, and the rules of its values.
 
 Settings belong to the person, not to the agent: they override how a question is shown (and what a
-timeout returns) whatever the request asked for. They are read on every question, so a change made in
-one surface (a terminal, a page) applies to the next question everywhere.
+timeout returns) whatever the request asked for. How a surface changes them and what it may show of
+them is `_setting_changes`; how every surface names them, `_setting_labels`; the file they live in
+between runs is not the contract's (`provide_choice._settings_file`).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import sys
-from collections.abc import Mapping
 from datetime import datetime
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -22,28 +18,13 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
-    ValidationError,
     field_validator,
     model_validator,
 )
 
-from present_choices import ChoicesError, describe_errors
-from present_choices._private_files import write_private
 from present_choices._schema import quote
-from present_choices._translation import (
-    AUTO,
-    N_,
-    Translation,
-    terminal_translation,
-    valid_tag,
-)
-from provide_choice._contract._mirror_channels import mirror_channels
-from provide_choice._contract._plugin_sections import kept_sections
+from present_choices._translation import AUTO, N_, valid_tag
 from provide_choice._contract._transport_table import PreferredTransport
-
-HOME_VARIABLE = "AGENT_CHOICES_HOME"
-SETTINGS_FILE_NAME = "settings.json"
-APPLICATION_NAME = "agent-choices"
 
 TimeoutAction = Literal["return_defaults", "return_nothing"]
 NotifyDetail = Literal["full", "title_only"]
@@ -57,8 +38,6 @@ ALERT_AFTER_RANGE = (0, 86_400)
 """Seconds a question may wait untouched before the alerts go: at once, up to a day."""
 NOTIFY_URL_LIMIT = 20
 """Push addresses at most: far more than anyone sends a question to."""
-FILE_SIZE_LIMIT = 64 * 1024
-"""Bytes of a settings file read at most; a real one holds a few hundred."""
 TIME_RULE = N_(
     "Type a date and time such as 2026-11-30T18:00 (ISO 8601, local time unless it has an "
     "offset), or nothing when you are not away."
@@ -227,165 +206,3 @@ def away_until(settings: InteractionSettings, now: datetime | None = None) -> st
     if until <= now:
         return None
     return f"{until:%H:%M}" if until.date() == now.date() else f"{until:%Y-%m-%d %H:%M}"
-
-
-ALERTS_LABEL = N_("Tell me a question waits")
-ALERT_CHANNELS: dict[str, str] = {
-    "terminal": N_("In the terminal (its notification, else a bell)"),
-    "desktop": N_("On the desktop (a system notification)"),
-    "browser": N_("In the browser (the tab's count and badge, the inbox's notifications)"),
-    "push": N_("By push, to the addresses in notify_urls"),
-}
-"""How every surface names the built-in alert channels, in the order they are offered (`alerts`)."""
-
-
-def alert_channels() -> dict[str, str]:
-    """Every alert channel, by name, with how surfaces word it: the built-in ones, then those of
-    the registered transports that follow every question (`_mirror_channels`)."""
-    return ALERT_CHANNELS | mirror_channels()
-
-
-SECRET_SETTINGS = frozenset({"notify_urls"})
-"""Settings kept from every surface (a page, an app's host, a terminal an agent may read): push
-addresses carry tokens. They are set in the settings file or `PROVIDE_CHOICE_NOTIFY`."""
-
-
-def shown_settings(settings: InteractionSettings) -> dict[str, Any]:
-    """The settings as a surface may show them: without the secret ones, with how many push
-    addresses the settings file holds (`notify_url_count`), and every alert channel offered now
-    (a channel of a plug-in not installed stays in the file, unshown)."""
-    shown = settings.model_dump(mode="json", exclude=set(SECRET_SETTINGS))
-    shown["alerts"] = {channel: settings.alerts.on(channel) for channel in alert_channels()}
-    return shown | {"notify_url_count": len(settings.notify_urls)}
-
-
-def apply_changes(
-    settings: InteractionSettings, data: object
-) -> tuple[InteractionSettings, dict[str, Any]]:
-    """`settings` with the changes in `data` (an object of setting names to new values), and
-    those changes as validated values. Raises `ChoicesError` saying what is allowed."""
-    if not isinstance(data, dict):
-        raise ChoicesError(["settings must be an object of the settings to change"])
-    changeable = [name for name in SETTING_NAMES if name not in SECRET_SETTINGS]
-    unknown = [name for name in data if name not in changeable]
-    if unknown:
-        raise ChoicesError(
-            [
-                f"{quote(name)} is set in the settings file or PROVIDE_CHOICE_NOTIFY only"
-                if name in SECRET_SETTINGS
-                else f"{quote(name)} is not a setting; settings: {', '.join(changeable)}"
-                for name in unknown[:5]
-            ]
-        )
-    if "alerts" in data:
-        data = data | {"alerts": _alerts_changed(settings.alerts, data["alerts"])}
-    try:
-        changed = InteractionSettings.model_validate(settings.model_dump() | data, strict=True)
-    except ValidationError as error:
-        raise ChoicesError(describe_errors(error)) from None
-    return changed, {name: getattr(changed, name) for name in data}
-
-
-def _alerts_changed(alerts: AlertChannels, change: object) -> object:
-    """The channels after a change that names some of them (`{"push": false}`): the others stay."""
-    if not isinstance(change, dict):
-        return change  # refused by validation, in its words
-    channels = alert_channels()
-    unknown = [name for name in change if name not in channels]
-    if unknown:
-        raise ChoicesError(
-            [
-                f"alerts: {quote(name)} is not a channel; channels: {', '.join(channels)}"
-                for name in unknown[:5]
-            ]
-        )
-    return alerts.model_dump() | change
-
-
-def save_changes(changes: Mapping[str, Any], path: Path | None = None) -> InteractionSettings:
-    """Write only these changes over the settings saved now, so surfaces open at once (a page,
-    a terminal) never undo each other's changes. Returns the settings as saved."""
-    settings = load_settings(path).model_copy(update=dict(changes))
-    save_settings(settings, path)
-    return settings
-
-
-def settings_path() -> Path:
-    """`$AGENT_CHOICES_HOME/settings.json`, else the platform's user config directory."""
-    home = os.environ.get(HOME_VARIABLE)
-    if home:
-        return Path(home).expanduser() / SETTINGS_FILE_NAME
-    import platformdirs  # only needed when no override is set
-
-    return (
-        Path(platformdirs.user_config_dir(APPLICATION_NAME, appauthor=False)) / SETTINGS_FILE_NAME
-    )
-
-
-def load_settings(path: Path | None = None) -> InteractionSettings:
-    """The saved settings; a missing file means defaults, a broken one defaults plus one warning.
-
-    A question must never fail because of a settings file, so nothing here raises.
-    """
-    path = path or settings_path()
-    try:
-        with path.open("rb") as file:
-            data = file.read(FILE_SIZE_LIMIT + 1)
-    except FileNotFoundError:
-        return InteractionSettings()
-    except OSError as error:
-        return _defaults_with_warning(path, f"cannot be read ({_reason(error)})")
-    if len(data) > FILE_SIZE_LIMIT:
-        return _defaults_with_warning(path, f"is larger than {FILE_SIZE_LIMIT // 1024} KB")
-    try:
-        return InteractionSettings.model_validate(json.loads(data.decode("utf-8")))
-    except UnicodeDecodeError as error:
-        return _defaults_with_warning(path, f"is not UTF-8 text ({error.reason})")
-    except json.JSONDecodeError as error:
-        return _defaults_with_warning(path, f"is not valid JSON ({error.msg}, line {error.lineno})")
-    except ValidationError as error:
-        return _defaults_with_warning(
-            path, f"has invalid values ({'; '.join(describe_errors(error))})"
-        )
-    except (ValueError, RecursionError) as error:  # a 5,000-digit number, nesting 100,000 deep
-        return _defaults_with_warning(path, f"cannot be parsed ({type(error).__name__})")
-
-
-def terminal_words() -> Translation:
-    """The language a command speaks to the person at its terminal: their setting `language`,
-    else the terminal's variables."""
-    return terminal_translation(load_settings().language)
-
-
-def save_settings(settings: InteractionSettings, path: Path | None = None) -> None:
-    """Write the settings atomically (temp file + rename), so a crash never leaves half a file;
-    readable by the person alone, in a directory of theirs alone (modes 600 and 700).
-
-    A failed write warns and returns: the person's answer matters more than remembering settings.
-    What the file holds besides the settings (a plug-in's section) is kept.
-    """
-    path = path or settings_path()
-    # A plug-in's section (`"telegram": {...}`) is the plug-in's: it stays as it is.
-    written = kept_sections(path, SETTING_NAMES) | settings.model_dump(mode="json")
-    text = json.dumps(written, indent=2) + "\n"
-    try:
-        write_private(path, text)
-    except OSError as error:
-        _warn(
-            f"could not save settings to {path} ({_reason(error)}); they apply to this question only"
-        )
-
-
-def _defaults_with_warning(path: Path, problem: str) -> InteractionSettings:
-    _warn(f"settings file {path} {problem}; using default settings")
-    return InteractionSettings()
-
-
-def _warn(message: str) -> None:
-    print(f"provide-choice: warning: {message}", file=sys.stderr, flush=True)
-
-
-def _reason(error: OSError | UnicodeDecodeError) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, GetCoreSchemaHandler, GetJsonSchemaHandler
+from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import PydanticCustomError, core_schema
 
 from present_choices._locale_format import format_list
@@ -200,16 +200,3 @@ RequestedTransport = Annotated[str, _Registered(wish_names)]
 """What an agent may ask for: `terminal` means a terminal, this server's or one the agent opens."""
 PreferredTransport = Annotated[str, _Registered(lambda: (AUTO, *wish_names()))]
 """What the person may prefer when the agent names no transport: `auto`, or what an agent may ask."""
-
-
-class Surfaced(BaseModel):
-    """An ending the person may have given through another transport than the one the question
-    was asked on (`via`: a transport that follows every question, Telegram, answered it); None:
-    where it was asked. Only the server sets it (and `person`); each is left out of the JSON
-    when None."""
-
-    via: TransportName | None = Field(default=None, exclude_if=lambda via: via is None)
-    person: str | None = Field(default=None, exclude_if=lambda person: person is None)
-    """Who answered (or cancelled), as a surface where several people may answer knows them ("ada (U0ADA)" in
-    Slack); None where the surface cannot tell (it is the person's own). Set by that surface,
-    through the server; kept in the history, never sent to the agent."""

@@ -20,13 +20,12 @@ from typing import TextIO
 
 from present_choices._locale_format import format_date_time, format_duration
 from present_choices._translation import ENGLISH, N_, Translation
+from provide_choice._history._records import RecordedQuestion, search
 from provide_choice._history._store import (
     HistoryMissing,
     HistoryUnavailable,
-    RecordedQuestion,
     clear,
     open_history,
-    search,
 )
 
 UNUSABLE = 1

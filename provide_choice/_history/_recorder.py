@@ -22,26 +22,22 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._response import (
-    Ending,
-    FromAnswersFile,
-    NobodyAsked,
-    ProvideChoiceResponse,
-)
-from provide_choice._contract._settings import InteractionSettings, load_settings
+from provide_choice._contract._outcomes import Ending, FromAnswersFile, NobodyAsked
+from provide_choice._contract._response import ProvideChoiceResponse
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._history._process import ProcessIdentity, this_process
+from provide_choice._history._records import NOT_SHOWN, transport_words
 from provide_choice._history._store import (
-    NOT_SHOWN,
     HistoryUnavailable,
     history_path,
     open_history,
     overwrite_log,
     prune,
     transaction,
-    transport_words,
     unavailable,
 )
+from provide_choice._settings_file import load_settings
 
 if TYPE_CHECKING:
     import sqlite3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from provide_choice._contract._response import Answered, Cancelled, Ending, TimedOut
+from provide_choice._contract._outcomes import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._settings import TimeoutAction
 from provide_choice._question._interaction import Interaction
 

@@ -1,15 +1,18 @@
 """Who follows a pending question: the calls waiting for its ending, the callbacks to run once it
-has ended, and the listeners told whenever it changed elsewhere (another instance, the store)."""
+has ended, the listeners told whenever it changed elsewhere (another instance, the store), and those
+told of every change said of it here (its shared store, which writes each one)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
-from provide_choice._contract._response import Ending
+from provide_choice._contract._outcomes import Ending
 
 Question = TypeVar("Question")
+Change = Literal["shown", "touched", "url", "deadline", "settings", "kept", "view"]
+"""What was said of a question here: one of the parts a shared store keeps of it."""
 
 
 class Followers(Generic[Question]):
@@ -19,6 +22,7 @@ class Followers(Generic[Question]):
         self._waiters: list[asyncio.Future[Ending]] = []
         self._callbacks: list[Callable[[Question], object]] = []
         self._listeners: list[Callable[[Question], object]] = []
+        self._said: list[Callable[[Question, Change], object]] = []
 
     async def wait(self) -> Ending:
         """The ending, once `ended` gives it. Cancelling the wait leaves the others waiting."""
@@ -36,6 +40,9 @@ class Followers(Generic[Question]):
     def on_change(self, listener: Callable[[Question], object]) -> None:
         self._listeners.append(listener)
 
+    def on_said(self, follower: Callable[[Question, Change], object]) -> None:
+        self._said.append(follower)
+
     def ended(self, question: Question, outcome: Ending) -> None:
         """The question ended with `outcome`: every waiter gets it, every callback runs once."""
         for waiter in self._waiters:
@@ -49,3 +56,8 @@ class Followers(Generic[Question]):
     def changed(self, question: Question) -> None:
         for listener in list(self._listeners):
             listener(question)
+
+    def said(self, question: Question, change: Change) -> None:
+        """`change` was made to the question here (not heard from elsewhere)."""
+        for follower in self._said:
+            follower(question, change)

@@ -7,39 +7,64 @@ finished exactly once (answer, cancel, or the deadline), then consumed by the ca
 outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
 
 Memory per pending question is the `Interaction` plus one timer handle, never a task (but, with a
-shared store, its writes on their way there): the deadline is a `loop.call_later`, replaced on
-finish by the retention timer that drops a never-consumed question, so the registry cannot grow
-without bound.
+shared store, its writes on their way there): the deadline is a `loop.call_later`, and its registry
+drops a finished question never consumed after a while, so the registry cannot grow without bound.
 
 With a shared store (`serve --http --redis`), the same object is each instance's live copy of a
-question the store keeps: every change is written there too (`Writes`, in order, retried while the
-store is away), the store decides who ends it (`settle`), and a change or an ending made on another
-instance arrives through the registry (`adopt`, `end`). Transports see the same methods either way.
+question the store keeps: its sharing (`_sharing.Sharing`) follows every change said of it here and
+writes it there (in order, retried while the store is away), the store decides who claims it and
+who ends it (`SharedSide`), and a change or an ending made on another instance arrives through the
+registry (`Sharing.adopt`, `end`). Transports see the same methods either way.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from provide_choice._contract._response import Answered, Ending, TimedOut
-from provide_choice._contract._settings import InteractionSettings, apply_changes
+from provide_choice._contract._outcomes import Answered, Ending, TimedOut
+from provide_choice._contract._setting_changes import apply_changes
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._endings import final
-from provide_choice._question._followers import Followers
+from provide_choice._question._followers import Change, Followers
 from provide_choice._question._interaction import Interaction
-from provide_choice._question._sharing import Sharing
-from provide_choice._question._store import QuestionStatus, Snapshot, encode_kept
-from provide_choice._question._writes import Write
-
-if TYPE_CHECKING:
-    from provide_choice._question._registry import QuestionRecorder, QuestionRegistry
+from provide_choice._question._store import QuestionStatus
+from provide_choice._settings_file import save_changes
 
 Callback = Callable[["PendingQuestion"], object]
+
+
+class Watcher(Protocol):
+    """Told when a question is in front of the person, and when its address or deadline moves
+    (the registry's `QuestionRecorder`)."""
+
+    def shown(self, question: PendingQuestion) -> None: ...
+
+    def changed(self, question: PendingQuestion) -> None: ...
+
+
+class SharedSide(Protocol):
+    """What only a store several instances share decides for a question (`_sharing.Sharing`, which
+    also follows every change said of it): who claims it, how it ends, the settings saved for
+    later questions, and whether everything said of it has landed there."""
+
+    @property
+    def problem(self) -> str | None:
+        """Why the store cannot be reached now; None while it can."""
+
+    async def attach(self) -> bool: ...
+
+    def finish(self, outcome: Ending) -> bool: ...
+
+    async def settle(self, outcome: Ending) -> bool: ...
+
+    def save_settings(self, changes: Mapping[str, Any]) -> None: ...
+
+    async def landed(self) -> None: ...
 
 
 class PendingQuestion:
@@ -50,8 +75,7 @@ class PendingQuestion:
         question_id: str,
         interaction: Interaction,
         transport: TransportName,
-        registry: QuestionRegistry,
-        recorder: QuestionRecorder,
+        recorder: Watcher,
         *,
         started: float | None = None,
     ) -> None:
@@ -77,12 +101,14 @@ class PendingQuestion:
         self.changed = asyncio.Event()
         """Set when its address, its deadline or the shared store's health changes: the waiting
         call follows at once, not at its next progress heartbeat. Whoever waits clears it."""
-        self.recorder = recorder
-        self._registry = registry
-        store, retention = registry.store, registry.retention_seconds
-        self._sharing = None if store is None else Sharing(self, store, retention)
+        self._recorder = recorder
+        self._sharing: SharedSide | None = None
         self._followers: Followers[PendingQuestion] = Followers()
         self._timer = self._call_at_deadline()
+
+    def share_with(self, sharing: SharedSide) -> None:
+        """From now on the store several instances share decides its claim and its ending."""
+        self._sharing = sharing
 
     async def attach(self) -> bool:
         """Claim the question for one surface (a `choice-terminal`, which shows it): once, on every
@@ -99,38 +125,47 @@ class PendingQuestion:
         """The question is in front of the person now (its page opened, a terminal drew it, the
         client has it): its alerts go from here. The first call counts, on every instance."""
         if self._shown():
-            self._share({"shown": "1"})
+            self._followers.said(self, "shown")
 
     def touch(self) -> None:
         """The person did something with the question (a key in its terminal, a change on its
         page): they know it waits (on every instance, with a shared store)."""
         if not self.touched:
             self.touched = True
-            self._share({"touched": "1"})
+            self._followers.said(self, "touched")
 
     def _shown(self) -> bool:
         """Mark it shown, telling its recorder: whether it was not yet."""
         if self.shown or self.status == "finished":
             return False
         self.shown = True
-        self.recorder.shown(self)
+        self._recorder.shown(self)
         return True
 
     def show_at(self, url: str) -> None:
         """The transport shows the question at `url` (a page, a hand-off session)."""
         self.url = url
         self.changed.set()
-        self.recorder.changed(self)
-        self._share({"url": url})
+        self._recorder.changed(self)
+        self._followers.said(self, "url")
 
     def extend_deadline(self, seconds_from_now: float) -> None:
         """Give the question at least `seconds_from_now` more (the person set a timeout override
         while looking at it); a deadline already further away stays."""
         deadline = time.monotonic() + seconds_from_now
-        if self.status == "finished" or deadline <= self.interaction.deadline:
+        if deadline > self.interaction.deadline:
+            self.move_deadline(deadline)
+
+    def move_deadline(self, deadline: float) -> None:
+        """Move its deadline to `deadline` (a `time.monotonic()` value), unless it has ended."""
+        if self.status == "finished":
             return
-        self._move_deadline(deadline)
-        self._share({"deadline": repr(time.time() + seconds_from_now)})
+        self.interaction = replace(self.interaction, deadline=deadline)
+        self._timer.cancel()
+        self._timer = self._call_at_deadline()
+        self.changed.set()
+        self._recorder.changed(self)
+        self._followers.said(self, "deadline")
 
     @property
     def settings(self) -> InteractionSettings:
@@ -140,8 +175,7 @@ class PendingQuestion:
     @property
     def store_problem(self) -> str | None:
         """Why the shared store cannot be reached now (surfaces say so); None while it can."""
-        store = self._registry.store
-        return None if store is None else store.problem
+        return None if self._sharing is None else self._sharing.problem
 
     async def apply_settings(self, changes: object) -> InteractionSettings:
         """The person changed settings while the question is shown (on its page, in a terminal):
@@ -149,15 +183,19 @@ class PendingQuestion:
         new values; `ChoicesError` says what is allowed), applies them to this question at once
         (the timeout action at the deadline is the one set last; a timeout override gives it at
         least that long), saves only them for later questions and other surfaces (in the
-        settings file, or the shared store), and returns the settings now in force."""
+        settings file, off the event loop, or in the shared store, after the question's earlier
+        writes), and returns the settings now in force."""
         settings, changed = apply_changes(self.interaction.settings, changes)
         self.touch()
         self.interaction = replace(self.interaction, settings=settings)
         override = changed.get("timeout_override_seconds")
         if override:
             self.extend_deadline(override)
-        self._share({"settings": settings.model_dump_json()})
-        await self._registry.save_settings(changed, self._sharing)
+        self._followers.said(self, "settings")
+        if self._sharing is None:
+            await asyncio.to_thread(save_changes, changed)
+        else:
+            self._sharing.save_settings(changed)
         return self.interaction.settings
 
     def keep(self, question_id: str, answer: Answered | None) -> None:
@@ -167,12 +205,12 @@ class PendingQuestion:
             self.kept.pop(question_id, None)
         else:
             self.kept[question_id] = answer
-        self._share({"kept": encode_kept(self.kept)})
+        self._followers.said(self, "kept")
 
     def remember(self, view: dict[str, Any]) -> None:
         """What a page of the question keeps now, for every page of it, on every instance."""
         self.view = view
-        self._share({"view": json.dumps(view)})
+        self._followers.said(self, "view")
 
     def finish(self, outcome: Ending) -> bool:
         """Record how the question ended. The first call wins; a later one returns False (HTTP 409).
@@ -180,7 +218,7 @@ class PendingQuestion:
         follow the person's timeout action in force then. With a shared store the ending is
         written there (and tried again while the store is away); the store decides whether it
         is the first, and the question ends when it says how: use `settle` to hear which."""
-        if self.status == "finished" or (self._sharing and self._sharing.ending):
+        if self.status == "finished":
             return False
         if self._sharing is not None:
             return self._sharing.finish(outcome)
@@ -202,17 +240,6 @@ class PendingQuestion:
         if self._sharing is not None:
             await self._sharing.landed()
 
-    @property
-    def unsaid(self) -> bool:
-        """Whether something said of it here has not reached the shared store yet."""
-        return self._sharing is not None and self._sharing.busy
-
-    def forget(self) -> None:
-        """Stop: no write still on its way is made, no timer fires (a question dropped unkept)."""
-        self._timer.cancel()
-        if self._sharing is not None:
-            self._sharing.cancel()
-
     def end(self, outcome: Ending) -> None:
         """It ended, with `outcome`: here, or as another instance said. Once."""
         if self.status == "finished":
@@ -220,29 +247,7 @@ class PendingQuestion:
         self.status = "finished"
         self.outcome = outcome
         self._timer.cancel()
-        self._timer = asyncio.get_running_loop().call_later(
-            self._registry.retention_seconds, self._registry.pop, self.id
-        )
         self._followers.ended(self, outcome)
-
-    def adopt(self, stored: Snapshot) -> None:
-        """What the shared store holds of it now, as written by another instance: its settings,
-        deadline, address, kept answers, page, status, whether it was shown or touched, then its
-        ending, if it has one."""
-        self.interaction = replace(self.interaction, settings=stored.settings)
-        deadline = time.monotonic() + stored.seconds_left
-        if abs(deadline - self.interaction.deadline) > 0.5 and self.status != "finished":
-            self._move_deadline(deadline)
-        self.url, self.kept, self.view = stored.url, dict(stored.kept), dict(stored.view)
-        if stored.status == "attached" and self.status == "pending":
-            self.status = "attached"
-        self.touched = self.touched or stored.touched
-        if stored.shown:
-            self._shown()
-        self.changed.set()
-        if stored.outcome is not None:
-            self.end(stored.outcome)
-        self.tell_listeners()
 
     def on_finish(self, callback: Callback) -> None:
         """Call `callback(question)` once the question finishes (at once when it already has)."""
@@ -254,6 +259,11 @@ class PendingQuestion:
     def on_change(self, callback: Callback) -> None:
         """Call `callback(question)` whenever it changed elsewhere: another instance, the store."""
         self._followers.on_change(callback)
+
+    def on_said(self, callback: Callable[[PendingQuestion, Change], object]) -> None:
+        """Call `callback(question, change)` whenever `change` is made to it here (its sharing
+        writes each one to the shared store)."""
+        self._followers.on_said(callback)
 
     def tell_listeners(self) -> None:
         """It changed elsewhere, or the store's health did: its surfaces and waiting call follow."""
@@ -269,23 +279,6 @@ class PendingQuestion:
         """Time to the deadline, never negative. Other processes get this, not the deadline itself:
         monotonic clocks are not comparable between processes."""
         return max(self.interaction.deadline - time.monotonic(), 0.0)
-
-    def share(self, write: Write) -> None:
-        """Make `write` to the shared store, when there is one, after every earlier write."""
-        if self._sharing is not None:
-            self._sharing.put(write)
-
-    def _share(self, changes: dict[str, str]) -> None:
-        """Write `changes` to the shared store, when there is one, after every earlier write."""
-        if self._sharing is not None:
-            self._sharing.update(changes)
-
-    def _move_deadline(self, deadline: float) -> None:
-        self.interaction = replace(self.interaction, deadline=deadline)
-        self._timer.cancel()
-        self._timer = self._call_at_deadline()
-        self.changed.set()
-        self.recorder.changed(self)
 
     def _call_at_deadline(self) -> asyncio.TimerHandle:
         return asyncio.get_running_loop().call_later(self.seconds_left(), self._expire)

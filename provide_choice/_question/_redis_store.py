@@ -11,8 +11,9 @@ Keys, each starting with the prefix (`--redis-prefix`, default `provide-choice:`
 - `settings`: a hash of the settings the person changed through any instance, one field each;
 - `request-state-key`: the key that seals a 2026-07-28 call's state, so that a retried call is
   read by whichever instance the proxy sends it to;
-- `events`: the channel every instance listens on. An ending carries its outcome, so the call that
-  waits on another instance ends within one message (pub/sub, not polling).
+- `events`: the channel every instance listens on (`_redis_events`: what they say there, and
+  whether Redis answers). An ending carries its outcome, so the call that waits on another
+  instance ends within one message (pub/sub, not polling).
 
 A question ends once: `finish` reads it and writes its ending in one transaction (WATCH/MULTI),
 so two answers racing through two instances give one ending, and the other finds it ended. A session
@@ -27,19 +28,17 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Mapping
 from typing import Any, cast
 
-import redis.asyncio as redis
-from redis.backoff import NoBackoff
-from redis.exceptions import ConnectionError as ConnectionLost
-from redis.exceptions import TimeoutError as NoAnswer
 from redis.exceptions import WatchError
-from redis.retry import Retry
 
+from present_choices._addresses import without_password
+from present_choices._redis import RETRIES, connect
 from provide_choice._contract._meaning import ENDING_ADAPTER
-from provide_choice._contract._response import Ending
+from provide_choice._contract._outcomes import Ending
 from provide_choice._contract._settings import InteractionSettings
+from provide_choice._question._redis_events import Reach, event_message, hear
 from provide_choice._question._registry import RETENTION_SECONDS
 from provide_choice._question._store import (
     Decide,
@@ -47,16 +46,11 @@ from provide_choice._question._store import (
     Events,
     Snapshot,
     StoreUnavailable,
-    without_password,
 )
 
-TIMEOUT = 3.0
-"""Seconds for connecting and for each command: a store that is away fails fast."""
-RECONNECT_SECONDS = 1.0
 CHECK_SECONDS = 6.0
 """How long a server starting with `--redis` waits for Redis before it gives up (exit status 2):
 with its own start and stop, within the 10 s promised."""
-UNREACHABLE = (OSError, ConnectionLost, NoAnswer)
 
 _UPDATE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -95,34 +89,24 @@ return 1
 """
 
 
-def connect(url: str, **options: Any) -> redis.Redis:
-    """A client for `url` that fails within `TIMEOUT` when the server is away, trying once more on
-    a fresh connection (a pooled one may have died with a restarted server). Raises `ValueError`
-    for a URL that is not a Redis one."""
-    settings: dict[str, Any] = {
-        "socket_connect_timeout": TIMEOUT,
-        "socket_timeout": TIMEOUT,
-        "retry": Retry(NoBackoff(), 1),
-        "decode_responses": True,
-        **options,
-    }
-    return redis.Redis.from_url(url, **settings)
-
-
 class RedisStore:
     """The questions of every instance on the Redis server at `url` (`QuestionStore`)."""
 
     def __init__(
-        self, url: str, prefix: str, *, retention_seconds: float = RETENTION_SECONDS
+        self,
+        url: str,
+        prefix: str,
+        *,
+        retention_seconds: float = RETENTION_SECONDS,
+        retries: int = RETRIES,
     ) -> None:
         self.url = url
         self.prefix = prefix
         self.retention = retention_seconds
-        self.client = connect(url)
-        self.problem: str | None = None
+        self.client = connect(url, retries=retries, decode_responses=True)
         self.instance = secrets.token_hex(8)
         """This process, in the events it sends: it hears its own, and skips them."""
-        self._events: Events | None = None
+        self._reach = Reach(url)
         self._listening: asyncio.Task[None] | None = None
         self._update = self.client.register_script(_UPDATE)
         self._attach = self.client.register_script(_ATTACH)
@@ -137,7 +121,7 @@ class RedisStore:
         makes it). Raises `StoreUnavailable` unless Redis answers within `CHECK_SECONDS`."""
         name = self.key("request-state-key")
         try:
-            async with self._reaching():
+            async with self._reach.commands():
                 made = self.client.set(name, secrets.token_hex(32), nx=True)
                 await asyncio.wait_for(made, CHECK_SECONDS)
                 return bytes.fromhex(cast(str, await self.client.get(name)))
@@ -146,14 +130,19 @@ class RedisStore:
                 f"the question store, Redis at {without_password(self.url)}, does not answer"
             ) from None
 
+    @property
+    def problem(self) -> str | None:
+        return self._reach.problem
+
     def listen(self, events: Events) -> None:
-        self._events = events
-        self._listening = asyncio.get_running_loop().create_task(self._listen())
+        self._reach.events = events
+        hearing = hear(self.url, self.key("events"), self.instance, self._reach)
+        self._listening = asyncio.get_running_loop().create_task(hearing)
 
     async def add(self, snapshot: Snapshot) -> None:
         key, questions = self._question(snapshot.id), self.key("questions")
         expires = snapshot.deadline + self.retention
-        async with self._reaching(), self.client.pipeline(transaction=True) as pipe:
+        async with self._reach.commands(), self.client.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping=_fields(snapshot.fields()))
             pipe.pexpireat(key, int(expires * 1000))
             pipe.zremrangebyscore(questions, "-inf", time.time())
@@ -163,7 +152,7 @@ class RedisStore:
             await pipe.execute()
 
     async def load(self, question_id: str) -> Snapshot | None:
-        async with self._reaching():
+        async with self._reach.commands():
             fields = cast(dict[str, str], await self.client.hgetall(self._question(question_id)))
         return _read(question_id, fields)
 
@@ -173,15 +162,15 @@ class RedisStore:
             expires = str(int((float(changes["deadline"]) + self.retention) * 1000))
         flat = [item for pair in changes.items() for item in pair]
         keys = [self._question(question_id), self.key("questions"), self.key("events")]
-        message = self._message("changed", question_id)
-        async with self._reaching():
+        message = self._event("changed", question_id)
+        async with self._reach.commands():
             await self._update(keys=keys, args=[message, expires, question_id, *flat])
 
     async def finish(self, question_id: str, decide: Decide | Ending) -> tuple[bool, Ending] | None:
         if not callable(decide):
             return await self._finish_with(question_id, decide)
         key = self._question(question_id)
-        async with self._reaching(), self.client.pipeline(transaction=True) as pipe:
+        async with self._reach.commands(), self.client.pipeline(transaction=True) as pipe:
             while True:
                 try:
                     await pipe.watch(key)
@@ -199,9 +188,7 @@ class RedisStore:
                     pipe.hset(key, mapping=_fields(ended))
                     pipe.pexpireat(key, int(expires * 1000), lt=True)
                     pipe.zadd(self.key("questions"), {question_id: expires}, xx=True, lt=True)
-                    pipe.publish(
-                        self.key("events"), self._message("finished", question_id, encoded)
-                    )
+                    pipe.publish(self.key("events"), self._event("finished", question_id, encoded))
                     await pipe.execute()
                     return True, outcome
                 except WatchError:  # it changed meanwhile (another instance ended it?): again
@@ -211,8 +198,8 @@ class RedisStore:
         encoded, now = ENDING_ADAPTER.dump_json(outcome).decode(), time.time()
         expires = str(int((now + self.retention) * 1000))
         keys = [self._question(question_id), self.key("questions"), self.key("events")]
-        message = self._message("finished", question_id, encoded)
-        async with self._reaching():
+        message = self._event("finished", question_id, encoded)
+        async with self._reach.commands():
             result = await self._end(
                 keys=keys, args=[encoded, repr(now), expires, question_id, message]
             )
@@ -223,16 +210,16 @@ class RedisStore:
 
     async def attach(self, question_id: str) -> bool:
         keys = [self._question(question_id), self.key("events")]
-        async with self._reaching():
-            attached = await self._attach(keys=keys, args=[self._message("changed", question_id)])
+        async with self._reach.commands():
+            attached = await self._attach(keys=keys, args=[self._event("changed", question_id)])
         return bool(attached)
 
     async def consume(self, question_id: str) -> bool:
-        async with self._reaching():
+        async with self._reach.commands():
             return bool(await self._consume(keys=[self._question(question_id)]))
 
     async def questions(self) -> list[Snapshot]:
-        async with self._reaching():
+        async with self._reach.commands():
             kept = self.key("questions")
             ids = cast(list[str], await self.client.zrangebyscore(kept, time.time(), "+inf"))
             async with self.client.pipeline(transaction=False) as pipe:
@@ -249,7 +236,7 @@ class RedisStore:
         )
 
     async def settings(self, base: InteractionSettings) -> InteractionSettings:
-        async with self._reaching():
+        async with self._reach.commands():
             saved = cast(dict[str, str], await self.client.hgetall(self.key("settings")))
         changes = {name: json.loads(value) for name, value in saved.items()}
         try:
@@ -260,7 +247,7 @@ class RedisStore:
     async def save_settings(self, changes: Mapping[str, Any]) -> None:
         encoded = {name: json.dumps(value) for name, value in changes.items()}
         if encoded:
-            async with self._reaching():
+            async with self._reach.commands():
                 await self.client.hset(self.key("settings"), mapping=_fields(encoded))
 
     async def aclose(self) -> None:
@@ -273,75 +260,8 @@ class RedisStore:
     def _question(self, question_id: str) -> str:
         return self.key(f"question:{question_id}")
 
-    def _message(self, kind: EventKind, question_id: str, outcome: str | None = None) -> str:
-        return json.dumps(
-            {"kind": kind, "id": question_id, "from": self.instance, "outcome": outcome}
-        )
-
-    @contextlib.asynccontextmanager
-    async def _reaching(self) -> AsyncIterator[None]:
-        """Run Redis commands: `StoreUnavailable` (saying why) when Redis cannot be reached, and
-        every instance's pages told when it goes away or comes back."""
-        try:
-            yield
-        except UNREACHABLE as error:
-            self._away(error)
-            raise StoreUnavailable(cast(str, self.problem)) from None
-        self._back()
-
-    def _away(self, error: BaseException) -> None:
-        shown = without_password(self.url)
-        reason = (str(error) or type(error).__name__).replace(self.url, shown)
-        problem = f"the question store, Redis at {shown}, is unreachable ({reason.rstrip('.')})"
-        if problem != self.problem:
-            self.problem = problem
-            if self._events is not None:
-                self._events.health_changed()
-
-    def _back(self) -> None:
-        if self.problem is not None:
-            self.problem = None
-            if self._events is not None:
-                self._events.health_changed()
-
-    async def _listen(self) -> None:
-        """Hear every instance's events, for good: after a connection lost, connect again, and
-        have everything held read again (what was said meanwhile was missed)."""
-        assert self._events is not None
-        listener = connect(self.url, socket_timeout=None, health_check_interval=5)
-        try:
-            while True:
-                pubsub = listener.pubsub(ignore_subscribe_messages=True)
-                try:
-                    await pubsub.subscribe(self.key("events"))
-                    self._back()
-                    self._events.reconnected()
-                    while True:
-                        message = await pubsub.get_message(timeout=1.0)
-                        if message is not None:
-                            self._heard(message["data"])
-                except UNREACHABLE as error:
-                    self._away(error)
-                    await asyncio.sleep(RECONNECT_SECONDS)
-                finally:
-                    with contextlib.suppress(*UNREACHABLE):
-                        await pubsub.aclose()  # type: ignore[no-untyped-call]
-        finally:
-            await listener.aclose()
-
-    def _heard(self, data: str) -> None:
-        assert self._events is not None
-        try:
-            message = json.loads(data)
-            kind, question_id = message["kind"], message["id"]
-            outcome = message.get("outcome")
-            ending = None if outcome is None else ENDING_ADAPTER.validate_json(outcome)
-        except (ValueError, KeyError, TypeError):
-            return  # not one of ours
-        if kind == "changed" and message.get("from") == self.instance:
-            return  # this process made the change
-        if kind in ("finished", "changed"):
-            self._events.heard(kind, question_id, ending)
+    def _event(self, kind: EventKind, question_id: str, outcome: str | None = None) -> str:
+        return event_message(kind, question_id, self.instance, outcome)
 
 
 def _read(question_id: str, fields: Mapping[str, str]) -> Snapshot | None:
@@ -364,8 +284,9 @@ async def check_store(url: str, prefix: str) -> bytes:
     """Whether a server can start on the Redis at `url`: the key that seals retried calls' states
     when it can; `StoreUnavailable` (within `CHECK_SECONDS` and a little), or `ValueError` for a
     URL that is not a Redis one, when it cannot. Its connection is closed again: the server's own
-    runs in another event loop."""
-    store = RedisStore(url, prefix)
+    runs in another event loop. A command is tried once: a server that takes the connection and
+    never answers is said to be so after one `present_choices._redis.TIMEOUT`, not two."""
+    store = RedisStore(url, prefix, retries=0)
     try:
         return await store.request_state_key()
     finally:

@@ -14,18 +14,19 @@ import asyncio
 import re
 import secrets
 import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from provide_choice._contract._batch import Asked
-from provide_choice._contract._response import Ending, FromAnswersFile, NobodyAsked
-from provide_choice._contract._settings import InteractionSettings, load_settings, save_changes
+from provide_choice._contract._outcomes import Ending, FromAnswersFile, NobodyAsked
+from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._interaction import Interaction
 from provide_choice._question._pending import PendingQuestion
 from provide_choice._question._sharing import Sharing, snapshot_of
 from provide_choice._question._store import EventKind, QuestionStore, Snapshot, StoreUnavailable
+from provide_choice._settings_file import load_settings
 
 ID_BYTES = 24
 """192 random bits, well above the 128 a session id must carry. Written in hex, not urlsafe base64:
@@ -116,6 +117,8 @@ class QuestionRegistry:
         self.recorder: QuestionRecorder = recorder or Recorders()
         self.store = store
         self._questions: dict[str, PendingQuestion] = {}
+        self._shared: dict[str, Sharing] = {}
+        """The sharing of each question held here, with a shared store."""
         self._loading: dict[str, asyncio.Future[PendingQuestion | None]] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._listening = False
@@ -128,16 +131,37 @@ class QuestionRegistry:
         With a shared store it is written there first (`await question.stored()` before showing
         it, so that every instance finds it)."""
         self._listen()
-        question_id = secrets.token_hex(ID_BYTES)
-        question = PendingQuestion(question_id, interaction, transport, self, self.recorder)
-        if self.store is not None:
-            stored = snapshot_of(question)
-            store = self.store
-            question.share(lambda: store.add(stored))
-        self._questions[question.id] = question
+        question = self._new(secrets.token_hex(ID_BYTES), interaction, transport, self.recorder)
+        sharing = self._shared.get(question.id)
+        if sharing is not None:  # its first write: it is kept there before anything is said of it
+            add, new = sharing.store.add, snapshot_of(question)
+            sharing.put(lambda: add(new))
         self.recorder.asked(question)
         question.on_finish(self.recorder.ended)
         return question
+
+    def _new(
+        self,
+        question_id: str,
+        interaction: Interaction,
+        transport: TransportName,
+        recorder: QuestionRecorder,
+        *,
+        started: float | None = None,
+    ) -> PendingQuestion:
+        """A question held here from now on, dropped `retention_seconds` after it ends unless
+        consumed first; with a shared store, its sharing follows it from now on."""
+        question = PendingQuestion(question_id, interaction, transport, recorder, started=started)
+        if self.store is not None:
+            sharing = Sharing(question, self.store, self.retention_seconds)
+            question.share_with(sharing)
+            self._shared[question_id] = sharing
+        self._questions[question_id] = question
+        question.on_finish(self._drop_later)
+        return question
+
+    def _drop_later(self, question: PendingQuestion) -> None:
+        asyncio.get_running_loop().call_later(self.retention_seconds, self.pop, question.id)
 
     def settle(
         self, interaction: Interaction, outcome: FromAnswersFile | NobodyAsked
@@ -168,7 +192,16 @@ class QuestionRegistry:
 
     def pop(self, question_id: str) -> PendingQuestion | None:
         """Stop holding the question here (dropped after retention, or consumed)."""
+        self._shared.pop(question_id, None)
         return self._questions.pop(question_id, None)
+
+    def forget(self, question: PendingQuestion) -> None:
+        """Stop holding a question that could not be kept: no write of it still on its way is
+        made (its deadline's timer stops when it ends)."""
+        sharing = self._shared.get(question.id)
+        self.pop(question.id)
+        if sharing is not None:
+            sharing.cancel()
 
     async def consume(self, question: PendingQuestion) -> bool:
         """Take a finished question's outcome: True for the one call that does, on every instance
@@ -201,15 +234,6 @@ class QuestionRegistry:
         if self.store is None:
             return saved
         return await self.store.settings(saved)
-
-    async def save_settings(self, changes: Mapping[str, Any], sharing: Sharing | None) -> None:
-        """Save only these changes for later questions: in the settings file (off the event
-        loop), or with a shared store there, after the question's earlier writes."""
-        store = self.store
-        if store is None or sharing is None:
-            await asyncio.to_thread(save_changes, changes)
-            return
-        sharing.put(lambda: store.save_settings(changes))
 
     def heard(self, kind: EventKind, question_id: str, outcome: Ending | None) -> None:
         """The store says a question ended, or changed, on some instance."""
@@ -247,11 +271,8 @@ class QuestionRegistry:
             stored.asked, stored.settings, deadline, stored.note, stored.client
         )
         started = time.monotonic() - (time.time() - stored.started)
-        question = PendingQuestion(
-            stored.id, interaction, stored.transport, self, Recorders(), started=started
-        )
-        self._questions[stored.id] = question
-        question.adopt(stored)
+        question = self._new(stored.id, interaction, stored.transport, Recorders(), started=started)
+        self._shared[stored.id].adopt(stored)
         return question
 
     async def _read_again(self, question: PendingQuestion) -> None:
@@ -260,18 +281,21 @@ class QuestionRegistry:
         What this instance said of it lands first, and it is read again when more was said while it
         was read: a read older than what was said here would undo it here."""
         assert self.store is not None
+        sharing = self._shared.get(question.id)
+        if sharing is None:
+            return  # no longer held here
         while True:
             try:
                 await question.stored()
                 stored = await self.store.load(question.id)
-                if not question.unsaid:
+                if not sharing.busy:
                     break
             except StoreUnavailable:
                 if question.outcome is not None or question.seconds_left() <= 0:
                     return  # ended meanwhile, or its own writes end it at its deadline
                 await asyncio.sleep(READ_AGAIN_SECONDS)
         if stored is not None:
-            question.adopt(stored)
+            sharing.adopt(stored)
 
     def _listen(self) -> None:
         if self.store is not None and not self._listening:

@@ -13,7 +13,6 @@ Nothing here imports a store's client library.
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -21,8 +20,8 @@ from typing import Any, Literal, Protocol, get_args
 
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._meaning import ENDING_ADAPTER
+from provide_choice._contract._outcomes import Answered, Ending
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Answered, Ending
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportName
 from provide_choice._question._interaction import AgentClient
@@ -30,20 +29,6 @@ from provide_choice._question._interaction import AgentClient
 QuestionStatus = Literal["pending", "attached", "finished"]
 STATUSES: dict[str, QuestionStatus] = {status: status for status in get_args(QuestionStatus)}
 EventKind = Literal["finished", "changed"]
-
-
-CREDENTIALS = re.compile(r"^(?P<scheme>[^:/]+://)(?P<user>[^@/]*?)(?P<colon>:[^@/]*)?@")
-"""A URL's credentials: `redis://user:password@host`, `redis://:password@host`, `redis://token@host`."""
-
-
-def without_password(url: str) -> str:
-    """`url` as it may be shown in any message: its password, or a credential alone, as `***`
-    (a user name before a colon stays)."""
-    found = CREDENTIALS.match(url)
-    if found is None:
-        return url
-    shown = f"{found['user']}:***" if found["colon"] else "***"
-    return f"{found['scheme']}{shown}@{url[found.end() :]}"
 
 
 class StoreUnavailable(Exception):

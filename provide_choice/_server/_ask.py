@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
+from provide_choice._alerts import QuestionAlerts
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._response import Cancelled, Ending, ProvideChoiceResponse
-from provide_choice._contract._settings import load_settings
+from provide_choice._contract._outcomes import Cancelled, Ending
+from provide_choice._contract._response import ProvideChoiceResponse
 from provide_choice._contract._transport_table import AUTO, ClientFeatures
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import (
@@ -26,7 +27,7 @@ from provide_choice._question import (
     TransportError,
 )
 from provide_choice._server._unattended import AnswerPolicy
-from provide_choice._transports._alerts import QuestionAlerts
+from provide_choice._settings_file import load_settings
 from provide_choice._transports._base import TransportSetup, close_transports
 from provide_choice._transports._registry import build_transports, why_unavailable
 from provide_choice._version import package_version

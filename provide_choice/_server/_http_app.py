@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from provide_choice._bridge._site import HostGuard, Site
 from provide_choice._server._token import BearerGuard
-from provide_choice._web._site import HostGuard, Site
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
-    from provide_choice._web._bridge import ServedBridge
+    from provide_choice._bridge._bridge import ServedBridge
 
 MCP_PATH = "/mcp"
 

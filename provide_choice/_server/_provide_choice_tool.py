@@ -21,15 +21,14 @@ from provide_choice._contract._answers_file import RuleMisfit
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._call import SessionPoll, parse_call
-from provide_choice._contract._response import (
+from provide_choice._contract._outcomes import (
     Cancelled,
     PendingLaunch,
-    ProvideChoiceResponse,
     Reply,
     StillOpen,
     TimedOut,
-    unread,
 )
+from provide_choice._contract._response import ProvideChoiceResponse, unread
 from provide_choice._question import (
     AgentClient,
     Interaction,
@@ -39,6 +38,7 @@ from provide_choice._question import (
     TransportError,
 )
 from provide_choice._server._caller import McpCaller
+from provide_choice._server._progress import wait_with_progress
 from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import InputNeeded, Launch, Resumable, Transports
 from provide_choice._transports._registry import (
@@ -133,8 +133,7 @@ class ProvideChoiceTool:
         try:
             await question.stored()  # every instance finds it before anyone is shown it
         except StoreUnavailable:
-            self.questions.pop(question.id)
-            question.forget()
+            self.questions.forget(question)
             question.end(Cancelled(by="agent"))
             raise
         try:
@@ -227,8 +226,11 @@ class ProvideChoiceTool:
         max_wait = self.max_wait_seconds if transport.bounded_wait else math.inf
         try:
             with anyio.move_on_after(max_wait):
-                await self._wait_with_progress(
-                    question, context, until_store_away=transport.bounded_wait
+                await wait_with_progress(
+                    question,
+                    context,
+                    self.heartbeat_seconds,
+                    until_store_away=transport.bounded_wait,
                 )
         except anyio.get_cancelled_exc_class():
             # The client cancelled the call or gave up: the agent cancelled the question, unless
@@ -256,39 +258,6 @@ class ProvideChoiceTool:
             note=interaction.note,
         )
         return tool_result(response)
-
-    async def _wait_with_progress(
-        self, question: PendingQuestion, context: Context, *, until_store_away: bool
-    ) -> None:
-        """Wait for the question's outcome, reporting the time left as progress meanwhile, and at
-        once when the question's address or deadline changes. With `until_store_away`, stop as
-        soon as the shared store cannot be reached: the agent hears `pending` and why at once,
-        not at `--max-wait` (no answer can reach this call while the store is away)."""
-
-        async def heartbeat() -> None:
-            while True:
-                if until_store_away and question.store_problem is not None:
-                    group.cancel_scope.cancel()
-                    return
-                question.changed.clear()
-                left = question.seconds_left()
-                # Whole seconds for the total (the timeout as the agent set it, or as the person
-                # extended it); elapsed time as progress, which only ever grows.
-                total = round(question.interaction.deadline - question.started)
-                elapsed = min(round(time.monotonic() - question.started, 1), total)
-                where = f" at {question.url}" if question.url else ""
-                await context.report_progress(
-                    elapsed,
-                    total,
-                    f"Waiting for the person to answer{where}: {left:.0f} s left",
-                )
-                with anyio.move_on_after(self.heartbeat_seconds):
-                    await question.changed.wait()
-
-        async with anyio.create_task_group() as group:
-            group.start_soon(heartbeat)
-            await question.wait()
-            group.cancel_scope.cancel()
 
 
 class _Elsewhere:

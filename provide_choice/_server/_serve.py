@@ -24,7 +24,10 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 
 from present_choices._stopping import Stopped, stop_on_signals
-from provide_choice._contract._settings import terminal_words
+from provide_choice._alerts import QuestionAlerts
+from provide_choice._bridge._bridge import Bridge, ServedBridge
+from provide_choice._bridge._local_http import listening_socket
+from provide_choice._bridge._site import HOST, PublicUrl, Site, loopback_site, parse_public_url
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import QuestionRegistry, QuestionStore, Recorders
 from provide_choice._server._client_config import Remote, client_config
@@ -33,11 +36,8 @@ from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 from provide_choice._server._token import STRONG_LENGTH, TOKEN_VARIABLE, ServerToken
 from provide_choice._server._unattended import AnswerPolicy
-from provide_choice._transports._alerts import QuestionAlerts
+from provide_choice._settings_file import terminal_words
 from provide_choice._transports._base import TransportSetup
-from provide_choice._web._bridge import Bridge, ServedBridge
-from provide_choice._web._local_http import listening_socket
-from provide_choice._web._site import HOST, PublicUrl, Site, loopback_site, parse_public_url
 
 GRACEFUL_STOP_SECONDS = 2.0
 

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from present_choices._private_files import NotPrivate, create_private, read_private
+from provide_choice._bridge._site import send_refusal
 from provide_choice._history._inbox._token import matches, new_token
 from provide_choice._history._store import data_directory
-from provide_choice._web._site import send_refusal
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send

@@ -22,7 +22,7 @@ from provide_choice._contract._answers_file import (
     load_answers_file,
 )
 from provide_choice._contract._batch import Asked
-from provide_choice._contract._response import FromAnswersFile, NobodyAsked
+from provide_choice._contract._outcomes import FromAnswersFile, NobodyAsked
 from provide_choice._contract._settings import InteractionSettings, away_until
 
 UNATTENDED_VARIABLE = "PROVIDE_CHOICE_UNATTENDED"

@@ -18,10 +18,10 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
-from provide_choice._contract._response import PendingLaunch
+from provide_choice._alerts import Alerts, QuestionAlerts
+from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
-from provide_choice._transports._alerts import Alerts, QuestionAlerts
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerMiddleware
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver.tools import Tool
     from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
 
-    from provide_choice._web._bridge import Bridge
+    from provide_choice._bridge._bridge import Bridge
 
 
 class Caller(Protocol):

@@ -26,15 +26,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 
+from provide_choice._alerts import Alerts
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._meaning import Submission
+from provide_choice._contract._outcomes import Answered, BatchAnswered, Cancelled
 from provide_choice._contract._presentation import count_refusal, shown_placeholder
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Answered, BatchAnswered, Cancelled
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import answered_where
 from provide_choice._question import PendingQuestion
-from provide_choice._transports._alerts import Alerts
 
 TEXT_SHOWN = 60
 """Characters of a typed answer an ending's words show."""

@@ -14,9 +14,9 @@ from present_choices import ChoicesError
 from present_choices._translation import N_
 from provide_choice._contract._batch_meaning import BatchSubmission, batch_answer_from
 from provide_choice._contract._meaning import Submission, answer_from
+from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._presentation import shown_placeholder
 from provide_choice._contract._request import MODES_WITH_PLACEHOLDER, ProvideChoiceRequest
-from provide_choice._contract._response import Cancelled, Ending
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
+from provide_choice._alerts import Mirrors
 from provide_choice._contract._mirror_channels import add_mirror_channel
 from provide_choice._contract._transport_table import (
     AUTO,
@@ -27,7 +28,6 @@ from provide_choice._contract._transport_table import (
     kind_of,
     kinds,
 )
-from provide_choice._transports._alerts import Mirrors
 from provide_choice._transports._app._transport import AppTransport
 from provide_choice._transports._base import (
     Transport,

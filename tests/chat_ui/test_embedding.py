@@ -1,4 +1,4 @@
-"""The embedding example proposed for the README works as written (pages of another NiceGUI app)."""
+"""The embedding example proposed in the documentation works as written (pages of another NiceGUI app)."""
 
 import json
 from pathlib import Path
@@ -82,7 +82,7 @@ async def test_the_llm_example_greets_and_never_reaches_a_real_model(
 
 
 def redis_embedding_example(url: str) -> Any:
-    """The README's Redis example, but for the agent (the demo one) and the URL: the store."""
+    """The documented Redis example, but for the agent (the demo one) and the URL: the store."""
     from chat_ui import RedisStore
 
     store = RedisStore(url)

@@ -12,8 +12,8 @@ pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from chat_ui import Message, RedisStore
-from chat_ui._model._addresses import without_password
 from chat_ui._stores._redis_store import KEY_PREFIX, check_reachable
+from present_choices._addresses import without_password
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,10 @@ from waiting import until
 from webhook import Webhook, refused_address, silent_address, webhook
 
 from provide_choice import Answered, InteractionSettings, parse_request
-from provide_choice._contract._response import NobodyAsked
+from provide_choice._alerts import QuestionAlerts, _push
+from provide_choice._contract._outcomes import NobodyAsked
 from provide_choice._question import Interaction, PendingQuestion, QuestionRegistry
-from provide_choice._transports._alerts import QuestionAlerts, _push, terminal_alert
+from provide_choice._transports._terminal_view._alert_sequence import terminal_alert
 
 ESC, BEL, ST = "\x1b", "\x07", "\x1b\\"
 PAGE = "http://127.0.0.1:8123/choice/0123abcd"

@@ -17,6 +17,7 @@ import pytest
 from cases import CASES
 
 from provide_choice import Interaction, InteractionSettings, parse_request
+from provide_choice._bridge._local_http import asset
 from provide_choice._contract._meaning import check_submission, meaning
 from provide_choice._contract._presentation import count_refusal
 from provide_choice._contract._request import ProvideChoiceRequest
@@ -24,7 +25,6 @@ from provide_choice._question import QuestionRegistry
 from provide_choice._transports._question_view._document import PACKAGE
 from provide_choice._transports._question_view._drafts import Draft, submission_of
 from provide_choice._transports._question_view._state import QuestionPage
-from provide_choice._web._local_http import asset
 
 RUNNER = Path(__file__).parents[1] / "support" / "answer_script.mjs"
 NODE = shutil.which("node")

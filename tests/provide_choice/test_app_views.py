@@ -19,6 +19,7 @@ from mcp_types import TextContent, TextResourceContents
 from present_choices import present_choices
 from present_choices._translation import ENGLISH
 from provide_choice import create_server
+from provide_choice._bridge._local_http import SHARED_STYLE_SHEET, asset
 from provide_choice._transports._app._views import (
     HOST_BRIDGE,
     PACKAGE,
@@ -29,7 +30,6 @@ from provide_choice._transports._question_view._document import PACKAGE as QUEST
 from provide_choice._transports._question_view._document import SCRIPT_PARTS, question_markup
 from provide_choice._transports._web._page import PACKAGE as WEB
 from provide_choice._transports._web._page import PAGE_PARTS
-from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset
 
 ARGUMENTS: dict[str, Any] = {
     "question": "Which database?",

@@ -13,8 +13,8 @@ import websockets
 from fastapi import FastAPI, WebSocket
 from waiting import nothing_listens, until
 
-from provide_choice._web._bridge import Bridge, BridgeStartError
-from provide_choice._web._local_http import HOST, listening_socket
+from provide_choice._bridge._bridge import Bridge, BridgeStartError
+from provide_choice._bridge._local_http import HOST, listening_socket
 
 
 def echo_routes(app: FastAPI) -> None:

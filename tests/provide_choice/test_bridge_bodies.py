@@ -14,11 +14,11 @@ import websockets
 from callers import PlainCaller
 
 from provide_choice import Interaction, InteractionSettings, load_settings, parse_request
+from provide_choice._bridge._bridge import Bridge
+from provide_choice._bridge._local_http import BODY_LIMIT
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._terminal_handoff import TerminalHandoffTransport
 from provide_choice._transports._web import WebTransport
-from provide_choice._web._bridge import Bridge
-from provide_choice._web._local_http import BODY_LIMIT
 
 QUESTION = parse_request(
     {

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from provide_choice.__main__ import main
-from provide_choice._contract._settings import save_changes
 from provide_choice._server._client_config import CLIENTS
+from provide_choice._settings_file import save_changes
 
 VALID = {
     "title": "Database",
@@ -240,7 +240,7 @@ def test_max_wait_outside_its_range_exits_2_saying_what_is_allowed(seconds: str)
 
 
 def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
-    from provide_choice._server._command_line import MAX_WAIT_SECONDS as DOCUMENTED
+    from provide_choice._commands._command_line import MAX_WAIT_SECONDS as DOCUMENTED
     from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 
     assert DOCUMENTED == MAX_WAIT_SECONDS == 50

@@ -20,10 +20,10 @@ from mcp.client.session import ClientRequestContext
 from waiting import until
 
 from provide_choice import InteractionSettings, create_server, save_settings
+from provide_choice._bridge._bridge import Bridge
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._caller import client_features
 from provide_choice._transports._web import WebTransport
-from provide_choice._web._bridge import Bridge
 from provide_choice.transports import TransportSetup
 
 MODES = ["legacy", "2026-07-28"]

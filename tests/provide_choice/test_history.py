@@ -34,6 +34,7 @@ from provide_choice import (
 )
 from provide_choice._history._process import ProcessIdentity, is_running, this_process
 from provide_choice._history._recorder import HistoryRecorder
+from provide_choice._history._records import recent, search, waiting
 from provide_choice._history._store import (
     MIGRATIONS,
     HistoryMissing,
@@ -43,9 +44,6 @@ from provide_choice._history._store import (
     migrate,
     open_history,
     prune,
-    recent,
-    search,
-    waiting,
 )
 from provide_choice._question import AgentClient, Interaction
 from provide_choice.transports import TransportSetup

@@ -26,11 +26,11 @@ from provide_choice import (
     save_settings,
 )
 from provide_choice.__main__ import main
-from provide_choice._contract._response import Ending
+from provide_choice._contract._outcomes import Ending
 from provide_choice._history._command import columns, show_history
 from provide_choice._history._recorder import HistoryRecorder
+from provide_choice._history._records import search
 from provide_choice._history._store import open_history as open_database
-from provide_choice._history._store import search
 from provide_choice._question import AgentClient, Interaction
 
 JSON_FIELDS = {

@@ -29,6 +29,8 @@ from provide_choice import (
     QuestionRegistry,
     parse_request,
 )
+from provide_choice._bridge._bridge import Bridge
+from provide_choice._commands._command_line import INBOX_PORT
 from provide_choice._history._inbox._server import DEFAULT_PORT, create_app, serve_inbox
 from provide_choice._history._inbox._state import InboxState, settings_rows
 from provide_choice._history._inbox._token import REFUSED, cookie_name, new_token
@@ -44,11 +46,9 @@ from provide_choice._history._process import this_process
 from provide_choice._history._recorder import HistoryRecorder
 from provide_choice._history._store import open_history
 from provide_choice._question import AgentClient, Interaction
-from provide_choice._server._command_line import INBOX_PORT
 from provide_choice._transports._base import TransportSetup
 from provide_choice._transports._question_view._state import QuestionPage
 from provide_choice._transports._registry import build_transports
-from provide_choice._web._bridge import Bridge
 
 PORT = 8766
 BASE = f"http://127.0.0.1:{PORT}"

@@ -18,10 +18,10 @@ from waiting import until
 from present_choices import ChoicesError
 from present_choices._translation import ENGLISH
 from provide_choice import Answered, InteractionSettings, QuestionRegistry, parse_request
+from provide_choice._alerts import QuestionAlerts
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._settings import apply_changes, shown_settings
+from provide_choice._contract._setting_changes import apply_changes, shown_settings
 from provide_choice._question import Recorders
-from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._question_view._shown import setting_fields
 from provide_choice._transports._registry import build_transports
 from provide_choice.transports import (

@@ -1,4 +1,4 @@
-"""A new transport is one class and one `register_transport` call, as the README says: this module
+"""A new transport is one class and one `register_transport` call, as the documentation says: this module
 adds one (it answers with the recommended options, the way a person reading a postcard might) and
 asks a question through it end to end, with no other file touched."""
 

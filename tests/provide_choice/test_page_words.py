@@ -24,7 +24,7 @@ import pytest
 from present_choices._locale_format import clock_numbers
 from present_choices._script_words import script_messages
 from present_choices._translation import Translation, negotiate
-from provide_choice._web._local_http import WORDS_SCRIPT, words_json
+from provide_choice._bridge._local_http import WORDS_SCRIPT, words_json
 
 ROOT = Path(__file__).parents[2]
 PACKAGES = ROOT / "provide_choice"
@@ -32,7 +32,7 @@ QUESTION_VIEW = "provide_choice._transports._question_view"
 WEB = "provide_choice._transports._web"
 APP = "provide_choice._transports._app"
 INBOX = "provide_choice._history._inbox"
-WEB_FOLDER = "provide_choice._web"
+BRIDGE_FOLDER = "provide_choice._bridge"
 RUNNER = Path(__file__).parents[1] / "support" / "words_script.mjs"
 
 
@@ -53,7 +53,7 @@ QUESTION_SCRIPTS = tuple(
 )  # fmt: skip
 DOCUMENTS = {
     "page": Document(
-        ("_web/words.js", *QUESTION_SCRIPTS, "_transports/_web/main.js"),
+        ("_bridge/words.js", *QUESTION_SCRIPTS, "_transports/_web/main.js"),
         (
             "_transports/_question_view/question.html",
             "_transports/_web/page.html",
@@ -63,7 +63,7 @@ DOCUMENTS = {
     ),
     "provide_choice app": Document(
         (
-            "_web/words.js",
+            "_bridge/words.js",
             *QUESTION_SCRIPTS,
             "_transports/_app/view/host.js",
             "_transports/_app/view/asking.js",
@@ -73,7 +73,7 @@ DOCUMENTS = {
     ),
     "present_choices app": Document(
         (
-            "_web/words.js",
+            "_bridge/words.js",
             "_transports/_question_view/script/dom.js",
             "_transports/_app/view/host.js",
             "_transports/_app/view/choices.js",
@@ -82,7 +82,7 @@ DOCUMENTS = {
         (APP,),
     ),
     "inbox": Document(
-        ("_web/words.js", "_history/_inbox/inbox.js"), ("_history/_inbox/inbox.html",), (INBOX,)
+        ("_bridge/words.js", "_history/_inbox/inbox.js"), ("_history/_inbox/inbox.html",), (INBOX,)
     ),
 }
 SCRIPT_KEY = re.compile(r'(?:\.t|\.n)\(\s*"(\w+)"')
@@ -224,7 +224,7 @@ def run_words_script(
     """What words.js, run in Node on a page of `catalogs` speaking `lang`, says: the language it
     picks for each of `tags`, and its countdown of `seconds` (without `number_format`, where
     `Intl.NumberFormat` throws)."""
-    script = (ROOT / "provide_choice" / "_web" / WORDS_SCRIPT).read_text(encoding="utf-8")
+    script = (ROOT / "provide_choice" / "_bridge" / WORDS_SCRIPT).read_text(encoding="utf-8")
     request = {
         "script": script,
         "catalogs": catalogs,

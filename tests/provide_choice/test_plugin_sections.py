@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from provide_choice._contract._settings import load_settings, save_changes, shown_settings
+from provide_choice._contract._setting_changes import shown_settings
+from provide_choice._settings_file import load_settings, save_changes
 from provide_choice.transports import SectionNotSaved, plugin_settings, save_plugin_settings
 
 VARIABLES = {"token": "PROVIDE_CHOICE_EXAMPLE_TOKEN", "chat_id": "PROVIDE_CHOICE_EXAMPLE_CHAT"}

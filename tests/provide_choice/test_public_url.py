@@ -16,7 +16,7 @@ from mcp_servers import TOKEN, call, http_client, start_http_server
 from ports import free_port
 from remote_instances import QUESTION
 
-from provide_choice._web._site import PublicUrl, is_loopback, parse_public_url
+from provide_choice._bridge._site import PublicUrl, is_loopback, parse_public_url
 
 PUBLIC = "https://choices.example.com/team"
 PUBLIC_HOST = "choices.example.com"

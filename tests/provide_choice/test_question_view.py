@@ -27,6 +27,7 @@ from provide_choice import (
     parse_request,
     save_settings,
 )
+from provide_choice._bridge._local_http import asset
 from provide_choice._question import QuestionRegistry
 from provide_choice._transports._question_view._document import PACKAGE, SCRIPT_PARTS
 from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
@@ -34,7 +35,6 @@ from provide_choice._transports._question_view._pages import QuestionPages
 from provide_choice._transports._question_view._state import QuestionEnded, QuestionPage
 from provide_choice._transports._web._page import PACKAGE as WEB
 from provide_choice._transports._web._page import PAGE_PARTS, page_html, page_script
-from provide_choice._web._local_http import asset
 
 MULTI = {
     "title": "Checks",

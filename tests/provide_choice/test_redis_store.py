@@ -28,6 +28,7 @@ pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 
 import redis.asyncio as redis
 
+from present_choices._addresses import without_password
 from provide_choice import (
     Answered,
     BatchAnswered,
@@ -47,7 +48,6 @@ from provide_choice._question import (
     StoreUnavailable,
 )
 from provide_choice._question._redis_store import RedisStore, check_store
-from provide_choice._question._store import without_password
 from provide_choice.transports import Caller, TransportKind, TransportSetup, register_transport
 
 PREFIX = "test-prefix:"

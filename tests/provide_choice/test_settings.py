@@ -11,7 +11,7 @@ import pytest
 
 from present_choices import ChoicesError
 from provide_choice import InteractionSettings, load_settings, save_settings, settings_path
-from provide_choice._contract._settings import apply_changes
+from provide_choice._contract._setting_changes import apply_changes
 
 
 def test_missing_file_means_defaults_without_a_warning(

@@ -19,9 +19,9 @@ from provide_choice import Interaction, InteractionSettings, QuestionRegistry
 from provide_choice._contract._batch import BatchRequest, parse_batch
 from provide_choice._contract._batch_meaning import BatchSubmission, kept_answer
 from provide_choice._contract._meaning import Submission
-from provide_choice._contract._response import Answered, Cancelled, TimedOut
+from provide_choice._contract._outcomes import Answered, Cancelled, TimedOut
 from provide_choice._question import PendingQuestion
-from provide_choice._transports._terminal._batch_flow import BatchReported, run_batch_flow
+from provide_choice._transports._terminal_view._batch_flow import BatchReported, run_batch_flow
 
 ENTER, DOWN, SPACE, BACK, CTRL_C = "\r", "\x1b[B", " ", "\x1b[Z", "\x03"
 

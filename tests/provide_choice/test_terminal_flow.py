@@ -24,9 +24,9 @@ from provide_choice import (
     parse_request,
 )
 from provide_choice._contract._meaning import ending_of
+from provide_choice._contract._outcomes import Ending
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Ending
-from provide_choice._transports._terminal._flow import run_terminal_flow
+from provide_choice._transports._terminal_view._flow import run_terminal_flow
 
 ENTER, DOWN, SPACE = "\r", "\x1b[B", " "
 

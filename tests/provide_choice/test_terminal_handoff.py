@@ -29,12 +29,12 @@ from provide_choice import (
     load_settings,
     save_settings,
 )
-from provide_choice._contract._settings import shown_settings
+from provide_choice._bridge._bridge import Bridge
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
 from provide_choice._transports._terminal_handoff import TerminalHandoffTransport, client_command
 from provide_choice._transports._terminal_handoff._client import RemoteQuestion
-from provide_choice._web._bridge import Bridge
 from provide_choice.transports import TransportSetup
 
 QUESTION = {

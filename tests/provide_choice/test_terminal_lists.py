@@ -8,10 +8,14 @@ from prompt_toolkit.formatted_text import fragment_list_to_text
 
 from present_choices._translation import ENGLISH
 from provide_choice._contract._request import ProvideChoiceOption
-from provide_choice._transports._terminal._filter import filter_as_typed
-from provide_choice._transports._terminal._keys import list_control
-from provide_choice._transports._terminal._markdown import markdown_text
-from provide_choice._transports._terminal._preview import fitted_preview, line_count, option_preview
+from provide_choice._transports._terminal_view._filter import filter_as_typed
+from provide_choice._transports._terminal_view._keys import list_control
+from provide_choice._transports._terminal_view._markdown import markdown_text
+from provide_choice._transports._terminal_view._preview import (
+    fitted_preview,
+    line_count,
+    option_preview,
+)
 
 
 def test_a_preview_that_fits_is_drawn_whole() -> None:

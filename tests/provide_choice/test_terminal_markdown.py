@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from provide_choice._transports._terminal._markdown import markdown_text
+from provide_choice._transports._terminal_view._markdown import markdown_text
 
 
 def plain(text: str) -> str:

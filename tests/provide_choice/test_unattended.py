@@ -41,7 +41,8 @@ from provide_choice._history._inbox._server import create_app
 from provide_choice._history._inbox._state import InboxState
 from provide_choice._history._inbox._token import cookie_name
 from provide_choice._history._recorder import HistoryRecorder
-from provide_choice._history._store import MIGRATIONS, migrate, open_history, search
+from provide_choice._history._records import search
+from provide_choice._history._store import MIGRATIONS, migrate, open_history
 from provide_choice._server._mcp_server import TOOL_DESCRIPTION
 from provide_choice._server._unattended import AnswerPolicy, PolicyError, command_line_policy
 from provide_choice._transports._base import Caller, TransportSetup

@@ -30,12 +30,12 @@ from provide_choice import (
     TimedOut,
     parse_request,
 )
+from provide_choice._bridge._bridge import Bridge
+from provide_choice._bridge._local_http import SHARED_STYLE_SHEET, asset, open_in_browser
 from provide_choice._question import QuestionRegistry
 from provide_choice._transports._web import WebTransport
 from provide_choice._transports._web._page import page_script
 from provide_choice._transports._web._routes import CONTENT_SECURITY_POLICY
-from provide_choice._web._bridge import Bridge
-from provide_choice._web._local_http import SHARED_STYLE_SHEET, asset, open_in_browser
 
 QUESTION = {
     "title": "Checks",

@@ -11,10 +11,10 @@ from typing import Any
 from callers import PlainCaller
 
 from provide_choice import InteractionSettings, QuestionRegistry
+from provide_choice._alerts import QuestionAlerts
 from provide_choice._contract._batch import Asked, is_batch, parse_batch
 from provide_choice._contract._request import parse_request
 from provide_choice._question import Interaction, PendingQuestion, Recorders
-from provide_choice._transports._alerts import QuestionAlerts
 from provide_choice._transports._base import Transports, TransportSetup
 from provide_choice._transports._registry import build_transports, load_plugins
 

@@ -22,9 +22,9 @@ import httpx
 
 from chat_ui._agents.agui._events import MalformedEvent, RunReader, parse_event
 from chat_ui._agents.agui._messages import run_input
-from chat_ui._model._addresses import without_password
 from chat_ui._model._conversation import Message
 from chat_ui._model._reply import Notice, ReplyChunk, ThreadStarted
+from present_choices._addresses import without_password
 from present_choices._translation import spoken
 
 EVENT_STREAM = "text/event-stream"

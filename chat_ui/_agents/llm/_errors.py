@@ -27,7 +27,7 @@ from pydantic_ai.exceptions import (
 from pydantic_ai.models import Model
 
 from chat_ui._agents.llm._model import key_variable_of
-from chat_ui._model._addresses import without_password
+from present_choices._addresses import without_password
 from present_choices._translation import Translation, spoken
 
 LONGEST_DETAIL = 300  # characters of a server's own message that are quoted

@@ -21,20 +21,7 @@ from present_choices import ChoicesError
 from present_choices._script_words import markup_words
 from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import Translation, accepted_languages, chosen
-from provide_choice._contract._settings import load_settings, terminal_words
-from provide_choice._history._inbox._shared_state import SharedInboxState
-from provide_choice._history._inbox._state import InboxState
-from provide_choice._history._inbox._token import TokenGuard, new_token
-from provide_choice._history._inbox_link import (
-    address_with_token,
-    announce,
-    opener,
-    running_inbox,
-    withdraw,
-)
-from provide_choice._history._store import history_path
-from provide_choice._question import StoreUnavailable
-from provide_choice._web._local_http import (
+from provide_choice._bridge._local_http import (
     ICONS,
     SHARED_STYLE_SHEET,
     WORDS_SCRIPT,
@@ -49,7 +36,20 @@ from provide_choice._web._local_http import (
     script_safe_json,
     words_json,
 )
-from provide_choice._web._site import HOST, HostGuard, loopback_site
+from provide_choice._bridge._site import HOST, HostGuard, loopback_site
+from provide_choice._history._inbox._shared_state import SharedInboxState
+from provide_choice._history._inbox._state import InboxState
+from provide_choice._history._inbox._token import TokenGuard, new_token
+from provide_choice._history._inbox_link import (
+    address_with_token,
+    announce,
+    opener,
+    running_inbox,
+    withdraw,
+)
+from provide_choice._history._store import history_path
+from provide_choice._question import StoreUnavailable
+from provide_choice._settings_file import load_settings, terminal_words
 
 if TYPE_CHECKING:
     import socket

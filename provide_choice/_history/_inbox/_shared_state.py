@@ -15,7 +15,6 @@ from datetime import datetime
 from typing import Any
 
 from present_choices._translation import N_, Translation
-from provide_choice._contract._settings import load_settings
 from provide_choice._history._inbox._state import (
     away_changes,
     ended_row,
@@ -23,9 +22,10 @@ from provide_choice._history._inbox._state import (
     waiting_row,
 )
 from provide_choice._history._recorder import asked_columns, response_to
-from provide_choice._history._store import RECENT_LIMIT, RecordedQuestion, transport_words
+from provide_choice._history._records import RECENT_LIMIT, RecordedQuestion, transport_words
 from provide_choice._question import QuestionStore, StoreUnavailable
 from provide_choice._question._store import Snapshot
+from provide_choice._settings_file import load_settings
 
 STORE_AWAY = N_("{problem}. The lists show again as soon as it answers.")
 """What the page says while the shared store cannot be read (its reason stays as it is)."""

@@ -19,23 +19,10 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from present_choices._locale_format import format_moment
 from present_choices._translation import N_, Translation
-from provide_choice._contract._settings import (
-    InteractionSettings,
-    away_until,
-    load_settings,
-    local_time,
-    save_changes,
-    settings_path,
-)
-from provide_choice._history._store import (
-    HistoryMissing,
-    HistoryUnavailable,
-    RecordedQuestion,
-    iso_time,
-    open_history,
-    recent,
-    waiting,
-)
+from provide_choice._contract._settings import InteractionSettings, away_until, local_time
+from provide_choice._history._records import RecordedQuestion, iso_time, recent, waiting
+from provide_choice._history._store import HistoryMissing, HistoryUnavailable, open_history
+from provide_choice._settings_file import load_settings, save_changes, settings_path
 
 if TYPE_CHECKING:
     import sqlite3

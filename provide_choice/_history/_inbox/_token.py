@@ -16,8 +16,8 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from provide_choice._bridge._local_http import refusal
 from provide_choice._history._inbox_link import QUERY_NAME
-from provide_choice._web._local_http import refusal
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send

@@ -21,10 +21,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from present_choices import ChoicesError
 from present_choices._translation import N_, chosen
 from provide_choice._contract._request import describe
-from provide_choice._contract._settings import load_settings
 from provide_choice._question import StoreUnavailable
+from provide_choice._settings_file import load_settings
 from provide_choice._transports._app._questions import AppQuestions, NotHere
 from provide_choice._transports._question_view._pages import HANDLERS, apply
+from provide_choice._transports._question_view._shown import prompt_html
 from provide_choice._transports._question_view._state import QuestionPage
 
 TOOL_NAME = "provide_choice_app"
@@ -104,7 +105,9 @@ class AppTool:
             {
                 "question_id": page.question.id,
                 "title": page.title,
-                "prompt_html": page.prompt_html(page.translation(signal)),
+                "prompt_html": prompt_html(
+                    page.question.interaction.asked, page.translation(signal)
+                ),
                 "state": view_state(page, signal),
             }
         )

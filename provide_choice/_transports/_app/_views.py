@@ -17,17 +17,17 @@ from mcp.server.mcpserver.resources import FunctionResource
 
 from present_choices._script_words import markup_words
 from present_choices._translation import ENGLISH
-from provide_choice._transports._question_view._document import PACKAGE as QUESTION_VIEW
-from provide_choice._transports._question_view._document import (
-    question_markup,
-    script_parts,
-)
-from provide_choice._web._local_http import (
+from provide_choice._bridge._local_http import (
     SHARED_STYLE_SHEET,
     WORDS_SCRIPT,
     asset,
     joined_script,
     words_json,
+)
+from provide_choice._transports._question_view._document import PACKAGE as QUESTION_VIEW
+from provide_choice._transports._question_view._document import (
+    question_markup,
+    script_parts,
 )
 
 PACKAGE = "provide_choice._transports._app"

@@ -4,7 +4,7 @@ A form is flat, so each question is one field (a single choice, a multiple choic
 titled with the question's header and described by its prompt; a hybrid question adds an optional
 text field beside it (`<id>.own_answer`: a dot is never part of an id, so no name can collide).
 The overall note is one more optional field. What a form cannot carry (option previews, notes on
-single options) is not offered here; the README says so.
+single options) is not offered here; the documentation says so.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from provide_choice._contract._batch_meaning import (
     batch_answer_from,
     overall_note_offered,
 )
-from provide_choice._contract._response import BatchAnswered
+from provide_choice._contract._outcomes import BatchAnswered
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._transports._elicitation._form import (
     FieldNames,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from present_choices import ChoicesError
 from present_choices._schema import quote
 from provide_choice._contract._meaning import Submission, check_submission, meaning
+from provide_choice._contract._outcomes import Answered
 from provide_choice._contract._presentation import (
     count_refusal,
     count_text,
@@ -27,7 +28,6 @@ from provide_choice._contract._presentation import (
     shown_placeholder,
 )
 from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
-from provide_choice._contract._response import Answered
 from provide_choice._contract._settings import InteractionSettings
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
 from present_choices._translation import N_
-from provide_choice._contract._response import Cancelled, Ending
+from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import Interaction
 from provide_choice._transports._base import Caller, InputNeeded

@@ -13,7 +13,7 @@ from string import Template
 
 from present_choices._script_words import markup_words
 from present_choices._translation import Translation
-from provide_choice._web._local_http import WORDS_SCRIPT, asset
+from provide_choice._bridge._local_http import WORDS_SCRIPT, asset
 
 PACKAGE = "provide_choice._transports._question_view"
 """Where the question's markup template, script parts and their messages are shipped."""

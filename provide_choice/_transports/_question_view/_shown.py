@@ -1,15 +1,29 @@
 """What the question view shows of one question: its state as JSON-ready data, built fresh for
 every message to the page (the page's script and the app's view draw from it alone), in the
-person's language, from the one source of each rule (`_contract`)."""
+person's language, from the one source of each rule (`_contract`).
+
+It reads a page through `ShownPage` (`_state.QuestionPage` is one), which `_state` imports, never
+the other way round; what it shows of the question itself (how it ended, its summary line, its
+prompt) is said here, from the question."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import html
+from typing import Any, Literal, Protocol
 
 from present_choices import render_markdown
 from present_choices._translation import Translation
+from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._batch_meaning import overall_note_offered
+from provide_choice._contract._batch_response import summarize_batch
 from provide_choice._contract._meaning import placeholder_rule
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    Ending,
+    TimedOut,
+)
 from provide_choice._contract._presentation import (
     choose_text,
     count_refusal,
@@ -18,21 +32,79 @@ from provide_choice._contract._presentation import (
     submits_on_selection,
 )
 from provide_choice._contract._request import ProvideChoiceRequest
+from provide_choice._contract._response import summarize
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._contract._setting_labels import (
+    ALERTS_LABEL,
+    alert_channels,
     number_settings,
     setting_choices,
     time_settings,
 )
-from provide_choice._contract._settings import (
-    ALERTS_LABEL,
-    InteractionSettings,
-    alert_channels,
-    shown_settings,
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._history._inbox_link import InboxLink
+from provide_choice._question import PendingQuestion
+from provide_choice._transports._question_view._drafts import (
+    NOTE_LIMIT,
+    TEXT_LIMIT,
+    BatchDraft,
+    Draft,
 )
-from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
 
-if TYPE_CHECKING:
-    from provide_choice._transports._question_view._state import QuestionPage
+HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
+
+
+class ShownPage(Protocol):
+    """A page of the question view as its state is drawn from it: the question, what the person
+    chose and hid there so far, and the inbox it links back to (None: none)."""
+
+    @property
+    def question(self) -> PendingQuestion: ...
+
+    @property
+    def draft(self) -> Draft | BatchDraft: ...
+
+    @property
+    def hidden_ids(self) -> frozenset[str]: ...
+
+    @property
+    def inbox(self) -> InboxLink | None: ...
+
+
+def how_it_ended(outcome: Ending | None) -> HowItEnded | None:
+    """How the question ended, as the page words it; None while it is pending."""
+    match outcome:
+        case None:
+            return None
+        case Answered() | BatchAnswered():
+            return "answered"
+        case Cancelled(by="agent"):
+            return "cancelled_by_agent"
+        case Cancelled():
+            return "cancelled"
+        case TimedOut():
+            return "timeout"
+    raise AssertionError(f"a web question cannot end with {outcome!r}")
+
+
+def summary(asked: Asked, outcome: Ending) -> str:
+    """The one line the page shows once the question ended."""
+    if isinstance(asked, BatchRequest):
+        return summarize_batch(asked, outcome)
+    return summarize(asked, outcome)
+
+
+def prompt_html(asked: Asked, translation: Translation) -> str:
+    """The prompt under the title, rendered as safe markdown; a batch's says how many questions
+    follow (each group holds its own prompt), in `translation`."""
+    if isinstance(asked, ProvideChoiceRequest):
+        return render_markdown(asked.prompt)
+    intro = translation.ngettext(
+        "{count} question: answer it, then submit it.",
+        "{count} questions: answer each, then submit them together.",
+        len(asked.questions),
+    )
+    return f"<p>{html.escape(intro)}</p>"
 
 
 def setting_fields(
@@ -61,19 +133,19 @@ def setting_fields(
     return fields | numbers | times | {"alerts": alerts}
 
 
-def page_state(page: QuestionPage, translation: Translation) -> dict[str, Any]:
+def page_state(page: ShownPage, translation: Translation) -> dict[str, Any]:
     """Everything the page shows. Time is sent as seconds left, never as a clock time: the
     browser's clock and the server's monotonic clock have nothing in common. A batch's state
     holds each question's own part in `questions`; a single question's part is at the top. The
     store's problem, while a shared store is away, is said on the page. It names the language it
     is in (`translation`), which the view's script speaks."""
-    settings, asked = page.settings, page.question.interaction.asked
-    outcome = page.question.outcome
+    question = page.question
+    settings, asked, outcome = question.settings, question.interaction.asked, question.outcome
     common = {
         "language": translation.tag,
-        "status": page.ending or "pending",
-        "seconds_left": round(page.question.seconds_left(), 1),
-        "summary": None if outcome is None else page.summary(outcome),
+        "status": how_it_ended(outcome) or "pending",
+        "seconds_left": round(question.seconds_left(), 1),
+        "summary": None if outcome is None else summary(asked, outcome),
         "text_limit": TEXT_LIMIT,
         "note_limit": NOTE_LIMIT,
         "requested_timeout_seconds": asked.timeout_seconds,
@@ -81,14 +153,14 @@ def page_state(page: QuestionPage, translation: Translation) -> dict[str, Any]:
         "setting_choices": setting_fields(translation, settings),
         "draft": page.draft.model_dump(),
         "inbox_url": None if page.inbox is None else page.inbox.url(),
-        "store_problem": page.question.store_problem,
+        "store_problem": question.store_problem,
     }
-    if page.batch is None:
-        request = page.request
+    if not isinstance(asked, BatchRequest):
+        request = asked
         submits = submits_on_selection(request, settings)
         one = question_part(request, settings, page.hidden_ids, submits, translation)
         return common | one | {"prefix": "", "notes_allowed": request.allow_annotations}
-    items = page.batch.questions
+    items = asked.questions
     # Choosing sends the answer only when choosing is the whole of it: one question.
     alone = len(items) == 1
     questions = [
@@ -113,10 +185,10 @@ def page_state(page: QuestionPage, translation: Translation) -> dict[str, Any]:
         "mode": items[0].request.selection_mode if alone else "batch",
         "options": [],
         "hidden_ids": [],
-        "notes": overall_note_offered(page.batch, settings),
-        "notes_allowed": page.batch.allow_annotations,
+        "notes": overall_note_offered(asked, settings),
+        "notes_allowed": asked.allow_annotations,
         "has_placeholder": any(item.request.placeholder is not None for item in items),
-        "intro_html": page.prompt_html(translation),
+        "intro_html": prompt_html(asked, translation),
     }
 
 

@@ -15,35 +15,30 @@ view's script speaks it."""
 from __future__ import annotations
 
 import asyncio
-import html
 from collections.abc import AsyncIterator, Sequence
 from contextlib import suppress
-from typing import Any, Literal
+from typing import Any
 
-from present_choices import ChoicesError, render_markdown
+from present_choices import ChoicesError
 from present_choices._schema import quote
 from present_choices._translation import ENGLISH, Translation, chosen
+from provide_choice._contract._answer_checks import id_problems
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     kept_answer,
     read_batch_reported,
 )
-from provide_choice._contract._batch_response import summarize_batch
 from provide_choice._contract._meaning import read_reported
+from provide_choice._contract._outcomes import (
+    Answered,
+    Ending,
+    TimedOut,
+)
 from provide_choice._contract._presentation import (
     hiding_problem,
 )
 from provide_choice._contract._request import (
     ProvideChoiceRequest,
-)
-from provide_choice._contract._response import (
-    Answered,
-    BatchAnswered,
-    Cancelled,
-    Ending,
-    TimedOut,
-    id_problems,
-    summarize,
 )
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._history._inbox_link import InboxLink
@@ -55,10 +50,7 @@ from provide_choice._transports._question_view._drafts import (
     submission_of,
     validated,
 )
-from provide_choice._transports._question_view._shown import page_state
-
-HowItEnded = Literal["answered", "cancelled", "cancelled_by_agent", "timeout"]
-
+from provide_choice._transports._question_view._shown import HowItEnded, how_it_ended, page_state
 
 INBOX_LINK = InboxLink()
 """Where the inbox runs, for the link back to it on every page."""
@@ -137,18 +129,7 @@ class QuestionPage:
     @property
     def ending(self) -> HowItEnded | None:
         """How the question ended, as the page words it; None while it is pending."""
-        match self.question.outcome:
-            case None:
-                return None
-            case Answered() | BatchAnswered():
-                return "answered"
-            case Cancelled(by="agent"):
-                return "cancelled_by_agent"
-            case Cancelled():
-                return "cancelled"
-            case TimedOut():
-                return "timeout"
-        raise AssertionError(f"a web question cannot end with {self.question.outcome!r}")
+        return how_it_ended(self.question.outcome)
 
     def translation(self, signal: Sequence[str] = ()) -> Translation:
         """The language the page speaks: the person's setting, else the surface's `signal`."""
@@ -158,12 +139,6 @@ class QuestionPage:
         """Everything the page shows, as JSON-ready data, in the person's language (`signal`: the
         surface's languages, best first; `_shown.page_state`)."""
         return page_state(self, self.translation(signal))
-
-    def summary(self, outcome: Ending) -> str:
-        """The one line the page shows once the question ended."""
-        if self.batch is None:
-            return summarize(self.request, outcome)
-        return summarize_batch(self.batch, outcome)
 
     def save_draft(self, data: object) -> None:
         """Keep what the person has chosen and typed so far, so a reopened tab shows it."""
@@ -283,19 +258,6 @@ class QuestionPage:
     def title(self) -> str:
         """The title of the question, or of the batch."""
         return self.question.interaction.asked.title
-
-    def prompt_html(self, translation: Translation) -> str:
-        """The prompt under the title, rendered as safe markdown; a batch's says how many
-        questions follow (each group holds its own prompt), in `translation`."""
-        asked = self.question.interaction.asked
-        if isinstance(asked, ProvideChoiceRequest):
-            return render_markdown(asked.prompt)
-        intro = translation.ngettext(
-            "{count} question: answer it, then submit it.",
-            "{count} questions: answer each, then submit them together.",
-            len(asked.questions),
-        )
-        return f"<p>{html.escape(intro)}</p>"
 
     def _offered_problems(self, outcome: Ending) -> list[str]:
         """What this page did not offer, beyond what the question allows: options the person hid,

@@ -1,25 +1,6 @@
-"""The terminal flow: one question in a terminal with questionary, from settings to summary line.
+"""The server's own terminal as a transport: `TerminalTransport` (`_transport`) shows a question in
+the terminal this process runs in (`serve --http`, `provide-choice ask`).
 
-`run_terminal_flow` knows nothing about MCP or servers: it takes a validated request and the live
-question (its settings and deadline, `LiveQuestion`), and returns what the person did (a
-`Submission`, a cancel, the deadline seen); `_contract._meaning` says what that means. The in-process terminal, the
-terminal hand-off and `provide-choice ask` all show the question through it, so they look and behave
-the same. Every screen runs under the deadline, shows the time left, erases itself when done, and
-treats Ctrl-C as "cancel this question" (never as "stop the server").
-
-`_transport` (the server's own terminal as a transport) imports nothing heavy; the flow loads
-questionary and prompt_toolkit, so import `_flow` only where a question is shown in a terminal.
-
-The parts, each its own module:
-- `_transport`: `TerminalTransport`, the question in this server's own terminal;
-- `_flow`: the order of the screens and how the flow ends (`run_terminal_flow`, the summary line);
-- `_batch_flow`: a batch, one question after another (`run_batch_flow`), and `_review`, its last
-  screen;
-- `_settings_editor`: the settings surface and the editor behind "Change settings";
-- `_option_list`, `_notes`, `_text_answer`: the question's screens, by mode;
-- `_keys`: the keys added to questionary's lists (notes, digits); `_screen`: the frame every screen
-  runs in (the back key of a batch, the room of a preview); `_filter`: a long list that filters as
-  the person types; `_preview`: an option's preview cut to its room;
-- `_state`: what the screens share; `_list_values`: what a list entry stands for;
-- `_markdown`: agent markdown as terminal text; `_style`: the colours.
+It draws the question with the terminal view every terminal shares (`_transports._terminal_view`),
+loaded when a question is shown: importing the transport loads nothing heavy.
 """

@@ -11,7 +11,7 @@ from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission, ending_of
-from provide_choice._contract._response import Cancelled, Ending
+from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._transports._base import Caller
 
@@ -57,7 +57,7 @@ class TerminalTransport:
     async def _run(self, question: PendingQuestion) -> None:
         # Imported here: questionary and prompt_toolkit load only when a question is asked,
         # which keeps the server's start-up fast.
-        from provide_choice._transports._terminal._flow import print_summary, terminal_session
+        from provide_choice._transports._terminal_view._flow import print_summary, terminal_session
 
         interaction = question.interaction
         async with self._turn:
@@ -76,8 +76,8 @@ class TerminalTransport:
 async def _shown(question: PendingQuestion) -> Ending:
     """Show the question (or the batch) in this terminal; how the person's keys end it."""
     # Deferred for start-up time: loaded only when this runs.
-    from provide_choice._transports._terminal._batch_flow import batch_ending, run_batch_flow
-    from provide_choice._transports._terminal._flow import run_terminal_flow
+    from provide_choice._transports._terminal_view._batch_flow import batch_ending, run_batch_flow
+    from provide_choice._transports._terminal_view._flow import run_terminal_flow
 
     asked = question.interaction.asked
     if not isinstance(asked, BatchRequest):

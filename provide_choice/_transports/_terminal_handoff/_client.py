@@ -30,13 +30,11 @@ from present_choices._translation import N_, Translation
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
 from provide_choice._contract._meaning import Submission
+from provide_choice._contract._outcomes import Cancelled, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import Cancelled, TimedOut
-from provide_choice._contract._settings import (
-    InteractionSettings,
-    apply_changes,
-    terminal_words,
-)
+from provide_choice._contract._setting_changes import apply_changes
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._settings_file import terminal_words
 from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
 
 if TYPE_CHECKING:
@@ -121,8 +119,8 @@ def answer(session_id: str, url: str) -> int:
     # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
     import httpx
 
-    from provide_choice._transports._terminal._batch_flow import run_batch_flow
-    from provide_choice._transports._terminal._flow import (
+    from provide_choice._transports._terminal_view._batch_flow import run_batch_flow
+    from provide_choice._transports._terminal_view._flow import (
         run_terminal_flow,
         signals_cancel,
         terminal_session,

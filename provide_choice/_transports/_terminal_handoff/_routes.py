@@ -24,21 +24,22 @@ shared store away 503, each as the bridge's one refusal shape. Every message tel
 """
 
 # No `from __future__ import annotations`: FastAPI reads the route functions' annotations.
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from present_choices import ChoicesError
+from provide_choice._bridge._local_http import BodyRefused, read_json, refusal
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer, read_batch_reported
 from provide_choice._contract._meaning import Submission, read_reported
+from provide_choice._contract._outcomes import Ending, TimedOut
 from provide_choice._contract._request import describe
-from provide_choice._contract._response import Ending, TimedOut
-from provide_choice._contract._settings import shown_settings
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
 from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
-from provide_choice._web._local_http import BodyRefused, read_json, refusal
 
 ASK_AGAIN = "ask the agent to call provide_choice again (each session can be used once)"
 NOT_FOUND = (
@@ -54,6 +55,10 @@ NOT_ATTACHED = "attach to the session (POST .../attach) before posting a result"
 NOT_A_BATCH = "this session asks one question: post its answer to .../result"
 
 
+Find = Callable[[str], Awaitable[PendingQuestion | Response]]
+"""The hand-off question a session id names, or the refusal to answer with."""
+
+
 def install(app: FastAPI, questions: QuestionRegistry) -> None:
     """Add the hand-off's routes to the bridge's app."""
 
@@ -67,6 +72,13 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
         if isinstance(question.outcome, TimedOut):
             return refusal(410, [EXPIRED])
         return question
+
+    _session_routes(app, find)
+    _answer_routes(app, find)
+
+
+def _session_routes(app: FastAPI, find: Find) -> None:
+    """What the terminal reads of a session, claims, and says of the person's first key."""
 
     @app.get(ROUTE_PREFIX + "/{session_id}")
     async def session_state(session_id: str) -> Any:
@@ -95,6 +107,19 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             "seconds_left": question.seconds_left(),
         }
 
+    @app.post(ROUTE_PREFIX + "/{session_id}/touch")
+    async def touch(session_id: str) -> Any:
+        question = await find(session_id)
+        if not isinstance(question, PendingQuestion):
+            return question
+        question.touch()
+        return {"status": question.status}
+
+
+def _answer_routes(app: FastAPI, find: Find) -> None:
+    """What the person changed and answered in the terminal: settings, a batch's kept answers,
+    the result."""
+
     @app.post(ROUTE_PREFIX + "/{session_id}/settings")
     async def settings_changed(session_id: str, request: Request) -> Any:
         question = await find(session_id)
@@ -115,14 +140,6 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
             "settings": shown_settings(settings),
             "seconds_left": question.seconds_left(),
         }
-
-    @app.post(ROUTE_PREFIX + "/{session_id}/touch")
-    async def touch(session_id: str) -> Any:
-        question = await find(session_id)
-        if not isinstance(question, PendingQuestion):
-            return question
-        question.touch()
-        return {"status": question.status}
 
     @app.post(ROUTE_PREFIX + "/{session_id}/result")
     async def result(session_id: str, request: Request) -> Any:

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from present_choices._translation import N_
-from provide_choice._contract._response import PendingLaunch
+from provide_choice._bridge._bridge import Bridge, lazy_routes
+from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller
-from provide_choice._web._bridge import Bridge, lazy_routes
 
 if TYPE_CHECKING:
     from provide_choice._transports._base import TransportSetup

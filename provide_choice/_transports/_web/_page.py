@@ -8,6 +8,13 @@ from functools import cache
 from string import Template
 
 from present_choices._translation import N_, Translation
+from provide_choice._bridge._local_http import (
+    SHARED_STYLE_SHEET,
+    asset,
+    joined_script,
+    script_safe_json,
+    words_json,
+)
 from provide_choice._transports._question_view._document import (
     PACKAGE as QUESTION_VIEW,
 )
@@ -15,14 +22,8 @@ from provide_choice._transports._question_view._document import (
     question_markup,
     script_parts,
 )
+from provide_choice._transports._question_view._shown import prompt_html
 from provide_choice._transports._question_view._state import QuestionPage
-from provide_choice._web._local_http import (
-    SHARED_STYLE_SHEET,
-    asset,
-    joined_script,
-    script_safe_json,
-    words_json,
-)
 
 PACKAGE = "provide_choice._transports._web"
 PAGE_PARTS = ("tab.js", "main.js")
@@ -52,7 +53,9 @@ def page_html(page: QuestionPage, signal: list[str]) -> str:
     return Template(asset("page.html", PACKAGE)).substitute(
         language=translation.tag,
         title=title,
-        question=question_markup(title, page.prompt_html(translation), translation),
+        question=question_markup(
+            title, prompt_html(page.question.interaction.asked, translation), translation
+        ),
         state=script_safe_json(state),
         words=page_words(),
         style=asset(SHARED_STYLE_SHEET),

@@ -40,13 +40,7 @@ from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from present_choices._translation import accepted_languages, chosen
-from provide_choice._contract._request import describe
-from provide_choice._contract._settings import load_settings
-from provide_choice._question import StoreUnavailable
-from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
-from provide_choice._transports._question_view._state import QuestionPage
-from provide_choice._transports._web._page import away_html, missing_html, page_html, page_script
-from provide_choice._web._local_http import (
+from provide_choice._bridge._local_http import (
     BODY_LIMIT,
     ICONS,
     SHARED_STYLE_SHEET,
@@ -56,6 +50,12 @@ from provide_choice._web._local_http import (
     read_json,
     refusal,
 )
+from provide_choice._contract._request import describe
+from provide_choice._question import StoreUnavailable
+from provide_choice._settings_file import load_settings
+from provide_choice._transports._question_view._pages import HANDLERS, QuestionPages, apply
+from provide_choice._transports._question_view._state import QuestionPage
+from provide_choice._transports._web._page import away_html, missing_html, page_html, page_script
 
 PREFIX = "/choice"
 TICK_SECONDS = 5.0

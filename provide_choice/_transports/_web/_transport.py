@@ -19,14 +19,14 @@ from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
 from present_choices._translation import N_
-from provide_choice._contract._response import Cancelled
+from provide_choice._bridge._bridge import Bridge, lazy_routes
+from provide_choice._bridge._local_http import open_in_browser
+from provide_choice._contract._outcomes import Cancelled
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller, InputNeeded
 from provide_choice._transports._question_view._pages import QuestionPages
 from provide_choice._transports._question_view._state import INBOX_LINK
-from provide_choice._web._bridge import Bridge, lazy_routes
-from provide_choice._web._local_http import open_in_browser
 
 if TYPE_CHECKING:
     from mcp_types import ElicitRequest, ElicitRequestURLParams, ElicitResult
