@@ -24,7 +24,8 @@ Two-way chat channels (Telegram, Slack) share their words and steps, so each rea
 sends, or why not), `ending_words` (how a question ended, where, and by whom: an ending's
 `person`, which a surface many may answer on sets and the history keeps), `answer_words`,
 `time_left`, `takes_text`; and they stay out of the way while their service is away:
-`sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage).
+`sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage); `Followed` finds
+the question a message belongs to.
 
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
@@ -81,6 +82,8 @@ from provide_choice._transports._base import (
     TransportSetup,
 )
 from provide_choice._transports._chats import (
+    Followed,
+    Following,
     OutageNotice,
     Step,
     answer_words,
@@ -113,6 +116,8 @@ __all__ = [
     "ClientFeatures",
     "Closes",
     "Ending",
+    "Followed",
+    "Following",
     "InputNeeded",
     "Interaction",
     "InteractionSettings",

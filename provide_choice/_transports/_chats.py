@@ -14,6 +14,8 @@ ended, so that they read the same in every chat.
 - The service away never blocks: a message is sent again and again with growing pauses
   (`sent_at_last`, `backoff`), an ending's edit tried again for a while (`tried_for`), and the
   outage said once for as long as it lasts (`OutageNotice`).
+- `Followed` keeps the questions a chat follows, found by the messages they sent, and forgets one
+  `LATE_SECONDS` after it ended: while it has none, the chat stops listening.
 
 Each returns plain text: a chat escapes it for its own markup.
 """
@@ -25,6 +27,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from provide_choice._alerts import Alerts
 from provide_choice._contract._batch import Asked, BatchRequest
@@ -225,3 +228,78 @@ async def tried_for(
                     return
                 await asyncio.sleep(backoff(attempt))
                 attempt += 1
+
+
+# The questions a chat follows ----------------------------------------------------------------------
+
+LATE_SECONDS = 120.0
+"""How long a chat still hears of a question after it ended (a late press gets "This question has
+ended"), before it forgets it and stops listening, if nothing else is open."""
+
+
+class Following(Protocol):
+    """A question as a chat follows it: when it ended, and waits on its work."""
+
+    @property
+    def finished(self) -> float | None:
+        """When it ended (`time.monotonic()`); None while it is open."""
+        ...
+
+    async def quiet(self) -> None:
+        """Return once no message of it is being sent (its id is then known)."""
+        ...
+
+    async def settled(self) -> None:
+        """Return once what it is doing now is done (the ending's edit, once it ended)."""
+        ...
+
+
+Key = TypeVar("Key")
+Conversation = TypeVar("Conversation", bound=Following)
+
+
+class Followed(Generic[Key, Conversation]):
+    """The questions a chat follows, each found by the messages it sent (`known(key, c)`): a
+    question ended more than `late_seconds` ago is forgotten, and `wanted()` says whether the
+    chat must still listen for presses."""
+
+    def __init__(self, late_seconds: float = LATE_SECONDS) -> None:
+        self.late_seconds = late_seconds
+        self.conversations: list[Conversation] = []
+        self._by_message: dict[Key, Conversation] = {}
+
+    def add(self, conversation: Conversation) -> None:
+        self.conversations.append(conversation)
+
+    def known(self, message: Key, conversation: Conversation) -> None:
+        """`conversation` sent `message`: a press or a reply on it finds it."""
+        self._by_message[message] = conversation
+
+    def wanted(self) -> bool:
+        """Whether to go on listening: a question open, or one ended within `late_seconds`. The
+        ones ended before that are forgotten (a press on them ends as on any other message)."""
+        now = time.monotonic()
+        kept = [
+            conversation
+            for conversation in self.conversations
+            if conversation.finished is None or now - conversation.finished < self.late_seconds
+        ]
+        if len(kept) < len(self.conversations):
+            self.conversations = kept
+            self._by_message = {key: c for key, c in self._by_message.items() if c in kept}
+        return bool(kept)
+
+    def open(self) -> bool:
+        return any(conversation.finished is None for conversation in self.conversations)
+
+    async def of(self, message: Key) -> Conversation | None:
+        """The conversation `message` belongs to. A message being sent right now is known once
+        its sending returns: a press on it may come first, so an unknown one waits for that."""
+        if message not in self._by_message:
+            for conversation in list(self.conversations):
+                await conversation.quiet()
+        return self._by_message.get(message)
+
+    async def settled(self) -> None:
+        """Let every conversation's work out (the endings' edits)."""
+        await asyncio.gather(*(conversation.settled() for conversation in self.conversations))

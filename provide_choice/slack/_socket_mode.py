@@ -24,7 +24,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from provide_choice.slack._channel import Channel
-from provide_choice.slack._web_api import Refused, Unreachable
+from provide_choice.slack._web_api import Refused, Unreachable, said
 from provide_choice.transports import backoff
 
 Payload = dict[str, Any]
@@ -79,7 +79,7 @@ class SocketMode:
                 pass  # said by the channel
             except (OSError, TimeoutError, websockets.WebSocketException) as dropped:
                 self.channel.outage.failed(
-                    f"Slack cannot be reached (Socket Mode: {_said(dropped)}); trying again, "
+                    f"Slack cannot be reached (Socket Mode: {said(dropped)}); trying again, "
                     "with growing pauses"
                 )
             await asyncio.sleep(backoff(attempt))
@@ -116,8 +116,3 @@ class SocketMode:
         task = asyncio.get_running_loop().create_task(self.handle(payload))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
-
-
-def _said(error: Exception) -> str:
-    text = str(error).strip()
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__

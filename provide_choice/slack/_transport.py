@@ -10,9 +10,6 @@ is set, anyone else who presses gets "Not yours to answer", ephemerally, and not
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 from provide_choice.slack._channel import Channel
 from provide_choice.slack._config import SlackConfig
 from provide_choice.slack._conversation import ENDED, Conversation, Payload, who
@@ -21,6 +18,7 @@ from provide_choice.slack._socket_mode import SocketMode
 from provide_choice.transports import (
     Alerts,
     Caller,
+    Followed,
     PendingQuestion,
     TransportKind,
     TransportSetup,
@@ -28,9 +26,6 @@ from provide_choice.transports import (
 
 NAME = "slack"
 NOT_YOURS = "Not yours to answer"
-LATE_SECONDS = 120.0
-"""How long the app still listens after its last question ended (late presses get "This
-question has ended"), before it closes its connection."""
 
 
 class SlackTransport:
@@ -56,9 +51,8 @@ class SlackTransport:
     def __init__(self, config: SlackConfig, alerts: Alerts) -> None:
         self.config = config
         self.channel = Channel(config, alerts)
-        self.socket = SocketMode(self.channel, self._acted, self._wanted)
-        self._by_message: dict[str, Conversation] = {}
-        self._conversations: list[Conversation] = []
+        self.followed: Followed[str, Conversation] = Followed()
+        self.socket = SocketMode(self.channel, self._acted, self.followed.wanted)
 
     @classmethod
     def build(cls, setup: TransportSetup) -> SlackTransport | None:
@@ -74,28 +68,15 @@ class SlackTransport:
 
     async def aclose(self) -> None:
         """Let the endings' updates go out (bounded by the caller), then stop."""
-        await asyncio.gather(*(conversation.settled() for conversation in self._conversations))
+        await self.followed.settled()
         await self.socket.stop()
         await self.channel.api.aclose()
 
     def _follow(self, question: PendingQuestion) -> None:
-        conversation = Conversation(question, self.channel, NAME, self._by_message.__setitem__)
-        self._conversations.append(conversation)
+        conversation = Conversation(question, self.channel, NAME, self.followed.known)
+        self.followed.add(conversation)
         conversation.start()
         self.socket.wake()
-
-    def _wanted(self) -> bool:
-        """Whether to stay connected: a question open, or one ended within `LATE_SECONDS`. The
-        conversations ended before that are forgotten (an action on them ends as on any other
-        message: "This question has ended")."""
-        now = time.monotonic()
-        kept = [
-            c for c in self._conversations if c.finished is None or now - c.finished < LATE_SECONDS
-        ]
-        if len(kept) < len(self._conversations):
-            self._conversations = kept
-            self._by_message = {ts: c for ts, c in self._by_message.items() if c in kept}
-        return bool(kept)
 
     async def _acted(self, payload: Payload) -> None:
         """A `block_actions` payload: someone pressed, ticked or picked in a message."""
@@ -108,15 +89,7 @@ class SlackTransport:
             await self.channel.tell(user, escaped(NOT_YOURS), channel or None)
             return
         ts = str(container.get("message_ts") or "")
-        conversation = await self._conversation_of(ts)
+        conversation = await self.followed.of(ts)
         said = ENDED if conversation is None else await conversation.acted(ts, payload)
         if said:
             await self.channel.tell(user, escaped(said), channel or None)
-
-    async def _conversation_of(self, ts: str) -> Conversation | None:
-        """The conversation a message of the app's belongs to. A message being posted right
-        now is known once its posting returns: an action on it may come first."""
-        if ts not in self._by_message:
-            for conversation in list(self._conversations):
-                await conversation.quiet()
-        return self._by_message.get(ts)

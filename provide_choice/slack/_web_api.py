@@ -54,7 +54,7 @@ class WebApi:
                 headers={"Authorization": f"Bearer {token}"},
             )
         except httpx.HTTPError as error:
-            raise Unreachable(self.config.hidden(_said(error))) from None
+            raise Unreachable(self.config.hidden(said(error))) from None
         if response.status_code == 429 or response.status_code >= 500:
             raise Unreachable(f"HTTP {response.status_code} from {method}")
         try:
@@ -76,7 +76,7 @@ class WebApi:
             await client.aclose()
 
 
-def _said(error: Exception) -> str:
+def said(error: Exception) -> str:
     """A failure in a few words, without its request."""
     text = str(error).strip()
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
