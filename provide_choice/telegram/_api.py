@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from provide_choice.telegram._config import TelegramConfig
+
+if TYPE_CHECKING:
+    import httpx
 
 REQUEST_SECONDS = 10.0
 """How long a call may take, beyond the long poll's own wait."""
@@ -59,6 +60,10 @@ class BotApi:
     async def call(self, method: str, params: dict[str, Any], *, wait: float = 0.0) -> Any:
         """Call `method` with `params`: its `result`. `wait` is how long the server may hold the
         request (a long poll's `timeout`). Raises `Unreachable` or `Refused`."""
+        # Deferred for start-up time: httpx loads once the bot first talks to Telegram, so a
+        # server with the plug-in installed (set up or not) starts as fast as one without.
+        import httpx
+
         if self._client is None:
             self._client = httpx.AsyncClient()
         try:
