@@ -18,14 +18,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Coroutine
-from typing import Any
-
-import websockets
-from websockets.asyncio.client import ClientConnection
+from typing import TYPE_CHECKING, Any
 
 from provide_choice.slack._channel import Channel
 from provide_choice.slack._web_api import Refused, Unreachable, said
 from provide_choice.transports import backoff
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 Payload = dict[str, Any]
 OPEN_SECONDS = 10.0
@@ -65,6 +65,9 @@ class SocketMode:
             await asyncio.gather(*self._handling, return_exceptions=True)
 
     async def _run(self) -> None:
+        # Deferred for start-up time, as httpx is: websockets loads once the app first connects.
+        import websockets
+
         attempt = 0
         while self.wanted():
             try:

@@ -10,11 +10,12 @@ line holds one; a message that could (an error's text) goes through `hidden` fir
 
 from __future__ import annotations
 
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from provide_choice.slack._config import SlackConfig
+
+if TYPE_CHECKING:
+    import httpx
 
 REQUEST_SECONDS = 10.0
 PASSING = frozenset({"ratelimited", "internal_error", "fatal_error", "service_unavailable"})
@@ -44,6 +45,10 @@ class WebApi:
     async def call(self, method: str, params: dict[str, Any], *, app: bool = False) -> Any:
         """Call `method` with `params`, with the bot token (the app-level token with `app`):
         Slack's answer. Raises `Unreachable` or `Refused`."""
+        # Deferred for start-up time: httpx loads once the app first talks to Slack, so a server
+        # with the plug-in installed (set up or not) starts as fast as one without.
+        import httpx
+
         token = self.config.app_token if app else self.config.bot_token
         if self._client is None:
             self._client = httpx.AsyncClient(timeout=REQUEST_SECONDS)
