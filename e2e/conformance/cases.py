@@ -87,17 +87,18 @@ ANSWERED_ON_THE_WAY = (
     "(batch-timeout-after-the-first-question is this row for the terminals)"
 )
 ONE_MESSAGE_AFTER_ANOTHER = (
-    "Telegram asks a batch's questions one message after another and sends with the last "
+    "a chat asks a batch's questions one message after another and sends with the last "
     "answer, so there is no going back and no submit before every question is answered"
 )
 ANSWERED_BEFORE = (
-    "Telegram asks a batch's questions one message after another: Features comes once "
+    "a chat asks a batch's questions one message after another: Features comes once "
     "Database is answered (batch-timeout-after-the-first-question is this row there)"
 )
 TERMINALS: dict[Surface, str] = {
     "terminal": IN_ORDER,
     "terminal_handoff": IN_ORDER,
     "telegram": ONE_MESSAGE_AFTER_ANOTHER,
+    "slack": ONE_MESSAGE_AFTER_ANOTHER,
 }
 BATCH_QUESTIONS: list[dict[str, Any]] = [
     {
@@ -195,7 +196,11 @@ CASES = [
             option_annotations={"duck": "for the reports"},
             global_annotation="decide by Friday",
         ),
-        not_expressible={"elicitation": NO_DIALOG_NOTES, "telegram": NO_CHAT_NOTES},
+        not_expressible={
+            "elicitation": NO_DIALOG_NOTES,
+            "telegram": NO_CHAT_NOTES,
+            "slack": NO_CHAT_NOTES,
+        },
     ),
     Case(
         "single-cancel",
@@ -272,7 +277,11 @@ CASES = [
             ("pg", "duck"),
             option_annotations={"pg": "only with backups", "duck": "read-only"},
         ),
-        not_expressible={"elicitation": NO_DIALOG_NOTES, "telegram": NO_CHAT_NOTES},
+        not_expressible={
+            "elicitation": NO_DIALOG_NOTES,
+            "telegram": NO_CHAT_NOTES,
+            "slack": NO_CHAT_NOTES,
+        },
     ),
     Case(
         "multi-note-on-the-question",
@@ -284,7 +293,7 @@ CASES = [
             ("lite",),
             global_annotation="for the CI only",
         ),
-        not_expressible={"telegram": NO_CHAT_NOTES},
+        not_expressible={"telegram": NO_CHAT_NOTES, "slack": NO_CHAT_NOTES},
     ),
     # text_input
     Case(
@@ -377,7 +386,7 @@ CASES = [
             custom_input="with a Redis cache",
             global_annotation="ask ops first",
         ),
-        not_expressible={"telegram": NO_CHAT_NOTES},
+        not_expressible={"telegram": NO_CHAT_NOTES, "slack": NO_CHAT_NOTES},
     ),
     Case(
         "hybrid-default-kept",
@@ -407,7 +416,10 @@ CASES += [
                 answer("name", custom_input="orders", placeholder_used=True),
             ),
         ),
-        not_expressible={"telegram": ONE_MESSAGE_AFTER_ANOTHER},
+        not_expressible={
+            "telegram": ONE_MESSAGE_AFTER_ANOTHER,
+            "slack": ONE_MESSAGE_AFTER_ANOTHER,
+        },
     ),
     Case(
         "batch-answered-in-order",
@@ -477,6 +489,7 @@ CASES += [
             "terminal": ANSWERED_ON_THE_WAY,
             "terminal_handoff": ANSWERED_ON_THE_WAY,
             "telegram": ANSWERED_BEFORE,
+            "slack": ANSWERED_BEFORE,
         },
     ),
     Case(
