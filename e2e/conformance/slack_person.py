@@ -22,6 +22,7 @@ from conformance import (
     Type,
     Wait,
 )
+from question_clock import forward
 from slack_api import Message, StandInSlack
 
 
@@ -41,6 +42,9 @@ class SlackPerson:
         ids = [item["id"] for item in self.case.questions]
         for action in self.case.actions:
             if isinstance(action, Wait):
+                if self.at is not None:  # what was answered is kept (the next question is posted
+                    await self._shown()  # once it is): the deadline, now
+                    forward(self.case.request["timeout_seconds"])
                 continue
             if isinstance(action, In):
                 await self._go_to(ids, action.question_id)

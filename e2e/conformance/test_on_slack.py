@@ -21,7 +21,7 @@ from provide_choice_harness import COMMAND
 from slack_api import StandInSlack, slack_environment, stand_in_slack
 from slack_person import SlackPerson
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def api() -> Iterator[StandInSlack]:
         assert running.unacked() == [], "every envelope is acked"
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def slack_server(
     api: StandInSlack, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[tuple[Path, Client]]:

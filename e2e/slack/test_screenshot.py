@@ -1,6 +1,6 @@
 """The README's picture of a question in Slack: a multiple choice the plug-in posted to the
 stand-in Slack, one box ticked by the person, drawn as a rendered mock of the channel from the
-Block Kit blocks the stand-in recorded (written into docs/ only with UPDATE_SCREENSHOTS=1)."""
+Block Kit blocks the stand-in recorded (taken only by `make screenshots`)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, expect
-from screenshots import screenshot_path
+from screenshots import keep_screenshot
 from slack_api import StandInSlack, slack_environment, stand_in_slack
 from slack_mock import channel_page
 from telegram_server import Server, start_server
 
 from provide_choice._transports._base import close_transports
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 QUESTION = {
     "title": "First release",
@@ -33,7 +33,7 @@ QUESTION = {
 }
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def server(
     monkeypatch: pytest.MonkeyPatch, tmp_path: object
 ) -> AsyncIterator[tuple[StandInSlack, Server]]:
@@ -66,6 +66,6 @@ async def test_screenshot_of_a_question_in_slack(
         await expect(page.get_by_text("Choose 1 to 2 options")).to_be_visible()
         await expect(page.locator("b", has_text="v1.0").first).to_be_visible()
         await page.evaluate("document.fonts.ready")
-        await page.screenshot(path=screenshot_path("slack.png"), full_page=True)
+        await keep_screenshot(page, "slack.png", full_page=True)
     finally:
         await context.close()
