@@ -1,6 +1,9 @@
 """The terminal hand-off end to end: `provide-choice serve` over stdio, spawned by the MCP SDK's own
 client as an agent's client would; the `summary` command it returns run in a real pseudo-terminal,
-from another directory, exactly as given; the answer fetched with a second call."""
+from another directory, exactly as given; the answer fetched with a second call.
+
+The tests that only ask share one server (its settings home is never written); a test that changes
+the settings, or stops the server, starts one of its own."""
 
 from __future__ import annotations
 
@@ -16,9 +19,10 @@ from typing import Any
 import anyio
 import pexpect
 import pytest
+import pytest_asyncio
 from attended import attended_environment
 from mcp import Client, StdioServerParameters
-from mcp_servers import launch, poll, poll_until_ended, text_of
+from mcp_servers import held, launch, poll, poll_until_ended, text_of
 from provide_choice_harness import (
     COMMAND,
     CTRL_C,
@@ -33,6 +37,8 @@ from provide_choice_harness import (
     spawn,
 )
 from question_clock import forward
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")  # the shared server's loop
 
 OPTIONS = [
     {"id": "pg", "label": "PostgreSQL", "description": "robust", "recommended": True},
@@ -69,6 +75,13 @@ async def stdio_server(home: Path) -> AsyncIterator[Client]:
         yield client
 
 
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def client(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Client]:
+    """The agent's client of the server the tests that only ask share."""
+    async with held(stdio_server(tmp_path_factory.mktemp("handoff"))) as client:
+        yield client
+
+
 async def provoke_bridge_log(url: str) -> None:
     """Send the bridge a request that is not HTTP: its server logs a warning about it, which must
     go to stderr (the autouse check above sees anything that reaches stdout)."""
@@ -83,18 +96,19 @@ async def in_thread(function: Any, *arguments: Any) -> Any:
     return await anyio.to_thread.run_sync(function, *arguments)
 
 
-async def test_single_choice_answered_in_the_opened_terminal(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("single"))
-        await provoke_bridge_log(selection["url"])
-        child = run_summary(selection, tmp_path)
-        continue_with_settings(child)
-        expect_plain(child, "The app needs storage and none is configured.")
-        expect_plain(child, "left · Ctrl-C cancels")
-        child.send(DOWN + ENTER)
-        expect_plain(child, "Selected: SQLite.")
-        status, rest = finish(child)
-        response = await poll(client, selection["session_id"])
+async def test_single_choice_answered_in_the_opened_terminal(
+    client: Client, tmp_path: Path
+) -> None:
+    selection = await launch(client, question("single"))
+    await provoke_bridge_log(selection["url"])
+    child = run_summary(selection, tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "The app needs storage and none is configured.")
+    expect_plain(child, "left · Ctrl-C cancels")
+    child.send(DOWN + ENTER)
+    expect_plain(child, "Selected: SQLite.")
+    status, rest = finish(child)
+    response = await poll(client, selection["session_id"])
     assert status == 0
     assert rest.strip() == "", "the summary is the last thing shown"
     assert response["action_status"] == "selected"
@@ -103,64 +117,63 @@ async def test_single_choice_answered_in_the_opened_terminal(tmp_path: Path) -> 
     assert response["selection"]["summary"] == "Selected: SQLite."
 
 
-async def test_multi_with_notes(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("multi", max_selections=2))
-        child = run_summary(selection, tmp_path)
-        continue_with_settings(child)
-        expect_plain(child, "Choose 1 to 2 options")
-        child.send(SPACE + "n")
-        expect_plain(child, "Note on PostgreSQL")
-        child.send("only with backups" + ENTER)
-        expect_plain(child, "✎ only with backups")
-        child.send(DOWN + DOWN + SPACE + "g")
-        expect_plain(child, "Overall note")
-        child.send("decide by Friday" + ENTER)
-        expect_plain(child, "✎ Overall note: decide by Friday")
-        child.send(ENTER)
-        expect_plain(child, "Selected: PostgreSQL, DuckDB")
-        status, _ = finish(child)
-        response = await poll(client, selection["session_id"])
+async def test_multi_with_notes(client: Client, tmp_path: Path) -> None:
+    selection = await launch(client, question("multi", max_selections=2))
+    child = run_summary(selection, tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose 1 to 2 options")
+    child.send(SPACE + "n")
+    expect_plain(child, "Note on PostgreSQL")
+    child.send("only with backups" + ENTER)
+    expect_plain(child, "✎ only with backups")
+    child.send(DOWN + DOWN + SPACE + "g")
+    expect_plain(child, "Overall note")
+    child.send("decide by Friday" + ENTER)
+    expect_plain(child, "✎ Overall note: decide by Friday")
+    child.send(ENTER)
+    expect_plain(child, "Selected: PostgreSQL, DuckDB")
+    status, _ = finish(child)
+    response = await poll(client, selection["session_id"])
     assert status == 0
     assert response["selection"]["selected_ids"] == ["pg", "duck"]
     assert response["selection"]["option_annotations"] == {"pg": "only with backups"}
     assert response["selection"]["global_annotation"] == "decide by Friday"
 
 
-async def test_hybrid_with_own_text(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("hybrid"))
-        child = run_summary(selection, tmp_path)
-        continue_with_settings(child)
-        expect_plain(child, "Choose up to 1 option, or type your own answer")
-        child.send(DOWN * 3 + SPACE + ENTER)
-        expect_plain(child, "Your own answer")
-        child.send("Redis" + ENTER)
-        expect_plain(child, 'Answered in their own words: "Redis"')
-        status, _ = finish(child)
-        response = await poll(client, selection["session_id"])
+async def test_hybrid_with_own_text(client: Client, tmp_path: Path) -> None:
+    selection = await launch(client, question("hybrid"))
+    child = run_summary(selection, tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose up to 1 option, or type your own answer")
+    child.send(DOWN * 3 + SPACE + ENTER)
+    expect_plain(child, "Your own answer")
+    child.send("Redis" + ENTER)
+    expect_plain(child, 'Answered in their own words: "Redis"')
+    status, _ = finish(child)
+    response = await poll(client, selection["session_id"])
     assert status == 0
     assert response["action_status"] == "custom_input"
     assert response["selection"]["custom_input"] == "Redis"
     assert response["selection"]["selected_ids"] == []
 
 
-async def test_cancel_in_the_client_and_every_later_use_is_refused(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("single"))
-        await launch(client, question("single"))  # a pending session keeps the bridge up
-        child = run_summary(selection, tmp_path)
-        continue_with_settings(child)
-        expect_plain(child, "Choose one")
-        second = run_summary(selection, tmp_path)  # the agent runs the command twice
-        second_status, second_line = finish(second)
-        child.send(CTRL_C)
-        expect_plain(child, "Cancelled by the person; nothing selected.")
-        status, _ = finish(child)
-        after_answer_status, after_answer_line = finish(run_summary(selection, tmp_path))
-        response = await poll(client, selection["session_id"])
-        after_poll_status, after_poll_line = finish(run_summary(selection, tmp_path))
-        again = await client.call_tool("provide_choice", {"session_id": selection["session_id"]})
+async def test_cancel_in_the_client_and_every_later_use_is_refused(
+    client: Client, tmp_path: Path
+) -> None:
+    selection = await launch(client, question("single"))
+    await launch(client, question("single"))  # a pending session keeps the bridge up
+    child = run_summary(selection, tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose one")
+    second = run_summary(selection, tmp_path)  # the agent runs the command twice
+    second_status, second_line = finish(second)
+    child.send(CTRL_C)
+    expect_plain(child, "Cancelled by the person; nothing selected.")
+    status, _ = finish(child)
+    after_answer_status, after_answer_line = finish(run_summary(selection, tmp_path))
+    response = await poll(client, selection["session_id"])
+    after_poll_status, after_poll_line = finish(run_summary(selection, tmp_path))
+    again = await client.call_tool("provide_choice", {"session_id": selection["session_id"]})
     assert status == 0
     assert response["action_status"] == "cancelled"
     for refused_status, line, reason in (
@@ -203,17 +216,16 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
     assert not (tmp_path / "elsewhere" / "settings.json").exists()
 
 
-async def test_timeout_without_attach(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
-        # The 2 s run from the question's start, inside the launch: a launch slowed by a busy
-        # machine (the cold bridge imports its web server) leaves less of them for the poll.
-        asked = time.monotonic()
-        selection = await launch(
-            client, question("single", timeout_seconds=2, default_selection_ids=["pg"])
-        )
-        launched = time.monotonic()
-        response = await poll(client, selection["session_id"])
-        ended = time.monotonic()
+async def test_timeout_without_attach(client: Client, tmp_path: Path) -> None:
+    # The 2 s run from the question's start, inside the launch: a launch slowed by a busy
+    # machine (the cold bridge imports its web server) leaves less of them for the poll.
+    asked = time.monotonic()
+    selection = await launch(
+        client, question("single", timeout_seconds=2, default_selection_ids=["pg"])
+    )
+    launched = time.monotonic()
+    response = await poll(client, selection["session_id"])
+    ended = time.monotonic()
     assert ended - asked > 1.9
     assert ended - launched < 4
     assert response["action_status"] == "timeout"
@@ -221,14 +233,13 @@ async def test_timeout_without_attach(tmp_path: Path) -> None:
 
 
 async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
-    tmp_path: Path,
+    client: Client, tmp_path: Path
 ) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("single", timeout_seconds=1))
-        await launch(client, question("single"))  # a pending session keeps the bridge up
-        await anyio.sleep(1.3)
-        status, line = finish(run_summary(selection, tmp_path))
-        response = await poll(client, selection["session_id"])
+    selection = await launch(client, question("single", timeout_seconds=1))
+    await launch(client, question("single"))  # a pending session keeps the bridge up
+    await anyio.sleep(1.3)
+    status, line = finish(run_summary(selection, tmp_path))
+    response = await poll(client, selection["session_id"])
     assert status != 0
     assert line.strip() == (
         "choice-terminal: this question expired: its deadline passed before it was answered; "
@@ -237,18 +248,19 @@ async def test_a_client_started_after_the_deadline_is_told_the_question_expired(
     assert response["action_status"] == "timeout"
 
 
-async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(tmp_path: Path) -> None:
-    async with stdio_server(tmp_path) as client:
-        selection = await launch(client, question("multi", timeout_seconds=120))
-        child = run_summary(selection, tmp_path)
-        continue_with_settings(child)
-        expect_plain(child, "Choose 1 to 3 options")
-        child.send(SPACE)
-        child.kill(signal.SIGKILL)
-        child.close()
-        retry_status, retry_line = finish(run_summary(selection, tmp_path))
-        forward(120)  # then nobody answers until the deadline
-        response = await poll(client, selection["session_id"])
+async def test_a_client_killed_mid_answer_leaves_the_session_to_time_out(
+    client: Client, tmp_path: Path
+) -> None:
+    selection = await launch(client, question("multi", timeout_seconds=120))
+    child = run_summary(selection, tmp_path)
+    continue_with_settings(child)
+    expect_plain(child, "Choose 1 to 3 options")
+    child.send(SPACE)
+    child.kill(signal.SIGKILL)
+    child.close()
+    retry_status, retry_line = finish(run_summary(selection, tmp_path))
+    forward(120)  # then nobody answers until the deadline
+    response = await poll(client, selection["session_id"])
     assert child.signalstatus == signal.SIGKILL
     assert retry_status != 0
     assert "already open in another terminal" in retry_line
@@ -281,7 +293,9 @@ async def test_a_server_gone_or_no_terminal_is_one_line_that_says_what_to_do(
 SESSIONS = 50
 
 
-async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: Path) -> None:
+async def test_50_concurrent_sessions_each_answered_by_its_own_client(
+    client: Client, tmp_path: Path
+) -> None:
     """Every session its own question (its own option ids) and its own choice-terminal process;
     all 50 polls wait at once, and each gets the answer given to its own session."""
 
@@ -307,18 +321,17 @@ async def test_50_concurrent_sessions_each_answered_by_its_own_client(tmp_path: 
             child.send((DOWN if index % 3 else "") + ENTER)
         return [finish(child)[0] for child in children]
 
-    async with stdio_server(tmp_path) as client:
-        selections = [await launch(client, numbered(index)) for index in range(SESSIONS)]
-        responses: dict[int, dict[str, Any]] = {}
+    selections = [await launch(client, numbered(index)) for index in range(SESSIONS)]
+    responses: dict[int, dict[str, Any]] = {}
 
-        async def poll_one(index: int) -> None:
-            # Fifty terminals starting at once on a busy machine can outlast one --max-wait.
-            responses[index] = await poll_until_ended(client, selections[index]["session_id"])
+    async def poll_one(index: int) -> None:
+        # Fifty terminals starting at once on a busy machine can outlast one --max-wait.
+        responses[index] = await poll_until_ended(client, selections[index]["session_id"])
 
-        async with anyio.create_task_group() as group:
-            for index in range(SESSIONS):
-                group.start_soon(poll_one, index)
-            statuses = await in_thread(answer_all, selections)
+    async with anyio.create_task_group() as group:
+        for index in range(SESSIONS):
+            group.start_soon(poll_one, index)
+        statuses = await in_thread(answer_all, selections)
     assert statuses == [0] * SESSIONS
     assert len({selection["session_id"] for selection in selections}) == SESSIONS
     assert {selection["url"].rsplit("/", 2)[0] for selection in selections} == {
