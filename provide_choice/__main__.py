@@ -1,36 +1,40 @@
 """`provide-choice`: run the MCP server, or ask one question from a shell script.
 
 The command line is read (`_commands._command_line`) and the command it names is run by its own
-module of `_commands`; a problem the person can fix is one line on stderr and exit status 2.
+module of `_commands`, imported only then; a problem the person can fix is one line on stderr and
+exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 
-from provide_choice._commands._ask import run_ask
-from provide_choice._commands._client_config import run_client_config
 from provide_choice._commands._command_line import (
     DATA_COMMANDS,
     PLUGIN_COMMANDS,
     USAGE_ERROR,
     command_line,
 )
-from provide_choice._commands._history import run_history
 from provide_choice._commands._running import CommandError, make_private, settings
-from provide_choice._commands._serve import run_inbox, run_serve
-from provide_choice._transports._registry import load_plugins
 
-COMMANDS: Mapping[str, Callable[[argparse.Namespace], int]] = {
-    "serve": run_serve,
-    "ask": run_ask,
-    "history": run_history,
-    "inbox": run_inbox,
-    "client-config": run_client_config,
+COMMANDS: Mapping[str, str] = {
+    "serve": "provide_choice._commands._serve:run_serve",
+    "ask": "provide_choice._commands._ask:run_ask",
+    "history": "provide_choice._commands._history:run_history",
+    "inbox": "provide_choice._commands._serve:run_inbox",
+    "client-config": "provide_choice._commands._client_config:run_client_config",
 }
-"""What runs each command, by its name on the command line."""
+"""What runs each command, by its name on the command line: imported when that command runs, so
+`--help`, a mistyped option and every other command load none of it."""
+
+
+def _runner(command: str) -> Callable[[argparse.Namespace], int]:
+    module, function = COMMANDS[command].split(":")
+    runner: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), function)
+    return runner
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,9 +43,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.command in DATA_COMMANDS:
         make_private()
     if arguments.command in PLUGIN_COMMANDS:
+        # Deferred for start-up time: the transports load for the commands that use them.
+        from provide_choice._transports._registry import load_plugins
+
         load_plugins()
     try:
-        return COMMANDS[arguments.command](arguments)
+        return _runner(arguments.command)(arguments)
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
         return USAGE_ERROR

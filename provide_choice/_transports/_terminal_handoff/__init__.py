@@ -1,19 +1,8 @@
 """The terminal hand-off: a question answered in a terminal the agent opens (`choice-terminal`).
 
-`TerminalHandoffTransport` imports no FastAPI: its routes (`_routes`) load when the bridge first starts.
-`_client` is the `choice-terminal` command.
+`_transport` is `TerminalHandoffTransport`, which imports no FastAPI: its routes (`_routes`) load
+when the bridge first starts. `_command` is the command it gives the agent, and where on the bridge
+that command finds the question. `_client` is the `choice-terminal` command, which loads the session
+it runs (`_remote`: the question as the terminal reaches it over the bridge) only once its command
+line is read, so its `--help` loads none of it.
 """
-
-from provide_choice._transports._terminal_handoff._transport import (
-    CLIENT_COMMAND,
-    ROUTE_PREFIX,
-    TerminalHandoffTransport,
-    client_command,
-)
-
-__all__ = [
-    "CLIENT_COMMAND",
-    "ROUTE_PREFIX",
-    "TerminalHandoffTransport",
-    "client_command",
-]
