@@ -185,9 +185,23 @@ async def first_page(
     began = time.perf_counter()
     call = asyncio.create_task(client.call_tool("provide_choice", question))
     url = await addresses.next()
-    page = await http.get(url)
+    page = await served(http, url)
     assert page.status_code == 200, f"{url}: HTTP {page.status_code}"
     return time.perf_counter() - began, url, call
+
+
+async def served(http: httpx.AsyncClient, url: str) -> httpx.Response:
+    """The page at `url`, asked again while nothing listens there yet: the seed's server opens
+    the browser a tenth of a second after starting its HTTP server, which on a busy machine may
+    not be listening by then."""
+    deadline = time.perf_counter() + 10
+    while True:
+        try:
+            return await http.get(url)
+        except httpx.ConnectError:
+            if time.perf_counter() > deadline:
+                raise
+            await asyncio.sleep(0.005)
 
 
 async def run_ours(

@@ -2,7 +2,8 @@
 
 Both tools take their arguments raw and validate them themselves, so an agent gets one error result
 listing every problem in its own words (unknown fields included: the SDK would silently drop them).
-The server only imports what start-up needs; a transport imports its UI when it first asks.
+The server only imports what start-up needs; a transport imports its UI when it first asks, or
+sooner: once the server has answered `tools/list`, in the background (`_warming`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from provide_choice._server._provide_choice_tool import (
 )
 from provide_choice._server._sdk import serve_no_prompts
 from provide_choice._server._unattended import AnswerPolicy
+from provide_choice._server._warming import WarmAfterToolsList
 from provide_choice._transports._base import AddsToServer, ServerParts, Transports, TransportSetup
 from provide_choice._transports._raw_tool import raw_tool
 from provide_choice._transports._registry import build_transports
@@ -148,7 +150,10 @@ def create_server(
             None if request_state_key is None else RequestStateSecurity(keys=[request_state_key])
         ),
         extensions=[extension for part in parts for extension in part.extensions],
-        middleware=[middleware for part in parts for middleware in part.middleware],
+        middleware=[
+            *(middleware for part in parts for middleware in part.middleware),
+            WarmAfterToolsList(every.values()),
+        ],
     )
     serve_no_prompts(server)  # a client sees only what is there: tools, and their views
     return server

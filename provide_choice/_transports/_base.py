@@ -149,3 +149,16 @@ class AddsToServer(Protocol):
     """A transport with parts of its own on the MCP server."""
 
     def server_parts(self) -> ServerParts: ...
+
+
+@runtime_checkable
+class Warms(Protocol):
+    """A transport that loads what its first question needs before it is asked."""
+
+    def warm(self) -> None:
+        """Load now what showing a question here first needs (modules, catalogs, the parts of
+        its page), so the first question comes as fast as the next. Called once, in a worker
+        thread, after the server has answered `tools/list` (while the agent's model writes its
+        first call); it only imports and fills caches, and a failure is the first question's
+        to meet."""
+        ...

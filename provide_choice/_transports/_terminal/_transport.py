@@ -47,6 +47,11 @@ class TerminalTransport:
         """Only where the server has a terminal of its own for questions."""
         return None if setup.terminal is None else cls(setup.terminal)
 
+    def warm(self) -> None:
+        """The terminal's flows, and with them questionary and prompt_toolkit (`Warms`)."""
+        import provide_choice._transports._terminal_view._batch_flow
+        import provide_choice._transports._terminal_view._flow  # noqa: F401
+
     async def show(self, question: PendingQuestion, caller: Caller) -> None:
         task = asyncio.get_running_loop().create_task(self._run(question))
         self._showing.add(task)

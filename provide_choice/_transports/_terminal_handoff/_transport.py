@@ -53,6 +53,10 @@ class TerminalHandoffTransport:
         """Only where the server has a bridge for the command to talk to."""
         return None if setup.bridge is None else cls(setup.bridge, setup.questions)
 
+    def warm(self) -> None:
+        """The bridge's parts, its routes among them (`Warms`)."""
+        self.bridge.warm()
+
     async def show(self, question: PendingQuestion, caller: Caller) -> PendingLaunch:
         base_url = await self.bridge.hold(question)
         url = f"{base_url}{ROUTE_PREFIX}/{question.id}"

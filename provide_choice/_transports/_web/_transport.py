@@ -70,6 +70,15 @@ class WebTransport:
             return None
         return cls(setup.bridge, setup.questions, open_browser=setup.open_browser)
 
+    def warm(self) -> None:
+        """The bridge's parts, and the page's own: its one script and its words in every
+        language, joined once (`Warms`)."""
+        self.bridge.warm()
+        from provide_choice._transports._web._page import page_script, page_words
+
+        page_script()
+        page_words()
+
     async def show(self, question: PendingQuestion, caller: Caller) -> InputNeeded | None:
         base_url = await self.bridge.hold(question)
         self.pages.open(question)
