@@ -71,11 +71,13 @@ class WebTransport:
         return cls(setup.bridge, setup.questions, open_browser=setup.open_browser)
 
     def warm(self) -> None:
-        """The bridge's parts, and the page's own: its one script and its words in every
-        language, joined once (`Warms`)."""
+        """The bridge's parts, and the page's own: the markdown parser its prompt is rendered
+        with, its one script and its words in every language, joined once (`Warms`)."""
         self.bridge.warm()
+        from present_choices._markdown import markdown_parser
         from provide_choice._transports._web._page import page_script, page_words
 
+        markdown_parser()  # the prompt is rendered with it
         page_script()
         page_words()
 
