@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from provide_choice._commands._command_line import (
     DATA_COMMANDS,
+    HELP_OPTIONS,
     PLUGIN_COMMANDS,
     USAGE_ERROR,
     command_line,
@@ -28,27 +29,40 @@ COMMANDS: Mapping[str, str] = {
     "client-config": "provide_choice._commands._client_config:run_client_config",
 }
 """What runs each command, by its name on the command line: imported when that command runs, so
-`--help`, a mistyped option and every other command load none of it."""
+`--help`, a mistyped option and every other command load none of it. A transport may add one of
+its own (`TransportCommand`: `provide-choice telegram link`), found once the plug-ins are loaded."""
 
 
 def _runner(command: str) -> Callable[[argparse.Namespace], int]:
+    if command not in COMMANDS:
+        from provide_choice._transports._registry import transport_commands
+
+        return transport_commands()[command].run
     module, function = COMMANDS[command].split(":")
     runner: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), function)
     return runner
 
 
+def _load_plugins() -> None:
+    # Deferred for start-up time: the transports load for the commands that use them.
+    from provide_choice._transports._registry import load_plugins
+
+    load_plugins()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     settings.cache_clear()  # read anew for each command run
-    arguments = command_line().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    if not words or words[0] not in (*COMMANDS, *HELP_OPTIONS):
+        _load_plugins()  # a plug-in's own command (`telegram link`), or a mistyped one
+    arguments = command_line().parse_args(words)
     if arguments.command in DATA_COMMANDS:
         make_private()
     if arguments.command in PLUGIN_COMMANDS:
-        # Deferred for start-up time: the transports load for the commands that use them.
-        from provide_choice._transports._registry import load_plugins
-
-        load_plugins()
+        _load_plugins()
+    run = _runner(arguments.command)
     try:
-        return _runner(arguments.command)(arguments)
+        return run(arguments)
     except CommandError as error:
         print(f"provide-choice {arguments.command}: {error}", file=sys.stderr)
         return USAGE_ERROR

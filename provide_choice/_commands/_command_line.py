@@ -8,12 +8,17 @@ once.
 from __future__ import annotations
 
 import argparse
-from typing import TypeAlias
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TypeAlias
 
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
 from provide_choice._bridge._site import HOST, PublicUrl, is_loopback, parse_public_url
 from provide_choice._server._client_config import CLIENTS
+
+if TYPE_CHECKING:
+    from provide_choice._transports._base import TransportCommand
 
 ANSWERED = 0
 NOT_ANSWERED = 1
@@ -25,6 +30,12 @@ MCP import; a test checks the two agree)."""
 MAX_WAIT_LIMIT = 86_400
 INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
+BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
+"""The commands of `provide-choice` itself; a transport may add one of its own (`TransportCommand`)."""
+HELP_OPTIONS = ("-h", "--help")
+"""`provide-choice --help` lists the commands without loading the plug-ins: finding them alone
+(reading every installed distribution's entry points) takes longer than the rest of the answer."""
+REGISTRY = "provide_choice._transports._registry"
 PLUGIN_COMMANDS = ("serve", "ask", "inbox")
 """The commands that load the transports installed as plug-ins (entry points) at start."""
 DATA_COMMANDS = ("serve", "ask", "history", "inbox")
@@ -53,6 +64,8 @@ def command_line() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="provide-choice",
         description="Ask a person a structured question and get one typed answer back.",
+        epilog="A transport installed as a plug-in may add a command of its own, named as it: "
+        "`provide-choice NAME --help` (`provide-choice telegram --help`).",
     )
     # Each command's own parser: an option it does not know is its mistake, shown with its usage.
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -65,7 +78,23 @@ def command_line() -> argparse.ArgumentParser:
     _history_command(commands)
     _inbox_command(commands)
     _client_config_command(commands)
+    for name, command in _transport_commands().items():
+        if name not in BUILT_IN_COMMANDS:
+            command.arguments(
+                commands.add_parser(name, help=command.help, description=command.help)
+            )
     return parser
+
+
+def _transport_commands() -> Mapping[str, TransportCommand]:
+    """The commands of the transports registered so far. A transport registers through the
+    registry, so until something has imported it (loading the plug-ins does) none is registered,
+    and the parser is built without loading a single transport."""
+    registry = sys.modules.get(REGISTRY)
+    if registry is None:
+        return {}
+    commands: Mapping[str, TransportCommand] = registry.transport_commands()
+    return commands
 
 
 Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
@@ -172,6 +201,13 @@ def _ask_command(commands: Commands) -> None:
     )
     source.add_argument(
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
+    )
+    ask.add_argument(
+        "--transport",
+        default="terminal",
+        metavar="NAME",
+        help="ask there instead of this terminal: a transport set up here that needs no MCP "
+        "client, such as telegram (the telegram extra, set up and linked); default: terminal",
     )
     _when_nobody_answers(ask, "it")
 

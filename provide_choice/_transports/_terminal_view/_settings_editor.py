@@ -19,8 +19,8 @@ from present_choices._translation import AUTO, Translation, terminal_translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._setting_labels import (
-    ALERT_CHANNELS,
     ALERTS_LABEL,
+    alert_channels,
     choice_label,
     number_settings,
     setting_choices,
@@ -98,7 +98,7 @@ class SettingsEditor:
                 continue
             if item.startswith(ALERT_ITEM):
                 channel = item.removeprefix(ALERT_ITEM)
-                on = getattr(self.question.settings.alerts, channel)
+                on = self.question.settings.alerts.on(channel)
                 await self.question.apply_settings({"alerts": {channel: not on}})
                 continue
             value = await self._next_value(item)
@@ -132,8 +132,8 @@ class SettingsEditor:
         for name, setting in numbers.items():
             if name != "timeout_override_seconds":  # shown first, with the question's own
                 choices.append(entry(setting.label, getattr(settings, name), name))
-        for channel, channel_label in ALERT_CHANNELS.items():
-            on = _.gettext("On") if getattr(settings.alerts, channel) else _.gettext("Off")
+        for channel, channel_label in alert_channels().items():
+            on = _.gettext("On") if settings.alerts.on(channel) else _.gettext("Off")
             title = _.gettext(
                 "{label} {channel}: {state}",
                 label=_.gettext(ALERTS_LABEL),
