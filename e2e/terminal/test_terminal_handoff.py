@@ -103,6 +103,25 @@ async def test_single_choice_answered_in_the_opened_terminal(tmp_path: Path) -> 
     assert response["selection"]["summary"] == "Selected: SQLite."
 
 
+async def test_regression_a_plugin_preferred_in_the_settings_does_not_stop_the_terminal(
+    tmp_path: Path,
+) -> None:
+    # The hand-off's terminal read the question's settings before any plug-in was loaded there:
+    # a person preferring Telegram got "a session this choice-terminal cannot read".
+    (tmp_path / "settings.json").write_text(json.dumps({"transport": "telegram"}))
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("single"))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "The app needs storage and none is configured.")
+        child.send(ENTER)
+        expect_plain(child, "Selected: PostgreSQL.")
+        status, _rest = finish(child)
+        response = await poll(client, selection["session_id"])
+    assert status == 0
+    assert response["selection"]["selected_ids"] == ["pg"]
+
+
 async def test_multi_with_notes(tmp_path: Path) -> None:
     async with stdio_server(tmp_path) as client:
         selection = await launch(client, question("multi", max_selections=2))

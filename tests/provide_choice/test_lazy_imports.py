@@ -115,10 +115,13 @@ def test_provide_choice_help_loads_neither_pydantic_nor_the_transports() -> None
 
 
 def test_the_handoff_terminal_loads_no_server_side_for_its_session() -> None:
-    """Everything `choice-terminal` runs a session with: the session over the bridge, the
-    terminal flows, and the request and settings it reads (which know every transport)."""
+    """Everything `choice-terminal` runs a session with: the plug-ins, the session over the
+    bridge, the terminal flows, and the request and settings it reads (which know every
+    transport)."""
     code = (
-        "import provide_choice._transports._terminal_handoff._client\n"
+        "import provide_choice._commands._choice_terminal\n"
+        "from provide_choice._transports._registry import load_plugins\n"
+        "load_plugins()\n"
         "import provide_choice._transports._terminal_handoff._remote\n"
         "import provide_choice._transports._terminal_view._flow\n"
         "import provide_choice._transports._terminal_view._batch_flow\n"

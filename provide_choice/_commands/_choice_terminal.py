@@ -9,6 +9,10 @@ answer with `provide_choice(session_id=...)`.
 Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
 person reading it is in the middle of someone else's task, so no tracebacks. Ctrl-C, and SIGINT or
 SIGTERM from outside, cancel the question (the agent gets `cancelled`) and exit 0.
+
+The command is here, with the others; the session it runs is the hand-off transport's
+(`_transports._terminal_handoff._remote`), loaded once the command line is read, with the
+transports the plug-ins add (the question's settings may name one): its `--help` loads none of it.
 """
 
 from __future__ import annotations
@@ -27,8 +31,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     # Deferred for start-up time: `--help` and a mistaken command line need none of it.
     from provide_choice._settings_file import terminal_words
+    from provide_choice._transports._registry import load_plugins
     from provide_choice._transports._terminal_handoff._remote import HandoffFailed, answer
 
+    load_plugins()  # the question's settings may name a transport a plug-in adds
     try:
         with stop_on_signals():
             return answer(arguments.session, arguments.url)
