@@ -39,6 +39,7 @@ from pathlib import Path
 
 import httpx
 from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e" / "support"))
 from attended import attended_environment
@@ -224,7 +225,7 @@ async def run_bare(server: StdioServerParameters, samples: Samples) -> None:
         call = asyncio.create_task(client.call_tool("wait", {}))
         await asyncio.sleep(SETTLE_SECONDS)
         samples.add("waiting", megabytes(pid))
-        call.cancel()
+        await cancelled(call)
 
 
 async def run_seed(
@@ -233,7 +234,14 @@ async def run_seed(
     async with started(server, samples) as (client, _pid):
         seconds, _url, call = await first_page(client, SEED_QUESTION, addresses, http)
         samples.add("first page", seconds)
-        call.cancel()
+        await cancelled(call)
+
+
+async def cancelled(call: asyncio.Task[object]) -> None:
+    """A call still waiting, cancelled, and let end before its server goes."""
+    call.cancel()
+    with contextlib.suppress(asyncio.CancelledError, MCPError):
+        await call
 
 
 def free_port() -> int:
