@@ -19,6 +19,14 @@ as a `Submission` and `answer_from` says what it means (or why it is refused); `
 `choose_text`, `shown_placeholder` and `submits_on_selection` word and apply the same rules as
 the page. `answered_where(name)` says where a question was answered, for an ending's message.
 
+Two-way chat channels (Telegram, Slack) share their words and steps, so each reads the same:
+`steps_of` (a batch one message after another), `chat_submission` (what Done or a typed answer
+sends, or why not), `ending_words` (how a question ended, where, and by whom: an ending's
+`person`, which a surface many may answer on sets and the history keeps), `answer_words`,
+`time_left`, `takes_text`; and they stay out of the way while their service is away:
+`sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage); `Followed` finds
+the question a message belongs to.
+
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
 chat) in its own section of the settings file, under its
@@ -78,6 +86,21 @@ if TYPE_CHECKING:
         TransportCommand,
         TransportSetup,
     )
+    from provide_choice._transports._chats import (
+        Followed,
+        Following,
+        OutageNotice,
+        Step,
+        answer_words,
+        backoff,
+        chat_submission,
+        ending_words,
+        sent_at_last,
+        steps_of,
+        takes_text,
+        time_left,
+        tried_for,
+    )
     from provide_choice._transports._recommended import RecommendedTransport
     from provide_choice._transports._registry import (
         ENTRY_POINT_GROUP,
@@ -98,18 +121,22 @@ _MODULES = {
     "Closes": "provide_choice._transports._base",
     "ENTRY_POINT_GROUP": "provide_choice._transports._registry",
     "Ending": "provide_choice._contract._outcomes",
+    "Followed": "provide_choice._transports._chats",
+    "Following": "provide_choice._transports._chats",
     "InputNeeded": "provide_choice._transports._base",
     "Interaction": "provide_choice._question",
     "InteractionSettings": "provide_choice._contract._settings",
     "Launch": "provide_choice._transports._base",
     "LiveQuestion": "provide_choice._question",
     "Mirrors": "provide_choice._alerts",
+    "OutageNotice": "provide_choice._transports._chats",
     "PendingQuestion": "provide_choice._question",
     "ProvideChoiceOption": "provide_choice._contract._request",
     "ProvideChoiceRequest": "provide_choice._contract._request",
     "RecommendedTransport": "provide_choice._transports._recommended",
     "Resumable": "provide_choice._transports._base",
     "SectionNotSaved": "provide_choice._settings_file",
+    "Step": "provide_choice._transports._chats",
     "StoreUnavailable": "provide_choice._question",
     "Submission": "provide_choice._contract._meaning",
     "TimedOut": "provide_choice._contract._outcomes",
@@ -119,16 +146,25 @@ _MODULES = {
     "TransportKind": "provide_choice._contract._transport_table",
     "TransportSetup": "provide_choice._transports._base",
     "answer_from": "provide_choice._contract._meaning",
+    "answer_words": "provide_choice._transports._chats",
     "answered_where": "provide_choice._contract._transport_table",
+    "backoff": "provide_choice._transports._chats",
+    "chat_submission": "provide_choice._transports._chats",
     "choose_text": "provide_choice._contract._presentation",
     "count_refusal": "provide_choice._contract._presentation",
+    "ending_words": "provide_choice._transports._chats",
     "load_plugins": "provide_choice._transports._registry",
     "plugin_settings": "provide_choice._settings_file",
     "register_transport": "provide_choice._transports._registry",
     "save_plugin_settings": "provide_choice._settings_file",
+    "sent_at_last": "provide_choice._transports._chats",
     "shown_placeholder": "provide_choice._contract._presentation",
+    "steps_of": "provide_choice._transports._chats",
     "submits_on_selection": "provide_choice._contract._presentation",
     "summarize": "provide_choice._contract._response",
+    "takes_text": "provide_choice._transports._chats",
+    "time_left": "provide_choice._transports._chats",
+    "tried_for": "provide_choice._transports._chats",
 }
 """Where each public name lives: loaded from there on first use (PEP 562)."""
 
@@ -145,18 +181,22 @@ __all__ = [
     "ClientFeatures",
     "Closes",
     "Ending",
+    "Followed",
+    "Following",
     "InputNeeded",
     "Interaction",
     "InteractionSettings",
     "Launch",
     "LiveQuestion",
     "Mirrors",
+    "OutageNotice",
     "PendingQuestion",
     "ProvideChoiceOption",
     "ProvideChoiceRequest",
     "RecommendedTransport",
     "Resumable",
     "SectionNotSaved",
+    "Step",
     "StoreUnavailable",
     "Submission",
     "TimedOut",
@@ -166,16 +206,25 @@ __all__ = [
     "TransportKind",
     "TransportSetup",
     "answer_from",
+    "answer_words",
     "answered_where",
+    "backoff",
+    "chat_submission",
     "choose_text",
     "count_refusal",
+    "ending_words",
     "load_plugins",
     "plugin_settings",
     "register_transport",
     "save_plugin_settings",
+    "sent_at_last",
     "shown_placeholder",
+    "steps_of",
     "submits_on_selection",
     "summarize",
+    "takes_text",
+    "time_left",
+    "tried_for",
 ]
 
 

@@ -62,6 +62,8 @@ class RecordedQuestion:
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
     alert_failed: str | None = None
     """Which alert of the question could not be delivered, and why; None: none failed."""
+    person: str | None = None
+    """Who answered, where the surface knew ("ada (U0ADA)" in Slack); None: not known."""
 
     @property
     def client_text(self) -> str | None:
@@ -83,6 +85,7 @@ class RecordedQuestion:
             "answered_by": self.answered_by,
             "selection": self.selection,
             "alert_failed": self.alert_failed,
+            "person": self.person,
         }
 
 
@@ -163,6 +166,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
                 alert_failed=row["alert_failed"],
+                person=row["person"],
             )
         )
     return questions

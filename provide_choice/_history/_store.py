@@ -91,6 +91,8 @@ MIGRATIONS: tuple[tuple[str | AddColumn, ...], ...] = (
         "OR response LIKE '%\"summary\":\"Cancelled by the agent%' THEN 'nobody' "
         "ELSE 'person' END WHERE action_status IS NOT NULL AND answered_by IS NULL",
     ),
+    # 5: who answered, where a surface many may answer on knows them (a Slack user).
+    (AddColumn("person"),),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
@@ -99,7 +101,8 @@ seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between p
 before version 2: read from the transport table then); `alert_failed` says which alert could not be
 delivered and why (NULL: none failed); `transport` is `_records.NOT_SHOWN` for a question answered before
 anyone was asked, `answered_by` the response's (`person`, `answers_file`, `nobody`; NULL while it
-waits)."""
+waits); `person` who answered, as a surface many may answer on names them (the ending's `person`:
+"ada (U0ADA)" in Slack; NULL where the surface cannot tell)."""
 
 
 class HistoryUnavailable(Exception):
