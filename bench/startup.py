@@ -146,6 +146,16 @@ class Addresses:
         os.close(self._writer)
 
 
+def cached(environment: dict[str, str] | None = None) -> dict[str, str]:
+    """`environment` (else this process's) with Python's compiled modules written and read, as an
+    installation has them: a development shell may turn that off, and every process would then
+    compile this package again (the bare server, started with the SDK's default environment, and
+    its SDK, precompiled when installed, would not)."""
+    kept = dict(os.environ if environment is None else environment)
+    kept.pop("PYTHONDONTWRITEBYTECODE", None)
+    return kept
+
+
 def children() -> set[int]:
     """This process's child processes."""
     found: set[int] = set()
@@ -280,7 +290,7 @@ def seed_server(directory: Path, browser: Path) -> Callable[[], StdioServerParam
 
 def help_times(bin_directory: Path) -> dict[str, list[float]]:
     """Each command's run times, the commands taking turns (the first round, warming the file
-    cache, left out)."""
+    cache and writing the compiled modules, left out)."""
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "choice-terminal --help": [str(bin_directory / "choice-terminal"), "--help"],
@@ -290,7 +300,7 @@ def help_times(bin_directory: Path) -> dict[str, list[float]]:
     for round_number in range(HELP_RUNS + 1):
         for name, command in commands.items():
             began = time.perf_counter()
-            subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+            subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=cached())
             if round_number:
                 times[name].append(time.perf_counter() - began)
     return times
@@ -327,7 +337,8 @@ class Report:
 
 async def servers(command: str, report: Report) -> None:
     """`provide-choice serve`, the bare server and the seed's, a fresh process each per round,
-    who goes first rotating; the first round (warming the file cache) left out."""
+    who goes first rotating; the first round (warming the file cache, writing the compiled
+    modules) left out."""
     ours, bare, seed = Samples("ours"), Samples("bare"), Samples("seed")
     with tempfile.TemporaryDirectory() as workdir:
         directory = Path(workdir)
@@ -340,7 +351,7 @@ async def servers(command: str, report: Report) -> None:
             command="/bin/sh",
             # Its line per question goes nowhere: the report stays readable.
             args=["-c", 'exec "$0" serve 2>/dev/null', command],
-            env=attended_environment(home, BROWSER=str(addresses.browser)),
+            env=cached(attended_environment(home, BROWSER=str(addresses.browser))),
         )
         bare_server = StdioServerParameters(command=sys.executable, args=[str(bare_script)])
         seed_parameters = seed_server(directory, addresses.browser)
