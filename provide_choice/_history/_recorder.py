@@ -12,7 +12,6 @@ from __future__ import annotations
 import atexit
 import json
 import queue
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +36,7 @@ from provide_choice._history._store import (
     transaction,
     unavailable,
 )
+from provide_choice._notices import warn
 from provide_choice._settings_file import load_settings
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class HistoryRecorder:
         """One warning per process: a broken database must not print a line per question."""
         if not self._warned:
             self._warned = True
-            print(f"provide-choice: warning: {message}", file=sys.stderr, flush=True)
+            warn(message)
 
 
 BATCH_MODE = "batch"

@@ -10,7 +10,6 @@ uses (`build_transports`) are derived from the list when it is read.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -25,6 +24,7 @@ from provide_choice._contract._transport_table import (
     kind_of,
     kinds,
 )
+from provide_choice._notices import warn
 from provide_choice._transports._app._transport import AppTransport
 from provide_choice._transports._base import Transport, TransportClass, TransportSetup
 from provide_choice._transports._elicitation._transport import ElicitationTransport
@@ -88,7 +88,7 @@ def load_plugins() -> list[str]:
         if problem is not None:
             problems.append(f"{entry.value} {problem}")
     for problem in problems:
-        print(f"provide-choice: warning: transport plug-in {problem}; skipped", file=sys.stderr)
+        warn(f"transport plug-in {problem}; skipped")
     return problems
 
 

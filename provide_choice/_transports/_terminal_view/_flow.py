@@ -23,6 +23,7 @@ from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._outcomes import Cancelled, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import summarize
+from provide_choice._notices import held
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._alert import alerting
 from provide_choice._transports._terminal_view._option_list import OptionList
@@ -36,9 +37,18 @@ from provide_choice._transports._terminal_view._text_answer import answer_in_tex
 @contextmanager
 def terminal_session(output: TextIO) -> Iterator[None]:
     """Prompts inside read the keyboard on stdin and draw on `output` (stdout in the server, the
-    terminal itself in `provide-choice ask`, whose stdout carries only the JSON answer)."""
-    with create_app_session(input=create_input(sys.stdin), output=create_output(stdout=output)):
-        yield
+    terminal itself in `provide-choice ask`, whose stdout carries only the JSON answer). What the
+    server says meanwhile is held: shown in the screens' status line, written once it ends."""
+    with create_app_session(
+        input=create_input(sys.stdin), output=create_output(stdout=output)
+    ) as session:
+
+        def redraw() -> None:
+            if session.app is not None:
+                session.app.invalidate()
+
+        with held(redraw):
+            yield
 
 
 NEXT_SCREEN_SECONDS = 0.05
