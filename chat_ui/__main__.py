@@ -23,7 +23,7 @@ import errno
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -34,6 +34,7 @@ from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._command_line._options import SECRET_VARIABLE, parse
 from chat_ui._command_line._storage import private_storage, storage_secret
 from chat_ui._nicegui._chat_page import TITLE, chat_page
+from chat_ui._nicegui._language import chat_translation
 from present_choices._addresses import without_password
 from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import Translation, terminal_translation
@@ -67,13 +68,14 @@ def _words() -> Translation:
 
 def _run(argv: Sequence[str] | None) -> None:
     parser, args = parse(argv)
-    agent, subtitle = _agent(parser, args)
+    agent, subtitle_in = _agent(parser, args)
     secret = _shared_secret() if args.redis else None
     redis_store = _redis_store(parser, args.redis) if args.redis else None
     port = _claim_port(args.host, args.port)
 
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:
+        subtitle = subtitle_in(chat_translation(args.lang))
         if redis_store is None:
             chat_page(agent, subtitle=subtitle, language=args.lang)
         else:
@@ -106,18 +108,27 @@ def _run(argv: Sequence[str] | None) -> None:
         os.umask(umask)
 
 
-def _agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Agent, str]:
+Subtitle = Callable[[Translation], str]
+"""The page's subtitle in the chat's language (the browser's, or `--lang`): which agent it talks to."""
+
+
+def _agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Agent, Subtitle]:
     """The agent `--agent` names, built (exit 2 when it cannot be), and the page's subtitle for it."""
     if args.agent == "llm":
-        return _llm_agent(parser, args), f"model: {args.model}"
+        agent = _llm_agent(parser, args)
+        return agent, lambda _: _.gettext("model: {model}", model=args.model)
     if args.agent == "ag-ui":
-        return _agui_agent(parser, args), f"AG-UI agent: {without_password(args.url)}"
+        agent = _agui_agent(parser, args)
+        url = without_password(args.url)
+        return agent, lambda _: _.gettext("AG-UI agent: {url}", url=url)
     if args.agent == "demo":
-        return DemoAgent(), "demo agent"
+        return DemoAgent(), lambda _: _.gettext("demo agent")
     try:
-        return load_script(args.script), f"script: {Path(args.script).name}"
+        script = load_script(args.script)
     except ScriptError as error:
         _fail(str(error))
+    name = Path(args.script).name
+    return script, lambda _: _.gettext("script: {name}", name=name)
 
 
 def _fail(message: str) -> NoReturn:

@@ -37,15 +37,20 @@ REDIS_PREFIX = "provide-choice:"
 PREFIX_WITHOUT_REDIS = "--redis-prefix goes with --redis URL"
 
 
+def _words() -> Translation:
+    """The person's language: their setting, else the terminal's."""
+    # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
+    from provide_choice._settings_file import terminal_words
+
+    return terminal_words()
+
+
 class _Parser(SuggestingParser):
-    """Says its own messages (the closest option or command) in the person's language: their
-    setting, else the terminal's."""
+    """Says its own messages (the closest option or command, a value refused) in the person's
+    language: their setting, else the terminal's."""
 
     def words(self) -> Translation:
-        # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
-        from provide_choice._settings_file import terminal_words
-
-        return terminal_words()
+        return _words()
 
 
 def command_line() -> argparse.ArgumentParser:
@@ -332,7 +337,11 @@ def _port(text: str) -> int:
         port = -1
     if not 0 <= port <= PORT_MAX:
         raise argparse.ArgumentTypeError(
-            f"must be a port number from 0 (any free port) to {PORT_MAX}, got {text[:20]!r}"
+            _words().gettext(
+                "must be a port number from 0 (any free port) to {maximum}, got {text}",
+                maximum=PORT_MAX,
+                text=repr(text[:20]),
+            )
         )
     return port
 
@@ -360,8 +369,11 @@ def _max_wait(text: str) -> float:
         seconds = -1.0
     if not 0 <= seconds <= MAX_WAIT_LIMIT:
         raise argparse.ArgumentTypeError(
-            f"must be seconds from 0 (until the question's deadline) to {MAX_WAIT_LIMIT}, "
-            f"got {text[:20]!r}"
+            _words().gettext(
+                "must be seconds from 0 (until the question's deadline) to {maximum}, got {text}",
+                maximum=MAX_WAIT_LIMIT,
+                text=repr(text[:20]),
+            )
         )
     return seconds
 
@@ -373,12 +385,18 @@ def _history_limit(text: str) -> int:
         limit = 0
     if not 1 <= limit <= HISTORY_LIMIT_MAX:
         raise argparse.ArgumentTypeError(
-            f"must be a whole number of questions from 1 to {HISTORY_LIMIT_MAX}, got {text[:20]!r}"
+            _words().gettext(
+                "must be a whole number of questions from 1 to {maximum}, got {text}",
+                maximum=HISTORY_LIMIT_MAX,
+                text=repr(text[:20]),
+            )
         )
     return limit
 
 
 def _search_text(text: str) -> str:
     if not text.strip():
-        raise argparse.ArgumentTypeError("must be some text to look for, got nothing")
+        raise argparse.ArgumentTypeError(
+            _words().gettext("must be some text to look for, got nothing")
+        )
     return text

@@ -247,7 +247,8 @@ def asked_columns(asked: Asked) -> dict[str, Any]:
         [item.request for item in asked.questions] if isinstance(asked, BatchRequest) else [asked]
     )
     return {
-        "title": _title(asked),
+        "title": asked.title,
+        "question_count": len(asked.questions) if isinstance(asked, BatchRequest) else None,
         "prompt": _prompt(asked),
         "selection_mode": BATCH_MODE if isinstance(asked, BatchRequest) else asked.selection_mode,
         "options": [
@@ -273,15 +274,6 @@ def _asked_row(question: AnyQuestion, process: ProcessIdentity) -> dict[str, Any
         "server_start": process.start,
         "asked_at": time.time(),
     } | _where_and_when(question)
-
-
-def _title(asked: Asked) -> str:
-    """A batch is one row, wherever rows are shown (the inbox, `provide-choice history`): its
-    title says how many questions it holds."""
-    if not isinstance(asked, BatchRequest):
-        return asked.title
-    count = len(asked.questions)
-    return f"{asked.title} ({count} question{'s' if count > 1 else ''})"
 
 
 def _prompt(asked: Asked) -> str:

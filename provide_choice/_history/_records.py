@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from present_choices._translation import ENGLISH, Translation
 from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
 from provide_choice._question import AgentClient
@@ -62,6 +63,20 @@ class RecordedQuestion:
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
     alert_failed: str | None = None
     """Which alert of the question could not be delivered, and why; None: none failed."""
+    question_count: int | None = None
+    """How many questions a batch holds; None: one question."""
+
+    def shown_title(self, translation: Translation = ENGLISH) -> str:
+        """Its title as a list shows it (the inbox, `provide-choice history`): a batch is one
+        row, and says how many questions it holds, in `translation` ("Deploy (3 questions)")."""
+        if self.question_count is None:
+            return self.title
+        return translation.ngettext(
+            "{title} ({count} question)",
+            "{title} ({count} questions)",
+            self.question_count,
+            title=self.title,
+        )
 
     @property
     def client_text(self) -> str | None:
@@ -70,7 +85,7 @@ class RecordedQuestion:
     def as_json(self) -> dict[str, Any]:
         """What `provide-choice history --json` prints for it."""
         return {
-            "title": self.title,
+            "title": self.shown_title(),
             "prompt": self.prompt,
             "selection_mode": self.selection_mode,
             "options": self.options,
@@ -163,6 +178,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
                 alert_failed=row["alert_failed"],
+                question_count=row["question_count"],
             )
         )
     return questions

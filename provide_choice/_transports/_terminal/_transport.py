@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
-from present_choices._translation import N_
+from present_choices._translation import N_, terminal_translation
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer
-from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
@@ -57,7 +56,10 @@ class TerminalTransport:
     async def _run(self, question: PendingQuestion) -> None:
         # Imported here: questionary and prompt_toolkit load only when a question is asked,
         # which keeps the server's start-up fast.
-        from provide_choice._transports._terminal_view._flow import print_summary, terminal_session
+        from provide_choice._transports._terminal_view._flow import (
+            print_closing_line,
+            terminal_session,
+        )
 
         interaction = question.interaction
         async with self._turn:
@@ -68,7 +70,8 @@ class TerminalTransport:
                     # Ended without the person's keys (the agent's cancel, the deadline's timer,
                     # an interrupt): the screen is gone, so say how, as the flow does.
                     ending = question.outcome or Cancelled(by="agent")
-                    print_summary(respond(interaction.asked, ending, "terminal").selection.summary)
+                    words = terminal_translation(question.settings.language)
+                    print_closing_line(interaction.asked, ending, words)
                     raise
                 question.finish(ending)
 
