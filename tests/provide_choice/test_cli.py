@@ -311,7 +311,7 @@ def test_the_suggestion_speaks_the_terminals_language_unless_the_setting_says(
     with pytest.raises(SystemExit):
         main(["inbox", "--no-browsr", "--prot=9000"])
     assert capsys.readouterr().err.endswith(
-        "provide-choice inbox: error: 无法识别的参数：--no-browsr --prot=9000"
+        "provide-choice inbox：错误：无法识别的参数：--no-browsr --prot=9000"
         "（您是想输入 --no-browser或--port 吗？）\n"
     )
     save_changes({"language": "en"})
