@@ -4,7 +4,7 @@ NiceGUI's simulated `user` fixture is a plugin, and pytest takes plugins only fr
 conftest; it touches nothing until a test asks for `user`.
 
 No test alerts the person who runs it: every process a test starts inherits an environment
-without their push addresses and with no session bus to reach their desktop (the alert tests
+without their push addresses, their Telegram bot, and with no session bus to reach their desktop (the alert tests
 bring a webhook and a bus of their own).
 
 Every test asks as on a person's machine, whatever the CI that runs it sets: `CI=true` (and
@@ -12,6 +12,10 @@ Every test asks as on a person's machine, whatever the CI that runs it sets: `CI
 answer every question at once, shown nowhere. They are dropped for the whole session, so a server
 in-process and every process a test starts are attended; a test of unattended runs sets them
 itself (`attended_environment(home, CI="true")`, `monkeypatch.setenv`).
+
+The transports this package registers as plug-ins (its entry point: Telegram) are loaded once for
+the whole run, as every `provide-choice` command loads them, so a test's lists of transports do
+not depend on which test ran first in its process.
 
 The terminals speak the language of `LC_ALL`, `LC_MESSAGES` and `LANG`: the tests start from no
 language at all (English, the source), whatever the machine running them reads, and a test that
@@ -25,15 +29,23 @@ import pytest
 from attended import UNATTENDED_VARIABLES
 from nicegui.testing.user import User
 
+from provide_choice._transports._registry import load_plugins
+
 pytest_plugins = ["nicegui.testing.user_plugin"]
 
 os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
+for _name in ("TOKEN", "CHAT", "API"):  # no test reaches the person's own Telegram bot
+    os.environ.pop(f"PROVIDE_CHOICE_TELEGRAM_{_name}", None)
 os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
 for _name in ("LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
 for name in UNATTENDED_VARIABLES:
     os.environ.pop(name, None)
+
+# Every test sees the package as installed, whatever ran before it in its process: the transports
+# it registers through its entry point (Telegram) are there from the start, as in `provide-choice`.
+load_plugins()
 
 USER_RETRIES = 50
 """How often `user.should_see` and `should_not_see` look before they fail, unless a test says:

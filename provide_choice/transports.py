@@ -7,22 +7,70 @@ Register it with `register_transport(TheClass)`, or install it: a distribution t
 under the entry-point group `provide_choice.transports` (`name = "module:Class"`) is loaded by
 `provide-choice serve`, `ask` and `inbox` at start. `RecommendedTransport` is a ready stand-in
 for a person, for testing agents.
+
+A transport may also follow every question asked on the others (`Mirrors`: `async mirror(question)`),
+as the channel of the person's `alerts` setting named as it: the server's alerts call it once the
+question is shown and has waited `alert_after_seconds` untouched. `TransportSetup.alerts` is where
+it says an alert could not be delivered (`warn(line)` on stderr, `failed(question, problem)` in
+the history). A transport with work to end before its process exits `Closes` (`async aclose()`).
+
+What an answer means is the contract's, on every surface: a transport reports what the person did
+as a `Submission` and `answer_from` says what it means (or why it is refused); `count_refusal`,
+`choose_text`, `shown_placeholder` and `submits_on_selection` word and apply the same rules as
+the page. `answered_where(name)` says where a question was answered, for an ending's message.
+
+A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
+`TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
+chat) in its own section of the settings file, under its
+name: `plugin_settings(name, variables)` reads it, environment variables winning, and
+`save_plugin_settings(name, changes)` writes into it; nothing of it ever reaches a surface.
 """
 
-from provide_choice._contract._transport_table import ClientFeatures, TransportKind
+from provide_choice._alerts import Alerts, Mirrors
+from provide_choice._contract._batch import BatchQuestion, BatchRequest
+from provide_choice._contract._meaning import Submission, answer_from
+from provide_choice._contract._outcomes import (
+    Answered,
+    BatchAnswered,
+    Cancelled,
+    Ending,
+    TimedOut,
+)
+from provide_choice._contract._presentation import (
+    choose_text,
+    count_refusal,
+    shown_placeholder,
+    submits_on_selection,
+)
+from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
+from provide_choice._contract._response import summarize
+from provide_choice._contract._settings import InteractionSettings
+from provide_choice._contract._transport_table import (
+    ClientFeatures,
+    TransportKind,
+    answered_where,
+)
 from provide_choice._question import (
     AgentClient,
     Interaction,
     LiveQuestion,
     PendingQuestion,
+    StoreUnavailable,
     TransportError,
+)
+from provide_choice._settings_file import (
+    SectionNotSaved,
+    plugin_settings,
+    save_plugin_settings,
 )
 from provide_choice._transports._base import (
     Caller,
+    Closes,
     InputNeeded,
     Launch,
     Resumable,
     Transport,
+    TransportCommand,
     TransportSetup,
 )
 from provide_choice._transports._recommended import RecommendedTransport
@@ -35,19 +83,45 @@ from provide_choice._transports._registry import (
 __all__ = [
     "ENTRY_POINT_GROUP",
     "AgentClient",
+    "Alerts",
+    "Answered",
+    "BatchAnswered",
+    "BatchQuestion",
+    "BatchRequest",
     "Caller",
+    "Cancelled",
     "ClientFeatures",
+    "Closes",
+    "Ending",
     "InputNeeded",
     "Interaction",
+    "InteractionSettings",
     "Launch",
     "LiveQuestion",
+    "Mirrors",
     "PendingQuestion",
+    "ProvideChoiceOption",
+    "ProvideChoiceRequest",
     "RecommendedTransport",
     "Resumable",
+    "SectionNotSaved",
+    "StoreUnavailable",
+    "Submission",
+    "TimedOut",
     "Transport",
+    "TransportCommand",
     "TransportError",
     "TransportKind",
     "TransportSetup",
+    "answer_from",
+    "answered_where",
+    "choose_text",
+    "count_refusal",
     "load_plugins",
+    "plugin_settings",
     "register_transport",
+    "save_plugin_settings",
+    "shown_placeholder",
+    "submits_on_selection",
+    "summarize",
 ]

@@ -33,8 +33,11 @@ from provide_choice import (
     parse_call,
 )
 from provide_choice._contract._batch_response import normalize_batch
+from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._server._client_config import CLIENTS
 from provide_choice._server._unattended import AnswerPolicy, command_line_policy
+from provide_choice._settings_file import load_settings
+from provide_choice.telegram._config import TelegramConfig
 
 
 def data(block: Block) -> Any:
@@ -74,7 +77,7 @@ def answers_file_block() -> Block:
 
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
-    kinds = json_blocks("mcpServers", "servers", "notify_urls")
+    kinds = json_blocks("mcpServers", "servers", "notify_urls", "telegram")
     kinds += [*requests(), *responses(), *chat_histories(), answers_file_block()]
     assert [str(block) for block in blocks("json") if block not in kinds] == []
 
@@ -87,6 +90,24 @@ def test_the_settings_file_shown_is_settings_as_written() -> None:
         InteractionSettings.model_validate(shown).model_dump(mode="json", include=set(shown))
         == shown
     )
+
+
+def test_the_telegram_settings_shown_are_read_as_they_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (block,) = json_blocks("telegram")
+    (tmp_path / "settings.json").write_text(block.text)
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    shown = data(block)
+    config = TelegramConfig.read(environ={})
+    assert (config.token, config.chat_id) == (
+        shown["telegram"]["token"],
+        shown["telegram"]["chat_id"],
+    )
+    assert config.api_url == "https://api.telegram.org"
+    settings = load_settings()
+    assert settings.alerts.on("telegram") is shown["alerts"]["telegram"]
+    assert shown["telegram"]["token"] not in json.dumps(shown_settings(settings))
 
 
 def test_the_chat_history_shown_is_messages_the_chat_reads() -> None:

@@ -47,6 +47,7 @@ TIMEOUT = 2
 """Seconds the timeout cases wait: short, and still long enough to show the question."""
 
 NO_DIALOG_NOTES = "a form has no notes on single options"
+NO_CHAT_NOTES = "a chat message has no field for a note on an option or on the whole question"
 FORM_DEFAULT = (
     "a form pre-fills the placeholder as its default and cannot tell it from typed text: "
     "it counts as the placeholder"
@@ -81,7 +82,19 @@ ANSWERED_ON_THE_WAY = (
     "a terminal asks a batch's questions in order: reaching Features answers Database first "
     "(batch-timeout-after-the-first-question is this row for the terminals)"
 )
-TERMINALS: dict[Surface, str] = {"terminal": IN_ORDER, "terminal_handoff": IN_ORDER}
+ONE_MESSAGE_AFTER_ANOTHER = (
+    "Telegram asks a batch's questions one message after another and sends with the last "
+    "answer, so there is no going back and no submit before every question is answered"
+)
+ANSWERED_BEFORE = (
+    "Telegram asks a batch's questions one message after another: Features comes once "
+    "Database is answered (batch-timeout-after-the-first-question is this row there)"
+)
+TERMINALS: dict[Surface, str] = {
+    "terminal": IN_ORDER,
+    "terminal_handoff": IN_ORDER,
+    "telegram": ONE_MESSAGE_AFTER_ANOTHER,
+}
 BATCH_QUESTIONS: list[dict[str, Any]] = [
     {
         "id": "db",
@@ -178,7 +191,7 @@ CASES = [
             option_annotations={"duck": "for the reports"},
             global_annotation="decide by Friday",
         ),
-        not_expressible={"elicitation": NO_DIALOG_NOTES},
+        not_expressible={"elicitation": NO_DIALOG_NOTES, "telegram": NO_CHAT_NOTES},
     ),
     Case(
         "single-cancel",
@@ -255,7 +268,7 @@ CASES = [
             ("pg", "duck"),
             option_annotations={"pg": "only with backups", "duck": "read-only"},
         ),
-        not_expressible={"elicitation": NO_DIALOG_NOTES},
+        not_expressible={"elicitation": NO_DIALOG_NOTES, "telegram": NO_CHAT_NOTES},
     ),
     Case(
         "multi-note-on-the-question",
@@ -267,6 +280,7 @@ CASES = [
             ("lite",),
             global_annotation="for the CI only",
         ),
+        not_expressible={"telegram": NO_CHAT_NOTES},
     ),
     # text_input
     Case(
@@ -359,6 +373,7 @@ CASES = [
             custom_input="with a Redis cache",
             global_annotation="ask ops first",
         ),
+        not_expressible={"telegram": NO_CHAT_NOTES},
     ),
     Case(
         "hybrid-default-kept",
@@ -386,6 +401,27 @@ CASES += [
                 answer("db", "pg"),
                 answer("features", "auth", "search"),
                 answer("name", custom_input="orders", placeholder_used=True),
+            ),
+        ),
+        not_expressible={"telegram": ONE_MESSAGE_AFTER_ANOTHER},
+    ),
+    Case(
+        "batch-answered-in-order",
+        batch(),
+        (
+            In("db", Choose("lite")),
+            In("features", Toggle("search")),
+            In("name", Type("billing")),
+            Submit(),
+        ),
+        Expected(
+            "selected",
+            "Answered 3 questions. Database: Selected: SQLite. Features: Selected: Login, "
+            'Search. Name: Answered in their own words: "billing".',
+            answers=(
+                answer("db", "lite"),
+                answer("features", "auth", "search"),
+                answer("name", custom_input="billing"),
             ),
         ),
     ),
@@ -436,6 +472,7 @@ CASES += [
             "elicitation": NOTHING_KEPT_BY_A_FORM,
             "terminal": ANSWERED_ON_THE_WAY,
             "terminal_handoff": ANSWERED_ON_THE_WAY,
+            "telegram": ANSWERED_BEFORE,
         },
     ),
     Case(

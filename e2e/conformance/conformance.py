@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import pytest
 
-Surface = Literal["web", "terminal", "terminal_handoff", "elicitation", "app"]
+Surface = Literal["web", "terminal", "terminal_handoff", "elicitation", "app", "telegram"]
 """A surface is named by the `transport` its responses name."""
 SURFACES: dict[Surface, str] = {
     "web": "web (the page, in Chromium)",
@@ -25,6 +25,7 @@ SURFACES: dict[Surface, str] = {
     "terminal_handoff": "terminal_handoff (the hand-off)",
     "elicitation": "elicitation (the client's dialog)",
     "app": "app (in the conversation)",
+    "telegram": "telegram (the linked chat)",
 }
 """How the table heads each surface's column."""
 REQUESTED: dict[Surface, str] = {
@@ -33,6 +34,7 @@ REQUESTED: dict[Surface, str] = {
     "terminal_handoff": "terminal",
     "elicitation": "elicitation",
     "app": "app",
+    "telegram": "telegram",
 }
 """The request's `transport` that asks on each surface (the terminal over stdio is the hand-off)."""
 WHERE = ("transport", "url", "session_id")
@@ -296,7 +298,10 @@ A script that ends on `Choose` is a single choice that sends the answer by itsel
 dialog sends it with the form's own submit (a form cannot submit on selection). `LeaveTextEmpty`
 leaves the text field as shown: empty with the placeholder in it on the page and in a terminal,
 the placeholder pre-filled as the field's default in the client's form. `SubmitRefused` is an
-answer the surface refuses, saying why; the client's dialog sends it and the server asks again."""
+answer the surface refuses, saying why; the client's dialog sends it and the server asks again.
+In Telegram, `Choose` and `Toggle` press the option's button, `Type` is the text of a reply to the
+question, `Submit` sends that reply (or presses Done when nothing was typed), and `SubmitRefused`
+is Done refused in its answer (or, where only a reply can answer, no Done to press)."""
 
 
 def markdown_table(cases: list[Case]) -> str:

@@ -222,13 +222,15 @@ async def test_the_page_settings_panel_switches_the_alerts_and_saves_them(
     await page.goto(address)
     await page.locator("summary", has_text="Settings").click()
     alerts = page.get_by_role("group", name="Tell me a question waits")
-    for label in ("In the terminal", "On the desktop", "In the browser", "By push"):
+    for label in ("In the terminal", "On the desktop", "In the browser", "By push", "In Telegram"):
         await expect(alerts.get_by_role("checkbox", name=re.compile(label))).to_be_checked()
     await expect(alerts).to_contain_text("Push needs addresses: notify_urls in your settings file")
     await alerts.get_by_role("checkbox", name=re.compile("In the browser")).uncheck()
     await expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
     await expect(page).to_have_title("Deploy — provide-choice")
     await alerts.get_by_role("checkbox", name=re.compile("By push")).uncheck()
+    await expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
+    await alerts.get_by_role("checkbox", name=re.compile("In Telegram")).uncheck()
     await expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
     after = page.get_by_label("Alert once a question waited untouched (seconds)")
     await after.fill("90")
@@ -237,7 +239,13 @@ async def test_the_page_settings_panel_switches_the_alerts_and_saves_them(
     await page.get_by_label("Push alerts say").select_option(label="The title only")
     await expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
     saved = json.loads((home / "settings.json").read_text())
-    assert saved["alerts"] == {"terminal": True, "desktop": True, "browser": False, "push": False}
+    assert saved["alerts"] == {
+        "terminal": True,
+        "desktop": True,
+        "browser": False,
+        "push": False,
+        "telegram": False,
+    }
     assert (saved["alert_after_seconds"], saved["notify_detail"]) == (90, "title_only")
     await alerts.get_by_role("checkbox", name=re.compile("In the browser")).check()
     await expect(page).to_have_title("(1) Deploy — provide-choice")

@@ -9,9 +9,12 @@ notifications) are its pages' scripts.
 - `_scheduler`: `QuestionAlerts`, when each alert of a question goes;
 - `_desktop`: a system notification (desktop-notifier, the `[notify]` extra);
 - `_push`: a notification to every address the person listed (apprise, the `[push]` extra);
+- `_mirrors`: the transports that follow every question asked elsewhere (Telegram), and what a
+  transport may ask of the alerts;
 - `_message`: what each says; `_text`: agent text made plain for every alert, the terminal's too.
 """
 
+from provide_choice._alerts._mirrors import Alerts, Mirrors
 from provide_choice._alerts._scheduler import QuestionAlerts
 
-__all__ = ["QuestionAlerts"]
+__all__ = ["Alerts", "Mirrors", "QuestionAlerts"]

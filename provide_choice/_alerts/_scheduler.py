@@ -3,9 +3,10 @@
 `QuestionAlerts` hears of every question of a registry (it is one of its recorders). When a
 question is shown, its alerts wait `alert_after_seconds` from its asking (0: they go at once), and
 go only if it is still open and the person has not touched it: a system notification on the desktop
-where the question is shown outside the agent's client (a page, a terminal), and a push alert to
-every address listed. A reminder goes by push when a fifth of its time is left (once; the deadline
-may move, and the reminder with it). The terminal's own alert is written by the terminal that draws
+where the question is shown outside the agent's client (a page, a terminal), a push alert to
+every address listed, and the question itself on every transport that follows questions asked
+elsewhere (`_mirrors`: Telegram), each a channel of its own. A reminder goes by push when a fifth
+of its time is left (once; the deadline may move, and the reminder with it). The terminal's own alert is written by the terminal that draws
 the question (`_transports._terminal_view._alert`), the browser's by its page's script.
 
 Nothing here ever delays or fails a question: alerts run as tasks of their own after a short
@@ -30,6 +31,7 @@ from provide_choice._alerts._message import (
     push_alert,
     title_of,
 )
+from provide_choice._alerts._mirrors import Mirrors
 from provide_choice._alerts._push import push, push_addresses
 from provide_choice._bridge._local_http import open_in_browser
 from provide_choice._notices import warn
@@ -58,9 +60,21 @@ class QuestionAlerts:
         self._failed = failed
         self._environ = os.environ if environ is None else environ
         self._desktop = desktop or DesktopAlerts()
+        self._mirrors: dict[str, Mirrors] = {}
         self._timers: dict[str, dict[str, asyncio.TimerHandle]] = {}
         self._reminded: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+
+    def add_mirror(self, name: str, mirror: Mirrors) -> None:
+        """Send each question asked elsewhere to `mirror` too, as the channel `name`."""
+        self._mirrors[name] = mirror
+
+    def warn(self, line: str) -> None:
+        warn(line)
+
+    def failed(self, question: PendingQuestion, problem: str) -> None:
+        if self._failed is not None:
+            self._failed(question, problem)
 
     def asked(self, question: PendingQuestion | SettledQuestion) -> None:
         """Nothing yet: the person cannot see it before it is shown (a settled one never is)."""
@@ -112,7 +126,20 @@ class QuestionAlerts:
             sending.append(self._desktop.send(desktop_alert(question), _opener(question)))
         if alerts.push:
             sending.append(self._push(question, reminder=False))
+        sending += [
+            self._mirror(question, name, mirror)
+            for name, mirror in self._mirrors.items()
+            if name != question.transport and alerts.on(name)
+        ]
         await asyncio.gather(*sending)
+
+    async def _mirror(self, question: PendingQuestion, name: str, mirror: Mirrors) -> None:
+        try:
+            await mirror.mirror(question)
+        except Exception as error:  # a plug-in's: it may fail in any way, and costs one line
+            problem = f"{type(error).__name__}: {error}"
+            self.warn(f"{name} could not show {title_of(question)!r}: {problem}")
+            self.failed(question, f"{name}: {problem}")
 
     async def _remind(self, question: PendingQuestion) -> None:
         if question.outcome is None and question.id not in self._reminded:
@@ -128,9 +155,8 @@ class QuestionAlerts:
         if problem is None:
             return
         which = "reminder" if reminder else "alert"
-        warn(f"the push {which} for {title_of(question)!r} was not delivered: {problem}")
-        if self._failed is not None:
-            self._failed(question, f"push {which}: {problem}")
+        self.warn(f"the push {which} for {title_of(question)!r} was not delivered: {problem}")
+        self.failed(question, f"push {which}: {problem}")
 
 
 def _opener(question: PendingQuestion) -> Callable[[], object] | None:

@@ -1,6 +1,7 @@
 """`provide-choice ask`: one question from a shell script, read from a file or `--json`, asked in
-this terminal (or answered at once: the answers file, unattended, away); stdout carries only the
-response JSON, the exit status says whether it was answered."""
+this terminal, or on another transport set up here (`--transport telegram`), or answered at once
+(the answers file, unattended, away); stdout carries only the response JSON, the exit status says
+whether it was answered."""
 
 from __future__ import annotations
 
@@ -24,8 +25,19 @@ def run_ask(arguments: argparse.Namespace) -> int:
     from provide_choice._contract._answers_file import RuleMisfit
     from provide_choice._contract._batch import is_batch
     from provide_choice._contract._request import parse_request
+    from provide_choice._contract._transport_table import wish_names
+    from provide_choice._question import TransportError
     from provide_choice._server._ask import answer_at_once, ask_in_terminal
 
+    transport = arguments.transport
+    if transport not in wish_names():
+        raise CommandError(
+            words().gettext(
+                "--transport {name} is not a transport here; transports: {names}",
+                name=transport,
+                names=", ".join(wish_names()),
+            )
+        )
     answering = policy("provide-choice ask", arguments)
     data = _read_json(arguments.request_file, arguments.request_json)
     if isinstance(data, dict) and is_batch(data):
@@ -52,6 +64,13 @@ def run_ask(arguments: argparse.Namespace) -> int:
         response = answer_at_once(request, answering)
     except RuleMisfit as misfit:
         raise CommandError(str(misfit)) from None
+    if response is None and transport != "terminal":
+        try:
+            response = ask_in_terminal(request, None, transport)
+        except TransportError as error:
+            raise CommandError(
+                words().gettext("cannot ask on {name}: {reason}", name=transport, reason=error)
+            ) from None
     if response is None:
         if not sys.stdin.isatty():
             raise CommandError(

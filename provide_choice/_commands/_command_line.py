@@ -14,6 +14,7 @@ from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
 from provide_choice._bridge._site import HOST, PublicUrl, is_loopback, parse_public_url
 from provide_choice._server._client_config import CLIENTS
+from provide_choice._transports._registry import transport_commands
 
 ANSWERED = 0
 NOT_ANSWERED = 1
@@ -25,6 +26,8 @@ MCP import; a test checks the two agree)."""
 MAX_WAIT_LIMIT = 86_400
 INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
+BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
+"""The commands of `provide-choice` itself; a transport may add one of its own (`TransportCommand`)."""
 PLUGIN_COMMANDS = ("serve", "ask", "inbox")
 """The commands that load the transports installed as plug-ins (entry points) at start."""
 DATA_COMMANDS = ("serve", "ask", "history", "inbox")
@@ -70,6 +73,11 @@ def command_line() -> argparse.ArgumentParser:
     _history_command(commands)
     _inbox_command(commands)
     _client_config_command(commands)
+    for name, command in transport_commands().items():
+        if name not in BUILT_IN_COMMANDS:
+            command.arguments(
+                commands.add_parser(name, help=command.help, description=command.help)
+            )
     return parser
 
 
@@ -177,6 +185,13 @@ def _ask_command(commands: Commands) -> None:
     )
     source.add_argument(
         "--json", dest="request_json", metavar="JSON", help="the request as JSON text"
+    )
+    ask.add_argument(
+        "--transport",
+        default="terminal",
+        metavar="NAME",
+        help="ask there instead of this terminal: a transport set up here that needs no MCP "
+        "client, such as telegram (the telegram extra, set up and linked); default: terminal",
     )
     _when_nobody_answers(ask, "it")
 

@@ -48,10 +48,12 @@ def respond(
 ) -> ProvideChoiceResponse:
     """The response to what was asked, one question or a batch: the one way a call's reply is
     built. Raises `ChoicesError` for an outcome the request forbids. A rule of the answers file
-    answers as a person would, checked alike; its summary says where the answer came from."""
+    answers as a person would, checked alike; its summary says where the answer came from. An
+    ending through another surface than `transport` (`via`: a mirror) names that one."""
     if isinstance(outcome, FromAnswersFile):
         response = respond(asked, outcome.answer, transport, url=url, note=outcome.note)
         return response.model_copy(update={"answered_by": "answers_file"})
+    transport = getattr(outcome, "via", None) or transport
     if isinstance(asked, BatchRequest):
         return normalize_batch(asked, outcome, transport, url=url, note=note)
     return normalize(asked, outcome, transport, url=url, note=note)

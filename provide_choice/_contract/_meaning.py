@@ -29,6 +29,9 @@ from provide_choice._contract._presentation import notes_offered, shown_placehol
 from provide_choice._contract._request import ProvideChoiceRequest, describe
 from provide_choice._contract._settings import InteractionSettings
 
+VIA_IS_THE_SERVERS = "via is the server's to set: leave it out"
+"""Only the server says an ending came through another surface (`Answered.via`)."""
+
 PlaceholderRule = Literal["always", "when_nothing_chosen"]
 """When an empty text field sends the shown placeholder: in text_input always, in hybrid only
 when no option is chosen."""
@@ -148,6 +151,8 @@ def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
     problems = outcome_problems(request, outcome)
     if isinstance(outcome, Cancelled):
         problems += cancel_problems(outcome)
+    elif getattr(outcome, "via", None) is not None:
+        problems.append(VIA_IS_THE_SERVERS)
     if problems:
         raise ChoicesError(problems)
     return outcome
@@ -163,4 +168,6 @@ def cancel_problems(cancelled: Cancelled) -> list[str]:
         problems.append("detail is the server's to set: leave it out")
     if cancelled.kept or cancelled.rest is not None:
         problems.append("kept and rest are the server's to set: leave them out")
+    if cancelled.via is not None:
+        problems.append(VIA_IS_THE_SERVERS)
     return problems

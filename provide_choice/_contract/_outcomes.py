@@ -13,6 +13,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from provide_choice._contract._settings import TimeoutAction
+from provide_choice._contract._transport_table import TransportName
+
+Via = Annotated[TransportName | None, Field(exclude_if=lambda via: via is None)]
+"""Where the person ended a question when that is not the transport it was asked on (an ending's
+`via`: a transport that follows every question, Telegram, answered it); None: where it was asked.
+Only the server sets it (a posted ending naming it is refused); left out of the JSON when None."""
 
 
 class Answered(BaseModel):
@@ -26,6 +32,7 @@ class Answered(BaseModel):
     option_annotations: dict[str, str] = Field(default_factory=dict)
     global_annotation: str | None = None
     placeholder_used: bool = False
+    via: Via = None
 
 
 class Cancelled(BaseModel):
@@ -42,6 +49,7 @@ class Cancelled(BaseModel):
     """A batch's questions the person had answered, by question id: kept in the response."""
     rest: TimeoutAction | None = None
     """A batch: what its unanswered questions return, the person's timeout action when it ended."""
+    via: Via = None
 
 
 class TimedOut(BaseModel):
@@ -88,6 +96,7 @@ class BatchAnswered(BaseModel):
     kind: Literal["answered_batch"] = "answered_batch"
     answers: dict[str, Answered]
     global_annotation: str | None = None
+    via: Via = None
 
 
 class NobodyAsked(BaseModel):

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from present_choices import ChoicesError, describe_errors
 from present_choices._schema import quote
+from provide_choice._contract._setting_labels import alert_channels
 from provide_choice._contract._settings import (
     SETTING_NAMES,
     AlertChannels,
@@ -27,8 +28,10 @@ addresses carry tokens. They are set in the settings file or `PROVIDE_CHOICE_NOT
 
 def shown_settings(settings: InteractionSettings) -> dict[str, Any]:
     """The settings as a surface may show them: without the secret ones, with how many push
-    addresses the settings file holds (`notify_url_count`)."""
+    addresses the settings file holds (`notify_url_count`), and every alert channel offered now
+    (a channel of a plug-in not installed stays in the file, unshown)."""
     shown = settings.model_dump(mode="json", exclude=set(SECRET_SETTINGS))
+    shown["alerts"] = {channel: settings.alerts.on(channel) for channel in alert_channels()}
     return shown | {"notify_url_count": len(settings.notify_urls)}
 
 
@@ -63,11 +66,12 @@ def _alerts_changed(alerts: AlertChannels, change: object) -> object:
     """The channels after a change that names some of them (`{"push": false}`): the others stay."""
     if not isinstance(change, dict):
         return change  # refused by validation, in its words
-    unknown = [name for name in change if name not in AlertChannels.model_fields]
+    channels = alert_channels()
+    unknown = [name for name in change if name not in channels]
     if unknown:
         raise ChoicesError(
             [
-                f"alerts: {quote(name)} is not a channel; channels: {', '.join(AlertChannels.model_fields)}"
+                f"alerts: {quote(name)} is not a channel; channels: {', '.join(channels)}"
                 for name in unknown[:5]
             ]
         )

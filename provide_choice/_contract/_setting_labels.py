@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from present_choices._locale_format import language_names
 from present_choices._translation import AUTO, ENGLISH, N_, Translation
+from provide_choice._contract._mirror_channels import mirror_channels
 from provide_choice._contract._settings import (
     ALERT_AFTER_RANGE,
     HISTORY_DAYS_RANGE,
@@ -22,7 +23,14 @@ ALERT_CHANNELS: dict[str, str] = {
     "browser": N_("In the browser (the tab's count and badge, the inbox's notifications)"),
     "push": N_("By push, to the addresses in notify_urls"),
 }
-"""How every surface names the alert channels, in the order they are offered (`alerts`)."""
+"""How every surface names the built-in alert channels, in the order they are offered (`alerts`)."""
+
+
+def alert_channels() -> dict[str, str]:
+    """Every alert channel, by name, with how surfaces word it: the built-in ones, then those of
+    the registered transports that follow every question (`_mirror_channels`)."""
+    return ALERT_CHANNELS | mirror_channels()
+
 
 FIXED_CHOICES: dict[str, tuple[str, tuple[tuple[object, str], ...]]] = {
     "single_submit": (

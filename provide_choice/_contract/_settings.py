@@ -9,7 +9,7 @@ between runs is not the contract's (`provide_choice._settings_file`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -19,6 +19,7 @@ from pydantic import (
     Field,
     StringConstraints,
     field_validator,
+    model_validator,
 )
 
 from present_choices._schema import quote
@@ -64,15 +65,37 @@ def _as_local_time(text: str | None) -> str | None:
 
 
 class AlertChannels(BaseModel):
-    """Which channels tell the person that a question waits (`ALERT_CHANNELS` words them)."""
+    """Which channels tell the person that a question waits (`alert_channels` words them)."""
 
-    # A channel a newer version adds is ignored by this one; `apply_changes` refuses unknown ones.
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    # A channel of a transport that follows every question (`_mirror_channels`: Telegram) is kept
+    # beside these, as is one a newer version or an uninstalled plug-in added; `apply_changes`
+    # refuses a channel that is none of them.
+    model_config = ConfigDict(extra="allow", frozen=True)
 
     terminal: bool = True
     desktop: bool = True
     browser: bool = True
     push: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def _channels_are_on_or_off(cls, data: Any) -> Any:
+        """A transport's channel is true or false, and kept only while off (on is its default):
+        settings read back from a surface equal the ones it was sent."""
+        if not isinstance(data, dict):
+            return data
+        kept = {}
+        for name, value in data.items():
+            if name not in cls.model_fields and not isinstance(value, bool):
+                raise ValueError(f"alerts: {quote(name)} must be true or false")
+            if name in cls.model_fields or value is False:
+                kept[name] = value
+        return kept
+
+    def on(self, channel: str) -> bool:
+        """Whether `channel` is on: a transport's channel is on until the person turns it off."""
+        value = getattr(self, channel, True)
+        return value if isinstance(value, bool) else True
 
 
 def _space_separated(value: object) -> object:
@@ -125,7 +148,7 @@ class InteractionSettings(BaseModel):
     alerts: AlertChannels = Field(
         default_factory=AlertChannels,
         description="Which channels tell the person a question waits: terminal, desktop, "
-        "browser, push.",
+        "browser, push, and each installed transport that follows every question (telegram).",
     )
     alert_after_seconds: int = Field(
         default=0,

@@ -145,6 +145,19 @@ def preference_labels(translation: Translation = ENGLISH) -> tuple[tuple[str, st
     return ((AUTO, auto_label(translation)), *offered)
 
 
+def answered_where(name: str, *, at_an_address: bool = False) -> str:
+    """Where the person answered on transport `name`, as a sentence says it after "Answered"
+    ("in the terminal", "in the conversation", "in Telegram"): its kind's `answer_where`; "on the
+    page" for one without, where the question was shown `at_an_address`; else in its label."""
+    try:
+        kind = kind_of(name)
+    except KeyError:  # a transport of another instance, not installed here
+        return f"in {name}"
+    if kind.answer_where is not None:
+        return kind.answer_where
+    return "on the page" if at_an_address else f"in {in_a_sentence(kind.label)}"
+
+
 def in_a_sentence(label: str) -> str:
     """A label inside a sentence: its first letter small ("the browser"), unless its first word
     is an abbreviation written in capitals ("MCP client's dialog", "MCP 客户端": "mCP" is no

@@ -1,8 +1,8 @@
 """`provide-choice ask`: one question in this terminal, asked the way a server asks it.
 
 The question goes through a `QuestionRegistry` with the history's recorder and the alerts, and is
-shown by the server's own `TerminalTransport`, so the history, the inbox and the alerts see it like
-any other, with `provide-choice ask` as the client that asked. A question answered before anyone is
+shown by the server's own `TerminalTransport` (or, with `--transport`, another one set up here: a
+plug-in's such as telegram), so the history, the inbox and the alerts see it like any other, with `provide-choice ask` as the client that asked. A question answered before anyone is
 asked (a rule of the answers file; nobody, when it runs unattended or the person is away) needs no
 terminal, and is recorded alike (never alerted: nobody is to answer it). The MCP SDK is never
 loaded.
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, TextIO
 from provide_choice._alerts import QuestionAlerts
 from provide_choice._contract._batch_response import respond
 from provide_choice._contract._outcomes import Cancelled, Ending
-from provide_choice._contract._response import ProvideChoiceResponse, normalize
-from provide_choice._contract._transport_table import ClientFeatures
+from provide_choice._contract._response import ProvideChoiceResponse
+from provide_choice._contract._transport_table import AUTO, ClientFeatures
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import (
     AgentClient,
@@ -28,7 +28,8 @@ from provide_choice._question import (
 )
 from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._settings_file import load_settings
-from provide_choice._transports._terminal._transport import TerminalTransport
+from provide_choice._transports._base import TransportSetup, close_transports
+from provide_choice._transports._registry import build_transports, why_unavailable
 from provide_choice._version import package_version
 
 if TYPE_CHECKING:
@@ -72,28 +73,42 @@ def answer_at_once(
     return respond(request, outcome, None)
 
 
-def ask_in_terminal(request: ProvideChoiceRequest, output: TextIO) -> ProvideChoiceResponse:
-    """Ask `request` on `output` (keys from stdin) and return the response the agent would get.
+def ask_in_terminal(
+    request: ProvideChoiceRequest, output: TextIO | None, transport: str = "terminal"
+) -> ProvideChoiceResponse:
+    """Ask `request` on `output` (keys from stdin), or on the `transport` named (a plug-in's,
+    such as telegram, which needs no terminal), and return the response the agent would get.
+    Raises `TransportError` saying why when that transport is not set up here.
 
     The history's writes are done before this returns, whatever ended the question: an answer,
     Ctrl-C, the deadline, or an interrupt signal between two screens (a cancel, as Ctrl-C is).
     """
     recorder = start_recorder()
     try:
-        outcome = asyncio.run(_ask(request, output, recorder))
+        outcome = asyncio.run(_ask(request, output, transport, recorder))
     finally:
         recorder.close()
-    return normalize(request, outcome, "terminal")
+    return respond(request, outcome, transport)
 
 
-async def _ask(request: ProvideChoiceRequest, output: TextIO, recorder: HistoryRecorder) -> Ending:
+async def _ask(
+    request: ProvideChoiceRequest,
+    output: TextIO | None,
+    name: str,
+    recorder: HistoryRecorder,
+) -> Ending:
     alerts = QuestionAlerts(failed=recorder.alert_failed)
     questions = QuestionRegistry(recorder=Recorders(recorder, alerts))
+    # Every transport set up here is built: one that follows every question (Telegram) is
+    # alerted of this one too.
+    transports = build_transports(TransportSetup(questions, terminal=output, alerts=alerts))
+    if name not in transports:
+        raise TransportError(why_unavailable(name, AUTO))
     question = questions.create(
-        Interaction.start(request, load_settings(), client=_shell_client()), "terminal"
+        Interaction.start(request, load_settings(), client=_shell_client()), name
     )
     try:
-        await TerminalTransport(output).show(question, ShellCaller())
+        await transports[name].show(question, ShellCaller())
         question.mark_shown()
         return await question.wait()
     except asyncio.CancelledError:
@@ -101,6 +116,8 @@ async def _ask(request: ProvideChoiceRequest, output: TextIO, recorder: HistoryR
         # task. The person stopped the question; the screen is closed as the run ends.
         question.finish(Cancelled())
         return question.outcome or Cancelled()
+    finally:
+        await close_transports(transports)
 
 
 def _shell_client() -> AgentClient:

@@ -54,7 +54,7 @@ def serve_stdio(
     uses `bridge_port`. `policy` says who answers when nobody can (the person, always, without)."""
     recorder = start_recorder()
     bridge = Bridge(port=bridge_port)
-    setup = TransportSetup(recorded_and_alerted(recorder), bridge=bridge, open_browser=open_browser)
+    setup = recorded_and_alerted(recorder, bridge=bridge, open_browser=open_browser)
     server = create_server(setup=setup, max_wait_seconds=max_wait_seconds, policy=policy)
     _announce(policy)
     try:
@@ -195,11 +195,8 @@ def serve_http(
         site = loopback_site(bound) | public.site()
         bridge = ServedBridge(public, site)
         recorder = start_recorder()
-        setup = TransportSetup(
-            recorded_and_alerted(recorder, serving.store),
-            bridge=bridge,
-            terminal=terminal,
-            open_browser=open_browser,
+        setup = recorded_and_alerted(
+            recorder, serving.store, bridge=bridge, terminal=terminal, open_browser=open_browser
         )
         server = create_server(
             setup=setup,
@@ -214,12 +211,21 @@ def serve_http(
 
 
 def recorded_and_alerted(
-    history: HistoryRecorder, store: QuestionStore | None = None
-) -> QuestionRegistry:
-    """The questions of this process: recorded in the history, and alerted (a failed alert is
-    noted in the history too); with `store`, shared with every instance on it."""
+    history: HistoryRecorder,
+    store: QuestionStore | None = None,
+    *,
+    bridge: Bridge | None = None,
+    terminal: TextIO | None = None,
+    open_browser: bool = True,
+) -> TransportSetup:
+    """What the transports of this process are built from: its questions, recorded in the
+    history and alerted (a failed alert is noted in the history too), with `store` shared with
+    every instance on it; the alerts, which the transports that follow every question join."""
     alerts = QuestionAlerts(failed=history.alert_failed)
-    return QuestionRegistry(recorder=Recorders(history, alerts), store=store)
+    questions = QuestionRegistry(recorder=Recorders(history, alerts), store=store)
+    return TransportSetup(
+        questions, bridge=bridge, terminal=terminal, open_browser=open_browser, alerts=alerts
+    )
 
 
 def _in_url(host: str) -> str:

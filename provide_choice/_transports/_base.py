@@ -11,10 +11,14 @@ set up (`TransportSetup`); `_registry` lists them. `provide_choice.transports` p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import argparse
+import asyncio
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
+from provide_choice._alerts import Alerts, QuestionAlerts
 from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
@@ -104,8 +108,30 @@ class Resumable(Transport, Protocol):
         ...
 
 
+@runtime_checkable
+class Closes(Protocol):
+    """A transport with work of its own to end before its process does (a message to edit, a
+    connection to close): `provide-choice ask` awaits it before it exits."""
+
+    async def aclose(self) -> None: ...
+
+
 Transports = Mapping[str, Transport]
 """A server's transports by name (`_registry.build_transports`)."""
+
+CLOSING_SECONDS = 5.0
+"""How long a transport's `aclose` may take at most."""
+
+
+async def close_transports(transports: Transports) -> None:
+    """End the work of every transport that `Closes`, each bounded by `CLOSING_SECONDS`."""
+    closing = [
+        transport.aclose() for transport in transports.values() if isinstance(transport, Closes)
+    ]
+    if closing:
+        with suppress(TimeoutError):
+            async with asyncio.timeout(CLOSING_SECONDS):
+                await asyncio.gather(*closing, return_exceptions=True)
 
 
 @dataclass(frozen=True)
@@ -119,6 +145,24 @@ class TransportSetup:
     """This process's own terminal, when questions may appear in it."""
     open_browser: bool = True
     """Whether a page opens in the browser by itself (else the person opens its address)."""
+    alerts: Alerts = field(default_factory=QuestionAlerts)
+    """The alerts of `questions` (one of its recorders): where a transport that follows every
+    question (`Mirrors`) is handed, and where a transport says an alert could not be delivered.
+    Without the server's own, alerts that hear of no question."""
+
+
+@dataclass(frozen=True)
+class TransportCommand:
+    """A command a transport adds to `provide-choice`, named as the transport (`provide-choice
+    telegram link`): its class sets `command` to one. The command line is built with it, so
+    `provide-choice --help` lists it and `provide-choice NAME --help` describes it."""
+
+    help: str
+    """What it does, in one line (`provide-choice --help`; its own `--help` starts with it)."""
+    arguments: Callable[[argparse.ArgumentParser], None]
+    """Adds its arguments (its own subcommands, its options) to its parser."""
+    run: Callable[[argparse.Namespace], int]
+    """Runs it with what was parsed; returns the exit status."""
 
 
 class TransportClass(Protocol):

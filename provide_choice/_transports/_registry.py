@@ -5,7 +5,8 @@ words it, its place in the automatic order) and builds itself from what the serv
 (`build`). `BUILT_IN` lists the package's own, `register_transport` adds one (and its kind to the
 contract's table), `load_plugins` adds those other distributions declare under the entry-point group
 `provide_choice.transports`; the wishes and their order (`candidates`) and the instances the server
-uses (`build_transports`) are derived from the list when it is read.
+uses (`build_transports`) are derived from the list when it is read. A transport that follows every
+question (`Mirrors`) is an alert channel too, from its registration on.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
+from provide_choice._alerts import Mirrors
+from provide_choice._contract._mirror_channels import add_mirror_channel
 from provide_choice._contract._transport_table import (
     AUTO,
     ClientFeatures,
@@ -26,7 +29,12 @@ from provide_choice._contract._transport_table import (
 )
 from provide_choice._notices import warn
 from provide_choice._transports._app._transport import AppTransport
-from provide_choice._transports._base import Transport, TransportClass, TransportSetup
+from provide_choice._transports._base import (
+    Transport,
+    TransportClass,
+    TransportCommand,
+    TransportSetup,
+)
 from provide_choice._transports._elicitation._transport import ElicitationTransport
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
@@ -52,13 +60,24 @@ def register_transport(transport: TransportClass) -> Callable[[], None]:
     named, it joins the automatic order when its kind has an `auto_order`, and `build_transports`
     builds it. Returns the function that removes it again."""
     remove_kind = add_kind(transport.kind)
+    remove_channel = _mirror_channel(transport)
     _registered.append(transport)
 
     def unregister() -> None:
         _registered.remove(transport)
+        remove_channel()
         remove_kind()
 
     return unregister
+
+
+def _mirror_channel(transport: TransportClass) -> Callable[[], None]:
+    """A transport class that follows every question (it has `mirror`) is an alert channel too,
+    named as it, worded by its `mirror_label` (else its label); returns what removes it."""
+    if not callable(getattr(transport, "mirror", None)):
+        return lambda: None
+    label = getattr(transport, "mirror_label", None) or transport.kind.label
+    return add_mirror_channel(transport.kind.name, str(label))
 
 
 for _transport in BUILT_IN:
@@ -100,6 +119,15 @@ def _not_a_transport(loaded: object) -> str | None:
     if not callable(getattr(loaded, "build", None)):
         return "is not a transport (its class needs `build(setup)`)"
     return None
+
+
+def transport_commands() -> dict[str, TransportCommand]:
+    """The commands the registered transports add to `provide-choice`, by name (the transport's)."""
+    return {
+        transport.kind.name: command
+        for transport in _registered
+        if isinstance(command := getattr(transport, "command", None), TransportCommand)
+    }
 
 
 def wished(wish: str) -> tuple[str, ...]:
@@ -194,6 +222,10 @@ def batch_stand_in(
 
 
 def build_transports(setup: TransportSetup) -> Mapping[str, Transport]:
-    """The transports of a server set up as `setup` says, by name: the one place they are built."""
+    """The transports of a server set up as `setup` says, by name: the one place they are built.
+    Each one that follows every question (`Mirrors`) is handed to the server's alerts."""
     built = {transport.kind.name: transport.build(setup) for transport in _registered}
+    for name, transport in built.items():
+        if isinstance(transport, Mirrors):
+            setup.alerts.add_mirror(name, transport)
     return {name: transport for name, transport in built.items() if transport is not None}

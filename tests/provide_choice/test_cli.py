@@ -274,7 +274,7 @@ def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
             ["serv"],
             "usage: provide-choice [-h]",
             "provide-choice: error: argument command: invalid choice: 'serv'; did you mean serve? "
-            "(choose from serve, ask, history, inbox, client-config)\n",
+            "(choose from serve, ask, history, inbox, client-config, telegram)\n",
         ),
         (
             ["client-config", "cursr"],
@@ -286,7 +286,7 @@ def test_the_max_wait_default_in_the_help_is_the_servers() -> None:
             ["launch"],
             "usage: provide-choice [-h]",
             "provide-choice: error: argument command: invalid choice: 'launch' (choose from serve, "
-            "ask, history, inbox, client-config)\n",
+            "ask, history, inbox, client-config, telegram)\n",
         ),
     ],
 )
@@ -319,7 +319,7 @@ def test_the_suggestion_speaks_the_terminals_language_unless_the_setting_says(
         main(["serv"])
     assert capsys.readouterr().err.endswith(
         "invalid choice: 'serv'; did you mean serve? (choose from serve, ask, history, inbox, "
-        "client-config)\n"
+        "client-config, telegram)\n"
     )
 
 
@@ -341,7 +341,7 @@ def test_regression_a_mistyped_command_in_a_real_process_exits_2_with_the_sugges
     assert result.stdout == ""
     assert result.stderr.startswith("usage: provide-choice ")
     assert result.stderr.endswith(
-        "invalid choice: 'serv'; did you mean serve? (choose from serve, ask, history, inbox, client-config)\n"
+        "invalid choice: 'serv'; did you mean serve? (choose from serve, ask, history, inbox, client-config, telegram)\n"
     )
 
 

@@ -104,7 +104,8 @@ async def test_a_transport_is_refused_once_unregistered() -> None:
     failed, text = await ask(QUESTION | {"transport": "postcard"})
     assert failed
     assert (
-        "transport must be one of 'terminal', 'web', 'elicitation' or 'app', got 'postcard'" in text
+        "transport must be one of 'terminal', 'web', 'elicitation', 'app' or 'telegram', got 'postcard'"
+        in text
     )
 
 

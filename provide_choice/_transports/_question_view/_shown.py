@@ -35,8 +35,8 @@ from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._response import summarize
 from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._contract._setting_labels import (
-    ALERT_CHANNELS,
     ALERTS_LABEL,
+    alert_channels,
     number_settings,
     setting_choices,
     time_settings,
@@ -126,7 +126,9 @@ def setting_fields(
         name: {"label": label, "time": True}
         for name, (label, _rule) in time_settings(translation).items()
     }
-    channels = [[channel, translation.gettext(label)] for channel, label in ALERT_CHANNELS.items()]
+    channels = [
+        [channel, translation.gettext(label)] for channel, label in alert_channels().items()
+    ]
     alerts = {"label": translation.gettext(ALERTS_LABEL), "channels": channels}
     return fields | numbers | times | {"alerts": alerts}
 

@@ -21,8 +21,8 @@ from present_choices._translation import AUTO, Translation, terminal_translation
 from provide_choice._contract._batch import Asked
 from provide_choice._contract._presentation import hiding_problem
 from provide_choice._contract._setting_labels import (
-    ALERT_CHANNELS,
     ALERTS_LABEL,
+    alert_channels,
     choice_label,
     number_settings,
     setting_choices,
@@ -108,7 +108,7 @@ class SettingsEditor:
                 continue
             if item.startswith(ALERT_ITEM):
                 channel = item.removeprefix(ALERT_ITEM)
-                on = getattr(self.question.settings.alerts, channel)
+                on = self.question.settings.alerts.on(channel)
                 values = ((True, _.gettext("On")), (False, _.gettext("Off")))
                 chosen = await self._choose(self._entry_label(item), values, on)
                 if chosen != on:
@@ -145,8 +145,8 @@ class SettingsEditor:
         for name, setting in numbers.items():
             if name != "timeout_override_seconds":  # shown first, with the question's own
                 choices.append(entry(setting.label, getattr(settings, name), name))
-        for channel in ALERT_CHANNELS:
-            on = _.gettext("On") if getattr(settings.alerts, channel) else _.gettext("Off")
+        for channel in alert_channels():
+            on = _.gettext("On") if settings.alerts.on(channel) else _.gettext("Off")
             name = ALERT_ITEM + channel
             choices.append(entry(self._entry_label(name), on, name))
         language = choice_label("language", settings.language, _)
@@ -203,7 +203,7 @@ class SettingsEditor:
         return _.gettext(
             "{label} {channel}",
             label=_.gettext(ALERTS_LABEL),
-            channel=in_a_sentence(_.gettext(ALERT_CHANNELS[channel])),
+            channel=in_a_sentence(_.gettext(alert_channels()[channel])),
         )
 
     async def _ask_number(self, name: str) -> int | None:

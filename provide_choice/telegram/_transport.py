@@ -1,0 +1,158 @@
+"""Telegram as a transport: a question asked there (`transport: "telegram"`), and every question
+asked anywhere else too (`mirror`, the `telegram` alert channel), in the linked chat.
+
+It is built only once it is set up (a token and a linked chat: `_config`), and talks to the Bot
+API alone (`_api`): five methods, long polling, no public address. Each question shown is a
+`Conversation`; an update finds its conversation by the message it is on. Only the linked chat
+answers: a press from any other gets "Not yours to answer", and its messages are ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from contextlib import suppress
+from typing import Any
+
+from provide_choice.telegram._api import BotApi, Refused, Unreachable
+from provide_choice.telegram._chat import Chat
+from provide_choice.telegram._config import TelegramConfig
+from provide_choice.telegram._conversation import ENDED, FOLLOW_UP_SECONDS, SENT, Conversation
+from provide_choice.telegram._html import escaped
+from provide_choice.telegram._link import LINK_COMMAND, LINKED
+from provide_choice.telegram._updates import Update, Updates
+from provide_choice.transports import (
+    Alerts,
+    Caller,
+    PendingQuestion,
+    TransportKind,
+    TransportSetup,
+)
+
+NAME = "telegram"
+NOT_YOURS = "Not yours to answer"
+HOW_TO_ANSWER = (
+    "To answer in words, reply to the question's message (swipe it, or touch it and choose "
+    "Reply); or use its buttons."
+)
+LATE_SECONDS = 120.0
+"""How long the bot still hears presses after its last question ended (they get "This question
+has ended"), before it stops polling."""
+
+
+class TelegramTransport:
+    """Asks in the linked Telegram chat, with buttons, and follows every question there."""
+
+    kind = TransportKind(
+        NAME,
+        "The linked Telegram chat",
+        preference="Telegram (the linked chat)",
+        missing=(
+            "Telegram is not set up on this server: give the bot's token "
+            "(PROVIDE_CHOICE_TELEGRAM_TOKEN) and link a chat (`provide-choice telegram link`)"
+        ),
+        inbox="Shown in Telegram",
+        answer_where="in Telegram",
+        batches=True,
+    )
+    mirror_label = "In Telegram (the linked chat, where it can be answered too)"
+    cancelled_with_the_call = True
+    bounded_wait = True
+    command = LINK_COMMAND
+
+    def __init__(self, config: TelegramConfig, alerts: Alerts) -> None:
+        assert config.chat_id is not None
+        self.chat = Chat(BotApi(config), config.chat_id, alerts)
+        self.updates = Updates(self.chat, self._handle, self._wanted)
+        self._by_message: dict[int, Conversation] = {}
+        self._conversations: list[Conversation] = []
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> TelegramTransport | None:
+        config = TelegramConfig.read()
+        return None if config.problem is not None else cls(config, setup.alerts)
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> None:
+        self._follow(question)
+
+    async def mirror(self, question: PendingQuestion) -> None:
+        if question.outcome is None:
+            self._follow(question)
+
+    async def aclose(self) -> None:
+        """Let the endings' edits go out (bounded by the caller), then stop."""
+        await asyncio.gather(*(conversation.settled() for conversation in self._conversations))
+        await self.updates.stop()
+        await self.chat.api.aclose()
+
+    def _follow(self, question: PendingQuestion) -> None:
+        conversation = Conversation(question, self.chat, NAME, self._by_message.__setitem__)
+        self._conversations.append(conversation)
+        conversation.start()
+        self.updates.wake()
+
+    def _wanted(self) -> bool:
+        """Whether to go on polling: a question open, or one ended within `LATE_SECONDS`. The
+        conversations ended before that are forgotten (a press on them ends as on any other
+        message: "This question has ended")."""
+        now = time.monotonic()
+        kept = [
+            c for c in self._conversations if c.finished is None or now - c.finished < LATE_SECONDS
+        ]
+        if len(kept) < len(self._conversations):
+            self._conversations = kept
+            self._by_message = {message: c for message, c in self._by_message.items() if c in kept}
+        return bool(kept)
+
+    async def _handle(self, update: Update) -> None:
+        press = update.get("callback_query")
+        if isinstance(press, dict):
+            await self._pressed(press)
+            return
+        message = update.get("message")
+        if isinstance(message, dict) and self.chat.is_linked(message.get("chat")):
+            await self._said(message)
+
+    async def _pressed(self, press: dict[str, Any]) -> None:
+        message = press.get("message") or {}
+        if not self.chat.is_linked(message.get("chat")):
+            await self.chat.answer(str(press.get("id")), NOT_YOURS)
+            return
+        conversation = await self._conversation_of(message)
+        if conversation is None:
+            toast = ENDED
+        else:
+            toast = await conversation.pressed(message["message_id"], str(press.get("data") or ""))
+            if toast == SENT:  # the answer goes out to the agent first
+                await asyncio.sleep(FOLLOW_UP_SECONDS)
+        await self.chat.answer(str(press.get("id")), toast)
+
+    async def _conversation_of(self, message: dict[str, Any]) -> Conversation | None:
+        """The conversation a message of the bot's belongs to. A message being sent right now
+        is known once its sending returns: an update about it may come first."""
+        message_id = int(message.get("message_id") or 0)
+        if message_id not in self._by_message:
+            for conversation in list(self._conversations):
+                await conversation.quiet()
+        return self._by_message.get(message_id)
+
+    async def _said(self, message: dict[str, Any]) -> None:
+        """A message in the linked chat: a reply to a question's message answers it."""
+        text = message.get("text")
+        if not isinstance(text, str):
+            return
+        replied_to = message.get("reply_to_message") or {}
+        if replied_to:
+            conversation = await self._conversation_of(replied_to)
+            said = (
+                ENDED
+                if conversation is None
+                else await conversation.replied(int(replied_to["message_id"]), text)
+            )
+        elif text.split("@")[0].strip() == "/start":
+            said = LINKED
+        else:
+            said = HOW_TO_ANSWER if any(c.finished is None for c in self._conversations) else None
+        if said:
+            with suppress(Unreachable, Refused):  # said once already, by the chat
+                await self.chat.send(escaped(said), reply_to=int(message["message_id"]))
