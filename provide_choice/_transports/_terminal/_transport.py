@@ -12,6 +12,7 @@ from provide_choice._contract._batch_meaning import kept_answer
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
+from provide_choice._settings_file import load_settings, terminal_words
 from provide_choice._transports._base import Caller
 
 if TYPE_CHECKING:
@@ -43,8 +44,16 @@ class TerminalTransport:
 
     @classmethod
     def build(cls, setup: TransportSetup) -> TerminalTransport | None:
-        """Only where the server has a terminal of its own for questions."""
-        return None if setup.terminal is None else cls(setup.terminal)
+        """Only where the server has a terminal of its own for questions; inside a tmux that
+        would drop its alerts, it says so as it starts."""
+        if setup.terminal is None:
+            return None
+        from provide_choice._transports._terminal_view._alert_sequence import (
+            say_when_tmux_drops_alerts,
+        )
+
+        say_when_tmux_drops_alerts(load_settings().alerts.on("terminal"), terminal_words())
+        return cls(setup.terminal)
 
     async def show(self, question: PendingQuestion, caller: Caller) -> None:
         task = asyncio.get_running_loop().create_task(self._run(question))
