@@ -36,6 +36,7 @@ from chat_ui._command_line._storage import private_storage, storage_secret
 from chat_ui._nicegui._chat_page import TITLE, chat_page
 from chat_ui._nicegui._language import chat_translation
 from present_choices._addresses import without_password
+from present_choices._extras import missing_extra
 from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import Translation, terminal_translation
 
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from chat_ui._nicegui._redis_store import RedisStore
 
 USAGE_ERROR = 2
-DISTRIBUTION = "agent-choices"
 MAKE_VARIABLE = "MAKELEVEL"
 """Set by make for the commands it runs: here, `make demo`, whose port is its PORT variable."""
 PRIVATE_UMASK = 0o077
@@ -193,43 +193,9 @@ def _address(host: str, port: int) -> str:
 
 
 def _missing_extra(option: str, extra: str, error: ImportError) -> NoReturn:
-    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it: worded for
-    where this runs. A checkout (an editable install, or the source tree on the path) installs
-    its project from its own directory with the pip of the Python that runs this (`make demo` made
-    it: `.venv/bin/pip`, which no shell has on its path); an installed package comes from the
-    package index."""
-    missing = error.name.partition(".")[0] if error.name else error  # the package, not a part
-    root = Path(__file__).resolve().parent.parent
-    if _is_checkout(root):
-        _fail(
-            _words().gettext(
-                "{option} needs the {extra} extra ({missing} is not installed): in {root}, the "
-                "checkout this runs from, run {pip} install -e '.[{extra}]'",
-                option=option,
-                extra=extra,
-                missing=missing,
-                root=root,
-                pip=_pip(root),
-            )
-        )
-    _fail(
-        _words().gettext(
-            "{option} needs the {extra} extra ({missing} is not installed): run pip install "
-            "'{distribution}[{extra}]'",
-            option=option,
-            extra=extra,
-            missing=missing,
-            distribution=DISTRIBUTION,
-        )
-    )
-
-
-def _is_checkout(root: Path) -> bool:
-    """Whether `root` is this project's source tree."""
-    try:
-        return f'name = "{DISTRIBUTION}"' in (root / "pyproject.toml").read_text(encoding="utf-8")
-    except OSError:
-        return False
+    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it where this runs
+    (`present_choices._extras`: the one wording of every program of the project)."""
+    _fail(missing_extra(option, extra, error, _words()))
 
 
 def _shared_secret() -> str:
@@ -278,16 +244,6 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
             )
         )
     return RedisStore(url)
-
-
-def _pip(root: Path) -> str:
-    """The pip of this Python, as typed in `root`: `.venv/bin/pip` for the checkout's own."""
-    python = Path(sys.executable)
-    pip = python.with_name("pip")
-    command = pip if pip.is_file() else python
-    if command.is_relative_to(root):
-        command = command.relative_to(root)
-    return str(command) if command.name == "pip" else f"{command} -m pip"
 
 
 def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:
