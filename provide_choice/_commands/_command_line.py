@@ -170,9 +170,12 @@ def _how_it_asks(serve: argparse.ArgumentParser) -> None:
 def _ask_command(commands: Commands) -> None:
     ask = commands.add_parser(
         "ask",
-        help="ask one question in this terminal and print the response JSON on stdout",
-        description="Ask one question in this terminal; stdout carries only the response JSON. "
-        "The question is recorded in the history, like a server's.",
+        help="ask one question (in this terminal, or on a page) and print the response JSON on "
+        "stdout",
+        description="Ask one question where a server would (this terminal; the transport the "
+        "request or --transport names, a page or a plug-in's, which need no terminal); stdout "
+        "carries only the response JSON. The question is recorded in the history, like a "
+        "server's.",
         epilog=f"Exit status: {ANSWERED} when the person answered, or the answers file did, or "
         "nobody could be asked (action_status 'unattended'); "
         f"{NOT_ANSWERED} when the question ended without an answer (cancelled or timed out: "
@@ -188,10 +191,16 @@ def _ask_command(commands: Commands) -> None:
     )
     ask.add_argument(
         "--transport",
-        default="terminal",
         metavar="NAME",
-        help="ask there instead of this terminal: a transport set up here that needs no MCP "
-        "client, such as telegram (the telegram extra, set up and linked); default: terminal",
+        help="ask there, whatever the request says: terminal, web (a page: its address on "
+        "stderr, the answer on stdout; no terminal needed), or a transport set up here that "
+        "needs no MCP client, such as telegram (set up and linked); default: the request's "
+        "transport, else your setting, else the automatic order",
+    )
+    ask.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="do not open a page in the browser (its address is printed on stderr)",
     )
     _when_nobody_answers(ask, "it")
 

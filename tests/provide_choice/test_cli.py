@@ -86,7 +86,9 @@ def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "provide-choice ask: needs a terminal, and stdin is not one. Run it from an interactive "
-        "shell (agents: use `provide-choice serve`; scripts and CI: --unattended or --answers).\n"
+        "shell, or ask on a page with --transport web (it prints the page's address and waits for "
+        "the answer; agents with only a shell tool: this), or name a transport in the request; "
+        "scripts and CI: --unattended or --answers.\n"
     )
 
 

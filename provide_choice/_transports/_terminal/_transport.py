@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 class TerminalTransport:
     """Asks in this process's own terminal. One terminal shows one question at a time: later
     questions wait their turn, within their deadline. The question keeps its screen when a call
-    stops waiting for it (`pending`)."""
+    stops waiting for it (`pending`).
+
+    A server that shares its questions with other instances (`--redis`) is one of several behind a
+    proxy, and which one an agent's call reaches is the proxy's choice: its terminal asks only the
+    questions that name it (`named_only`), and the others go where every instance reaches them,
+    the page (its address is the one line this terminal shows of such a question)."""
 
     kind = TransportKind(
         "terminal",
@@ -37,8 +42,10 @@ class TerminalTransport:
     cancelled_with_the_call = True
     bounded_wait = True
 
-    def __init__(self, output: TextIO) -> None:
+    def __init__(self, output: TextIO, *, named_only: bool = False) -> None:
         self._output = output
+        self.named_only = named_only
+        """Asked only when the request or the person's setting names the terminal."""
         self._turn = asyncio.Lock()
         self._showing: set[asyncio.Task[None]] = set()
 
@@ -53,7 +60,7 @@ class TerminalTransport:
         )
 
         say_when_tmux_drops_alerts(load_settings().alerts.on("terminal"), terminal_words())
-        return cls(setup.terminal)
+        return cls(setup.terminal, named_only=setup.questions.store is not None)
 
     async def show(self, question: PendingQuestion, caller: Caller) -> None:
         task = asyncio.get_running_loop().create_task(self._run(question))
