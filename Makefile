@@ -45,7 +45,7 @@ $(BASE_STAMP): pyproject.toml | $(BIN)/python
 # Gradio and Streamlit examples run on [gradio] and [streamlit]; [docs] builds the site, which
 # `make lint` checks.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,docs,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram]'
+	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,docs,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram,slack]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official

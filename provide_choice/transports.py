@@ -19,6 +19,14 @@ as a `Submission` and `answer_from` says what it means (or why it is refused); `
 `choose_text`, `shown_placeholder` and `submits_on_selection` word and apply the same rules as
 the page. `answered_where(name)` says where a question was answered, for an ending's message.
 
+Two-way chat channels (Telegram, Slack) share their words and steps, so each reads the same:
+`steps_of` (a batch one message after another), `chat_submission` (what Done or a typed answer
+sends, or why not), `ending_words` (how a question ended, where, and by whom: an ending's
+`person`, which a surface many may answer on sets and the history keeps), `answer_words`,
+`time_left`, `takes_text`; and they stay out of the way while their service is away:
+`sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage); `Followed` finds
+the question a message belongs to.
+
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
 chat) in its own section of the settings file, under its
@@ -73,6 +81,21 @@ from provide_choice._transports._base import (
     TransportCommand,
     TransportSetup,
 )
+from provide_choice._transports._chats import (
+    Followed,
+    Following,
+    OutageNotice,
+    Step,
+    answer_words,
+    backoff,
+    chat_submission,
+    ending_words,
+    sent_at_last,
+    steps_of,
+    takes_text,
+    time_left,
+    tried_for,
+)
 from provide_choice._transports._recommended import RecommendedTransport
 from provide_choice._transports._registry import (
     ENTRY_POINT_GROUP,
@@ -93,18 +116,22 @@ __all__ = [
     "ClientFeatures",
     "Closes",
     "Ending",
+    "Followed",
+    "Following",
     "InputNeeded",
     "Interaction",
     "InteractionSettings",
     "Launch",
     "LiveQuestion",
     "Mirrors",
+    "OutageNotice",
     "PendingQuestion",
     "ProvideChoiceOption",
     "ProvideChoiceRequest",
     "RecommendedTransport",
     "Resumable",
     "SectionNotSaved",
+    "Step",
     "StoreUnavailable",
     "Submission",
     "TimedOut",
@@ -114,14 +141,23 @@ __all__ = [
     "TransportKind",
     "TransportSetup",
     "answer_from",
+    "answer_words",
     "answered_where",
+    "backoff",
+    "chat_submission",
     "choose_text",
     "count_refusal",
+    "ending_words",
     "load_plugins",
     "plugin_settings",
     "register_transport",
     "save_plugin_settings",
+    "sent_at_last",
     "shown_placeholder",
+    "steps_of",
     "submits_on_selection",
     "summarize",
+    "takes_text",
+    "time_left",
+    "tried_for",
 ]

@@ -37,6 +37,7 @@ from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._server._client_config import CLIENTS
 from provide_choice._server._unattended import AnswerPolicy, command_line_policy
 from provide_choice._settings_file import load_settings
+from provide_choice.slack._config import SlackConfig
 from provide_choice.telegram._config import TelegramConfig
 
 
@@ -77,7 +78,9 @@ def answers_file_block() -> Block:
 
 
 def test_every_json_block_is_json_of_a_kind_checked_here() -> None:
-    kinds = json_blocks("mcpServers", "servers", "notify_urls", "telegram")
+    kinds = json_blocks(
+        "mcpServers", "servers", "notify_urls", "telegram", "slack", "display_information"
+    )
     kinds += [*requests(), *responses(), *chat_histories(), answers_file_block()]
     assert [str(block) for block in blocks("json") if block not in kinds] == []
 
@@ -108,6 +111,43 @@ def test_the_telegram_settings_shown_are_read_as_they_say(
     settings = load_settings()
     assert settings.alerts.on("telegram") is shown["alerts"]["telegram"]
     assert shown["telegram"]["token"] not in json.dumps(shown_settings(settings))
+
+
+def test_the_slack_settings_shown_are_read_as_they_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (block,) = json_blocks("slack")
+    (tmp_path / "settings.json").write_text(block.text)
+    monkeypatch.setenv("AGENT_CHOICES_HOME", str(tmp_path))
+    shown = data(block)["slack"]
+    config = SlackConfig.read(environ={})
+    assert (config.bot_token, config.app_token, config.channel) == (
+        shown["bot_token"],
+        shown["app_token"],
+        shown["channel"],
+    )
+    assert str(config.bot_token).startswith("xoxb-")
+    assert str(config.app_token).startswith("xapp-")
+    assert config.allowed_users == frozenset(shown["allowed_users"])
+    assert config.api_url == "https://slack.com/api/"
+    assert config.problem is None
+    settings = load_settings()
+    assert settings.alerts.on("slack") is True
+    assert shown["bot_token"] not in json.dumps(shown_settings(settings))
+
+
+def test_the_slack_app_manifest_asks_for_what_the_plug_in_uses() -> None:
+    """The manifest's bot scopes are those the plug-in's calls need (chat.postMessage,
+    chat.update, chat.postEphemeral: chat:write; a direct message: im:write), and it turns on
+    what its Socket Mode connection and its buttons need."""
+    (block,) = json_blocks("display_information")
+    manifest = data(block)
+    assert manifest["oauth_config"]["scopes"]["bot"] == ["chat:write", "im:write"]
+    assert manifest["settings"]["socket_mode_enabled"] is True
+    assert manifest["settings"]["interactivity"]["is_enabled"] is True
+    assert manifest["features"]["bot_user"]["display_name"]
+    assert manifest["features"]["app_home"]["messages_tab_enabled"] is True
+    assert "request_url" not in manifest["settings"]["interactivity"], "Socket Mode needs none"
 
 
 def test_the_chat_history_shown_is_messages_the_chat_reads() -> None:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import pytest
 
-Surface = Literal["web", "terminal", "terminal_handoff", "elicitation", "app", "telegram"]
+Surface = Literal["web", "terminal", "terminal_handoff", "elicitation", "app", "telegram", "slack"]
 """A surface is named by the `transport` its responses name."""
 SURFACES: dict[Surface, str] = {
     "web": "web (the page, in Chromium)",
@@ -26,6 +26,7 @@ SURFACES: dict[Surface, str] = {
     "elicitation": "elicitation (the client's dialog)",
     "app": "app (in the conversation)",
     "telegram": "telegram (the linked chat)",
+    "slack": "slack (the channel)",
 }
 """How the table heads each surface's column."""
 REQUESTED: dict[Surface, str] = {
@@ -35,6 +36,7 @@ REQUESTED: dict[Surface, str] = {
     "elicitation": "elicitation",
     "app": "app",
     "telegram": "telegram",
+    "slack": "slack",
 }
 """The request's `transport` that asks on each surface (the terminal over stdio is the hand-off)."""
 WHERE = ("transport", "url", "session_id")
@@ -301,7 +303,10 @@ the placeholder pre-filled as the field's default in the client's form. `SubmitR
 answer the surface refuses, saying why; the client's dialog sends it and the server asks again.
 In Telegram, `Choose` and `Toggle` press the option's button, `Type` is the text of a reply to the
 question, `Submit` sends that reply (or presses Done when nothing was typed), and `SubmitRefused`
-is Done refused in its answer (or, where only a reply can answer, no Done to press)."""
+is Done refused in its answer (or, where only a reply can answer, no Done to press). In Slack,
+`Choose` presses the option's button (or picks its radio button), `Toggle` ticks its box, `Type`
+fills the message's text field, `Submit` presses Submit, and `SubmitRefused` is Submit refused in
+a message only the person sees."""
 
 
 def markdown_table(cases: list[Case]) -> str:

@@ -37,9 +37,9 @@ def test_batch_rows_run_on_every_surface_or_saying_why() -> None:
         assert case.not_yet == {}, case.id
         assert "web" not in case.not_expressible, case.id
         assert "app" not in case.not_expressible, case.id
-    for surface in ("elicitation", "terminal", "terminal_handoff", "telegram"):
+    for surface in ("elicitation", "terminal", "terminal_handoff", "telegram", "slack"):
         assert any(surface not in case.not_expressible for case in batches), surface
-    for surface in ("terminal", "telegram"):
+    for surface in ("terminal", "telegram", "slack"):
         in_order = [case for case in batches if surface not in case.not_expressible]
         endings = {type(case.actions[-1]).__name__ for case in in_order}
         assert endings == {"Submit", "Cancel", "Wait"}, f"{surface}: sends, cancels, times out"

@@ -202,8 +202,10 @@ def test_the_terminal_settings_screen_switches_the_alerts_and_saves_them(tmp_pat
         expect_plain(child, f"Tell me a question waits {channel}")
     expect_plain(child, "to the addresses in notify_urls: On")
     # An installed transport that follows every question is a channel too, with its label.
+    expect_plain(child, "Tell me a question waits in Slack (the configured channel, where it")
     expect_plain(child, "Tell me a question waits in Telegram (the linked chat, where it can")
-    child.send(UP * 5 + ENTER)  # past the last entries (hidden options, away, language, telegram)
+    # past the last entries (hidden options, away, language, slack, telegram)
+    child.send(UP * 6 + ENTER)
     expect_plain(child, "On (now)")
     child.send(DOWN + ENTER)
     expect_plain(child, "to the addresses in notify_urls: Off")

@@ -222,7 +222,15 @@ async def test_the_page_settings_panel_switches_the_alerts_and_saves_them(
     await page.goto(address)
     await page.locator("summary", has_text="Settings").click()
     alerts = page.get_by_role("group", name="Tell me a question waits")
-    for label in ("In the terminal", "On the desktop", "In the browser", "By push", "In Telegram"):
+    shown = (
+        "In the terminal",
+        "On the desktop",
+        "In the browser",
+        "By push",
+        "In Slack",
+        "In Telegram",
+    )
+    for label in shown:
         await expect(alerts.get_by_role("checkbox", name=re.compile(label))).to_be_checked()
     await expect(alerts).to_contain_text("Push needs addresses: notify_urls in your settings file")
     await alerts.get_by_role("checkbox", name=re.compile("In the browser")).uncheck()

@@ -31,6 +31,8 @@ from provide_choice._contract._settings import InteractionSettings
 
 VIA_IS_THE_SERVERS = "via is the server's to set: leave it out"
 """Only the server says an ending came through another surface (`Answered.via`)."""
+PERSON_IS_THE_SERVERS = "person is the server's to set: leave it out"
+"""Only the server says who answered through a surface many may answer on (`Answered.person`)."""
 
 PlaceholderRule = Literal["always", "when_nothing_chosen"]
 """When an empty text field sends the shown placeholder: in text_input always, in hybrid only
@@ -151,8 +153,8 @@ def validate_outcome(request: ProvideChoiceRequest, data: object) -> Ending:
     problems = outcome_problems(request, outcome)
     if isinstance(outcome, Cancelled):
         problems += cancel_problems(outcome)
-    elif getattr(outcome, "via", None) is not None:
-        problems.append(VIA_IS_THE_SERVERS)
+    else:
+        problems += _surfaced_problems(outcome)
     if problems:
         raise ChoicesError(problems)
     return outcome
@@ -168,6 +170,14 @@ def cancel_problems(cancelled: Cancelled) -> list[str]:
         problems.append("detail is the server's to set: leave it out")
     if cancelled.kept or cancelled.rest is not None:
         problems.append("kept and rest are the server's to set: leave them out")
-    if cancelled.via is not None:
+    return problems + _surfaced_problems(cancelled)
+
+
+def _surfaced_problems(outcome: Ending) -> list[str]:
+    """Why a posted ending may not say where or by whom it was given: the server says that."""
+    problems = []
+    if getattr(outcome, "via", None) is not None:
         problems.append(VIA_IS_THE_SERVERS)
+    if getattr(outcome, "person", None) is not None:
+        problems.append(PERSON_IS_THE_SERVERS)
     return problems

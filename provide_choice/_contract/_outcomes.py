@@ -19,6 +19,11 @@ Via = Annotated[TransportName | None, Field(exclude_if=lambda via: via is None)]
 """Where the person ended a question when that is not the transport it was asked on (an ending's
 `via`: a transport that follows every question, Telegram, answered it); None: where it was asked.
 Only the server sets it (a posted ending naming it is refused); left out of the JSON when None."""
+Person = Annotated[str | None, Field(exclude_if=lambda person: person is None)]
+"""Who answered (or cancelled), as a surface where several people may answer knows them ("ada
+(U0ADA)" in Slack); None where the surface cannot tell (it is the person's own). Only the server
+sets it, for that surface (a posted ending naming it is refused); kept in the history, never sent
+to the agent; left out of the JSON when None."""
 
 
 class Answered(BaseModel):
@@ -33,6 +38,7 @@ class Answered(BaseModel):
     global_annotation: str | None = None
     placeholder_used: bool = False
     via: Via = None
+    person: Person = None
 
 
 class Cancelled(BaseModel):
@@ -50,6 +56,7 @@ class Cancelled(BaseModel):
     rest: TimeoutAction | None = None
     """A batch: what its unanswered questions return, the person's timeout action when it ended."""
     via: Via = None
+    person: Person = None
 
 
 class TimedOut(BaseModel):
@@ -97,6 +104,7 @@ class BatchAnswered(BaseModel):
     answers: dict[str, Answered]
     global_annotation: str | None = None
     via: Via = None
+    person: Person = None
 
 
 class NobodyAsked(BaseModel):

@@ -158,7 +158,9 @@ def table(
             format_date_time(datetime.fromtimestamp(question.asked_at), translation),
             inert(question.client_text or "-"),
             inert(_.gettext(question.transport_label)),
-            _answered_by(question.answered_by, translation),
+            inert(question.person)
+            if question.person
+            else _answered_by(question.answered_by, translation),
             inert(question.shown_title(translation)),
             inert(_outcome(question, translation)),
         )

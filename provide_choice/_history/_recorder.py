@@ -132,6 +132,7 @@ class HistoryRecorder:
                 "action_status": None if response is None else response.action_status,
                 "answered_by": None if response is None else response.answered_by,
                 "response": None if response is None else response.model_dump_json(),
+                "person": getattr(question.outcome, "person", None),
             },
         )
         kept_here = question.interaction.settings.keep_history

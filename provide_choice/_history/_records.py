@@ -63,6 +63,8 @@ class RecordedQuestion:
     """Waiting in a running server; ended; or unfinished: its server stopped before it ended."""
     alert_failed: str | None = None
     """Which alert of the question could not be delivered, and why; None: none failed."""
+    person: str | None = None
+    """Who answered, where the surface knew ("ada (U0ADA)" in Slack); None: not known."""
     question_count: int | None = None
     """How many questions a batch holds; None: one question."""
 
@@ -98,6 +100,7 @@ class RecordedQuestion:
             "answered_by": self.answered_by,
             "selection": self.selection,
             "alert_failed": self.alert_failed,
+            "person": self.person,
         }
 
 
@@ -178,6 +181,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 selection=None if response is None else json.loads(response)["selection"],
                 state=state,
                 alert_failed=row["alert_failed"],
+                person=row["person"],
                 question_count=row["question_count"],
             )
         )

@@ -92,7 +92,9 @@ MIGRATIONS: tuple[tuple[str | AddColumn, ...], ...] = (
         "OR response LIKE '%\"summary\":\"Cancelled by the agent%' THEN 'nobody' "
         "ELSE 'person' END WHERE action_status IS NOT NULL AND answered_by IS NULL",
     ),
-    # 5: how many questions a batch holds, said after its title in the reader's language (before,
+    # 5: who answered, where a surface many may answer on knows them (a Slack user).
+    (AddColumn("person"),),
+    # 6: how many questions a batch holds, said after its title in the reader's language (before,
     # its title held " (3 questions)" in English).
     (AddColumn("question_count", "INTEGER"),),
 )
@@ -103,7 +105,9 @@ seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between p
 before version 2: read from the transport table then); `alert_failed` says which alert could not be
 delivered and why (NULL: none failed); `transport` is `_records.NOT_SHOWN` for a question answered before
 anyone was asked, `answered_by` the response's (`person`, `answers_file`, `nobody`; NULL while it
-waits), `question_count` how many questions a batch holds (NULL: one question)."""
+waits); `person` who answered, as a surface many may answer on names them (the ending's `person`:
+"ada (U0ADA)" in Slack; NULL where the surface cannot tell); `question_count` how many questions a
+batch holds (NULL: one question)."""
 
 
 class HistoryUnavailable(Exception):

@@ -9,22 +9,15 @@ bot may not write to) is said once too, until a call works again.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any
 
 from provide_choice.telegram._api import BotApi, Refused, Unreachable
-from provide_choice.transports import Alerts
+from provide_choice.transports import Alerts, OutageNotice, tried_for
 
-BACKOFF_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
-"""How long to wait before trying again, one step further after each failure (the last repeats)."""
 NOT_MODIFIED = "message is not modified"
-
-
-def backoff(attempt: int) -> float:
-    return BACKOFF_SECONDS[min(attempt, len(BACKOFF_SECONDS) - 1)]
+FAILURES = (Unreachable, Refused)
 
 
 class Chat:
@@ -34,8 +27,7 @@ class Chat:
         self.api = api
         self.chat_id = chat_id
         self.alerts = alerts
-        self._said: str | None = None
-        """The failure said on stderr and not over yet."""
+        self.outage = OutageNotice(alerts)
 
     def is_linked(self, chat: Any) -> bool:
         """Whether an update's chat (`{"id": ..., "username": ...}`) is the linked one."""
@@ -49,13 +41,15 @@ class Chat:
         try:
             result = await self.api.call(method, params, wait=wait)
         except Unreachable as away:
-            self._say(f"Telegram cannot be reached ({away}); trying again, with growing pauses")
+            self.outage.failed(
+                f"Telegram cannot be reached ({away}); trying again, with growing pauses"
+            )
             raise
         except Refused as refused:
             if NOT_MODIFIED not in refused.description:
-                self._say(f"Telegram refused {method} ({refused}); trying again later")
+                self.outage.failed(f"Telegram refused {method} ({refused}); trying again later")
             raise
-        self._said = None
+        self.outage.back()
         return result
 
     async def send(
@@ -101,20 +95,12 @@ class Chat:
     async def edit_at_last(self, edits: list[tuple[int, str]], seconds: float) -> None:
         """Replace each message's text (leaving it without buttons), trying again while Telegram
         is away, for `seconds` at most; one Telegram refuses (deleted by the person) is left."""
-        give_up = time.monotonic() + seconds
-        for message_id, text in edits:
-            attempt = 0
-            while True:
-                try:
-                    await self.edit(message_id, text)
-                    break
-                except Refused:
-                    break
-                except Unreachable:
-                    if time.monotonic() + backoff(attempt) > give_up:
-                        return
-                    await asyncio.sleep(backoff(attempt))
-                    attempt += 1
+
+        def edit(message_id: int, text: str) -> Callable[[], Awaitable[None]]:
+            return lambda: self.edit(message_id, text)
+
+        tries = [edit(message_id, text) for message_id, text in edits]
+        await tried_for(seconds, tries, passing=(Unreachable,), final=(Refused,))
 
     async def _edit(self, method: str, params: dict[str, Any]) -> None:
         try:
@@ -122,27 +108,3 @@ class Chat:
         except Refused as refused:
             if NOT_MODIFIED not in refused.description:
                 raise
-
-    def _say(self, line: str) -> None:
-        if self._said is None or not line.startswith(self._said.split(" (")[0]):
-            self.alerts.warn(line)
-        self._said = line
-
-
-async def sent_at_last(
-    send: Callable[[], Awaitable[None]],
-    stop: asyncio.Event,
-    failed: Callable[[Exception], None],
-) -> None:
-    """Call `send` until it works or `stop` is set, pausing longer after each failure (`failed`
-    hears of each)."""
-    attempt = 0
-    while not stop.is_set():
-        try:
-            await send()
-            return
-        except (Unreachable, Refused) as failure:
-            failed(failure)
-        with suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), backoff(attempt))
-        attempt += 1

@@ -24,8 +24,8 @@ from typing import Any
 
 from present_choices import ChoicesError
 from provide_choice.telegram._api import Refused, Unreachable
-from provide_choice.telegram._chat import Chat, sent_at_last
-from provide_choice.telegram._ending import answer_text, ending_line
+from provide_choice.telegram._chat import FAILURES, Chat
+from provide_choice.telegram._ending import ending_line
 from provide_choice.telegram._html import escaped
 from provide_choice.telegram._message import (
     CANCEL_DATA,
@@ -38,7 +38,6 @@ from provide_choice.telegram._message import (
     question_card,
     radio,
     reply_markup,
-    takes_text,
 )
 from provide_choice.telegram._submissions import done, typed
 from provide_choice.transports import (
@@ -51,7 +50,11 @@ from provide_choice.transports import (
     StoreUnavailable,
     Submission,
     answer_from,
+    answer_words,
+    sent_at_last,
+    steps_of,
     submits_on_selection,
+    takes_text,
 )
 
 ENDED = "This question has ended"
@@ -74,14 +77,9 @@ class Item:
 
 
 def items_of(question: PendingQuestion) -> list[Item]:
-    batch = question.interaction.batch
-    if batch is None:
-        request = question.interaction.request
-        return [Item(None, Heading(request.title), request)]
-    count = len(batch.questions)
     return [
-        Item(item.id, Heading(batch.title, item.name, (number, count)), item.request)
-        for number, item in enumerate(batch.questions, start=1)
+        Item(step.id, Heading(step.title, step.header, step.place), step.request)
+        for step in steps_of(question.interaction.asked)
     ]
 
 
@@ -175,7 +173,7 @@ class Conversation:
                 return ENDED
             if message_id not in (self.card, self.reply):
                 return ANSWERED_ALREADY
-            reported = typed(self.item.request, self.chosen, text)
+            reported = typed(self.item.request, self.question.settings, self.chosen, text)
             if isinstance(reported, str):
                 return reported
             toast = await self._answer(reported)
@@ -223,7 +221,7 @@ class Conversation:
                 self.noted = True
                 self.chat.alerts.failed(self.question, f"telegram: {failure}")
 
-        await sent_at_last(self._send_current, self._ended, failed)
+        await sent_at_last(self._send_current, self._ended, failed, FAILURES)
 
     async def _send_current(self) -> None:
         async with self._lock:
@@ -259,7 +257,7 @@ class Conversation:
     async def _next(self, answer: Answered) -> None:
         """A question of a batch was answered: its message says so, and the next one is sent."""
         item, card, reply = self.item, self.card, self.reply
-        line = f"✔ Answered: {escaped(answer_text(item.request, answer))}"
+        line = f"✔ Answered: {escaped(answer_words(item.request, answer))}"
         self.index += 1
         self.chosen = list(self.item.request.default_selection_ids)
         self.card = self.reply = None

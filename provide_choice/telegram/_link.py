@@ -16,10 +16,14 @@ import time
 from typing import Any
 
 from provide_choice.telegram._api import BotApi, Refused, Unreachable
-from provide_choice.telegram._chat import backoff
 from provide_choice.telegram._config import CHAT_VARIABLE, SECTION, TelegramConfig
 from provide_choice.telegram._html import escaped
-from provide_choice.transports import SectionNotSaved, TransportCommand, save_plugin_settings
+from provide_choice.transports import (
+    SectionNotSaved,
+    TransportCommand,
+    backoff,
+    save_plugin_settings,
+)
 
 WAIT_SECONDS = 300
 """How long `link` waits for /start by default: 5 minutes."""

@@ -30,6 +30,8 @@ from provide_choice.transports import (
     choose_text,
     shown_placeholder,
     submits_on_selection,
+    takes_text,
+    time_left,
 )
 
 TEXT_LIMIT = 4096
@@ -73,10 +75,6 @@ class Card:
 def radio(request: ProvideChoiceRequest) -> bool:
     """Whether one option at most is chosen at a time (a pick replaces the one before)."""
     return request.limits.maximum == 1
-
-
-def takes_text(request: ProvideChoiceRequest) -> bool:
-    return request.selection_mode in ("text_input", "hybrid")
 
 
 def question_card(
@@ -193,18 +191,6 @@ def _keyboard(
 
 def _button(text: str, data: str) -> dict[str, str]:
     return {"text": text, "callback_data": data}
-
-
-def time_left(seconds: float) -> str:
-    """ "45 s", "4 min", "1 h 5 min": rounded down, as a countdown reads."""
-    whole = max(int(seconds), 0)
-    if whole < 60:
-        return f"{whole} s"
-    minutes = whole // 60
-    if minutes < 60:
-        return f"{minutes} min"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
 def plain(text: str) -> str:

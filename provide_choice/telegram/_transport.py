@@ -10,7 +10,6 @@ answers: a press from any other gets "Not yours to answer", and its messages are
 from __future__ import annotations
 
 import asyncio
-import time
 from contextlib import suppress
 from typing import Any
 
@@ -24,6 +23,7 @@ from provide_choice.telegram._updates import Update, Updates
 from provide_choice.transports import (
     Alerts,
     Caller,
+    Followed,
     PendingQuestion,
     TransportKind,
     TransportSetup,
@@ -63,9 +63,8 @@ class TelegramTransport:
     def __init__(self, config: TelegramConfig, alerts: Alerts) -> None:
         assert config.chat_id is not None
         self.chat = Chat(BotApi(config), config.chat_id, alerts)
-        self.updates = Updates(self.chat, self._handle, self._wanted)
-        self._by_message: dict[int, Conversation] = {}
-        self._conversations: list[Conversation] = []
+        self.followed: Followed[int, Conversation] = Followed(LATE_SECONDS)
+        self.updates = Updates(self.chat, self._handle, self.followed.wanted)
 
     @classmethod
     def build(cls, setup: TransportSetup) -> TelegramTransport | None:
@@ -81,28 +80,15 @@ class TelegramTransport:
 
     async def aclose(self) -> None:
         """Let the endings' edits go out (bounded by the caller), then stop."""
-        await asyncio.gather(*(conversation.settled() for conversation in self._conversations))
+        await self.followed.settled()
         await self.updates.stop()
         await self.chat.api.aclose()
 
     def _follow(self, question: PendingQuestion) -> None:
-        conversation = Conversation(question, self.chat, NAME, self._by_message.__setitem__)
-        self._conversations.append(conversation)
+        conversation = Conversation(question, self.chat, NAME, self.followed.known)
+        self.followed.add(conversation)
         conversation.start()
         self.updates.wake()
-
-    def _wanted(self) -> bool:
-        """Whether to go on polling: a question open, or one ended within `LATE_SECONDS`. The
-        conversations ended before that are forgotten (a press on them ends as on any other
-        message: "This question has ended")."""
-        now = time.monotonic()
-        kept = [
-            c for c in self._conversations if c.finished is None or now - c.finished < LATE_SECONDS
-        ]
-        if len(kept) < len(self._conversations):
-            self._conversations = kept
-            self._by_message = {message: c for message, c in self._by_message.items() if c in kept}
-        return bool(kept)
 
     async def _handle(self, update: Update) -> None:
         press = update.get("callback_query")
@@ -128,13 +114,8 @@ class TelegramTransport:
         await self.chat.answer(str(press.get("id")), toast)
 
     async def _conversation_of(self, message: dict[str, Any]) -> Conversation | None:
-        """The conversation a message of the bot's belongs to. A message being sent right now
-        is known once its sending returns: an update about it may come first."""
-        message_id = int(message.get("message_id") or 0)
-        if message_id not in self._by_message:
-            for conversation in list(self._conversations):
-                await conversation.quiet()
-        return self._by_message.get(message_id)
+        """The conversation a message of the bot's belongs to."""
+        return await self.followed.of(int(message.get("message_id") or 0))
 
     async def _said(self, message: dict[str, Any]) -> None:
         """A message in the linked chat: a reply to a question's message answers it."""
@@ -152,7 +133,7 @@ class TelegramTransport:
         elif text.split("@")[0].strip() == "/start":
             said = LINKED
         else:
-            said = HOW_TO_ANSWER if any(c.finished is None for c in self._conversations) else None
+            said = HOW_TO_ANSWER if self.followed.open() else None
         if said:
             with suppress(Unreachable, Refused):  # said once already, by the chat
                 await self.chat.send(escaped(said), reply_to=int(message["message_id"]))

@@ -16,7 +16,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from provide_choice.telegram._api import Refused, Unreachable
-from provide_choice.telegram._chat import Chat, backoff
+from provide_choice.telegram._chat import Chat
+from provide_choice.transports import backoff
 
 LONG_POLL_SECONDS = 25
 """How long Telegram may hold a `getUpdates` (it answers at once when an update is there)."""

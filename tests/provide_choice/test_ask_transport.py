@@ -50,7 +50,7 @@ def test_a_name_that_is_no_transport_exits_2_naming_the_transports(
     assert captured.out == ""
     assert captured.err.startswith(
         "provide-choice ask: --transport carrier-pigeon is not a transport here; transports: "
-        "terminal, web, elicitation, app, telegram"
+        "terminal, web, elicitation, app, slack, telegram"
     )
 
 

@@ -419,7 +419,7 @@ async def test_a_surface_without_batches_refuses_one_whole_and_says_which_take_t
         "provide_choice cannot ask the person here: a pigeon cannot show several questions at "
         "once (questions); batches are shown by: the server's own terminal, a terminal the agent "
         "opens, the browser, the MCP client's own dialog, the MCP client's app view in the "
-        "conversation, the linked Telegram chat, a courier (name one with transport), or ask one question per call"
+        "conversation, the Slack channel, the linked Telegram chat, a courier (name one with transport), or ask one question per call"
     )
 
 

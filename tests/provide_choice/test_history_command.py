@@ -34,6 +34,7 @@ from provide_choice._history._store import open_history as open_database
 from provide_choice._question import AgentClient, Interaction
 
 JSON_FIELDS = {
+    "person",
     "title",
     "prompt",
     "selection_mode",

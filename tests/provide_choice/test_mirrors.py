@@ -107,7 +107,7 @@ def test_an_unknown_channel_is_refused_naming_the_mirrors_too(echo: type[Echo]) 
     with pytest.raises(ChoicesError) as refused:
         apply_changes(InteractionSettings(), {"alerts": {"fax": True}})
     assert refused.value.problems == [
-        "alerts: 'fax' is not a channel; channels: terminal, desktop, browser, push, telegram, echo"
+        "alerts: 'fax' is not a channel; channels: terminal, desktop, browser, push, slack, telegram, echo"
     ]
     with pytest.raises(ChoicesError):
         apply_changes(InteractionSettings(), {"alerts": {"echo": "yes"}})

@@ -104,7 +104,7 @@ async def test_a_transport_is_refused_once_unregistered() -> None:
     failed, text = await ask(QUESTION | {"transport": "postcard"})
     assert failed
     assert (
-        "transport must be one of 'terminal', 'web', 'elicitation', 'app' or 'telegram', got 'postcard'"
+        "transport must be one of 'terminal', 'web', 'elicitation', 'app', 'slack' or 'telegram', got 'postcard'"
         in text
     )
 

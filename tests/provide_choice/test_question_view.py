@@ -297,7 +297,7 @@ async def test_changed_settings_apply_now_and_only_they_are_saved_over_the_file(
         ({"colour": "red"}, "'colour' is not a setting; settings: transport, "),
         (
             {"transport": "pigeon"},
-            "transport must be one of 'auto', 'terminal', 'web', 'elicitation', 'app' or 'telegram'",
+            "transport must be one of 'auto', 'terminal', 'web', 'elicitation', 'app', 'slack' or 'telegram'",
         ),
         ({"annotations": "yes"}, "annotations must be true or false, got 'yes'"),
         ({"timeout_override_seconds": 0}, "timeout_override_seconds must be at least 1, got 0"),

@@ -176,7 +176,7 @@ INVALID_REQUESTS: list[tuple[str, dict[str, Any], str]] = [
     (
         "unknown transport",
         request(transport="email"),
-        "transport must be one of 'terminal', 'web', 'elicitation', 'app' or 'telegram', got 'email'",
+        "transport must be one of 'terminal', 'web', 'elicitation', 'app', 'slack' or 'telegram', got 'email'",
     ),
     (
         "annotations flag not a boolean",

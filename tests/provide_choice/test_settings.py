@@ -90,7 +90,7 @@ def test_save_creates_the_directory_private(
         ("{not json", "is not valid JSON"),
         (
             '{"transport": "fax"}',
-            "has invalid values (transport must be one of 'auto', 'terminal', 'web', 'elicitation', 'app' or 'telegram', got 'fax')",
+            "has invalid values (transport must be one of 'auto', 'terminal', 'web', 'elicitation', 'app', 'slack' or 'telegram', got 'fax')",
         ),
         ('{"timeout_override_seconds": 0}', "has invalid values ("),
         ("[1, 2]", "has invalid values (request must be an object, got a list)"),

@@ -1,6 +1,6 @@
 """A server's questions, alerts and transports as `provide-choice serve` sets them up, without
-MCP, for the Telegram plug-in's tests: questions asked in Telegram, or on another surface for
-Telegram to follow."""
+MCP, for the chat plug-ins' tests (Telegram, Slack): questions asked in the chat, or on another
+surface for the chat to follow."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from provide_choice._transports._base import Transports, TransportSetup
 from provide_choice._transports._registry import build_transports, load_plugins
 
 PAGE = "http://127.0.0.1:8123/choice/0123abcd"
+CHATS = ("telegram", "slack")
+"""The plug-ins that ask in a chat: a question asked on one is shown there."""
 
 load_plugins()  # as `provide-choice serve` does: the plug-in comes through its entry point
 
@@ -26,7 +28,7 @@ load_plugins()  # as `provide-choice serve` does: the plug-in comes through its 
 @dataclass
 class Server:
     """What `provide-choice serve` sets up, without MCP: its questions, its alerts (a failed one
-    noted in `failed`, as the history notes it) and its transports, Telegram's among them."""
+    noted in `failed`, as the history notes it) and its transports, the chat's among them."""
 
     setup: TransportSetup
     transports: Transports
@@ -36,6 +38,10 @@ class Server:
     def telegram(self) -> Any:
         return self.transports["telegram"]
 
+    @property
+    def slack(self) -> Any:
+        return self.transports["slack"]
+
     async def ask(
         self,
         request: dict[str, Any],
@@ -43,26 +49,26 @@ class Server:
         seconds: float = 300,
         **settings: Any,
     ) -> PendingQuestion:
-        """Ask `request` on `transport`: in Telegram, shown there; anywhere else, as its surface
-        would show it (the page at an address), for Telegram to follow."""
+        """Ask `request` on `transport`: in a chat, shown there; anywhere else, as its surface
+        would show it (the page at an address), for the chats to follow."""
         asked: Asked = parse_batch(request) if is_batch(request) else parse_request(request)
         interaction = Interaction(
             asked, InteractionSettings.model_validate(settings), time.monotonic() + seconds
         )
         question = self.setup.questions.create(interaction, transport)
-        if transport == "telegram":
-            await self.telegram.show(question, PlainCaller())
+        if transport in CHATS:
+            await self.transports[transport].show(question, PlainCaller())
         elif transport == "web":
             question.show_at(PAGE)
         question.mark_shown()
         return question
 
 
-def start_server() -> Server:
-    """The transports built as a server builds them, Telegram's from its environment."""
+def start_server(chat: str = "telegram") -> Server:
+    """The transports built as a server builds them, the `chat` plug-in's from its environment."""
     failed: list[tuple[str, str]] = []
     alerts = QuestionAlerts(failed=lambda q, problem: failed.append((q.id, problem)), environ={})
     setup = TransportSetup(QuestionRegistry(recorder=Recorders(alerts)), alerts=alerts)
     transports = build_transports(setup)
-    assert "telegram" in transports, "the plug-in is installed (pip install -e .) and set up"
+    assert chat in transports, "the plug-in is installed (pip install -e .) and set up"
     return Server(setup, transports, failed)

@@ -1,0 +1,95 @@
+"""Slack as a transport: a question asked there (`transport: "slack"`), and every question asked
+anywhere else too (`mirror`, the `slack` alert channel), in the configured channel or DM.
+
+It is built only once it is set up (two tokens and a channel: `_config`), and talks to the Web
+API (`_web_api`: three methods to show and end questions) and Socket Mode (`_socket_mode`: the
+presses, over a WebSocket it opens itself; no public address). Each question shown is a
+`Conversation`; an action finds its conversation by the message it is on. When `allowed_users`
+is set, anyone else who presses gets "Not yours to answer", ephemerally, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from provide_choice.slack._channel import Channel
+from provide_choice.slack._config import SlackConfig
+from provide_choice.slack._conversation import ENDED, Conversation, Payload, who
+from provide_choice.slack._mrkdwn import escaped
+from provide_choice.slack._socket_mode import SocketMode
+from provide_choice.transports import (
+    Alerts,
+    Caller,
+    Followed,
+    PendingQuestion,
+    TransportKind,
+    TransportSetup,
+)
+
+NAME = "slack"
+NOT_YOURS = "Not yours to answer"
+
+
+class SlackTransport:
+    """Asks in the configured Slack channel, with buttons, and follows every question there."""
+
+    kind = TransportKind(
+        NAME,
+        "The Slack channel",
+        preference="Slack (the configured channel)",
+        missing=(
+            "Slack is not set up on this server: give the app's tokens "
+            "(PROVIDE_CHOICE_SLACK_BOT_TOKEN, PROVIDE_CHOICE_SLACK_APP_TOKEN) and the channel "
+            "(PROVIDE_CHOICE_SLACK_CHANNEL)"
+        ),
+        inbox="Shown in Slack",
+        answer_where="in Slack",
+        batches=True,
+    )
+    mirror_label = "In Slack (the configured channel, where it can be answered too)"
+    cancelled_with_the_call = True
+    bounded_wait = True
+
+    def __init__(self, config: SlackConfig, alerts: Alerts) -> None:
+        self.config = config
+        self.channel = Channel(config, alerts)
+        self.followed: Followed[str, Conversation] = Followed()
+        self.socket = SocketMode(self.channel, self._acted, self.followed.wanted)
+
+    @classmethod
+    def build(cls, setup: TransportSetup) -> SlackTransport | None:
+        config = SlackConfig.read()
+        return None if config.problem is not None else cls(config, setup.alerts)
+
+    async def show(self, question: PendingQuestion, caller: Caller) -> None:
+        self._follow(question)
+
+    async def mirror(self, question: PendingQuestion) -> None:
+        if question.outcome is None:
+            self._follow(question)
+
+    async def aclose(self) -> None:
+        """Let the endings' updates go out (bounded by the caller), then stop."""
+        await self.followed.settled()
+        await self.socket.stop()
+        await self.channel.api.aclose()
+
+    def _follow(self, question: PendingQuestion) -> None:
+        conversation = Conversation(question, self.channel, NAME, self.followed.known)
+        self.followed.add(conversation)
+        conversation.start()
+        self.socket.wake()
+
+    async def _acted(self, payload: Payload) -> None:
+        """A `block_actions` payload: someone pressed, ticked or picked in a message."""
+        if payload.get("type") != "block_actions":
+            return
+        user, _person = who(payload)
+        container = payload.get("container") or {}
+        channel = str(container.get("channel_id") or (payload.get("channel") or {}).get("id") or "")
+        if not self.config.may_answer(user):
+            await self.channel.tell(user, escaped(NOT_YOURS), channel or None)
+            return
+        ts = str(container.get("message_ts") or "")
+        conversation = await self.followed.of(ts)
+        said = ENDED if conversation is None else await conversation.acted(ts, payload)
+        if said:
+            await self.channel.tell(user, escaped(said), channel or None)
