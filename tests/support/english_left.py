@@ -24,6 +24,8 @@ ALLOWED = frozenset(
         "AG-UI",
         "HTTP",
         "Redis",
+        "Slack",
+        "Telegram",
         # keys
         "Enter",
         "Tab",
