@@ -12,18 +12,25 @@ from typing import TypeAlias
 
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
-from provide_choice._bridge._site import HOST, PublicUrl, is_loopback, parse_public_url
+from provide_choice._bridge._site import HOST, is_loopback
+from provide_choice._commands._option_values import (
+    history_limit,
+    max_wait,
+    mcp_endpoint,
+    port,
+    public_url,
+    search_text,
+    words,
+)
 from provide_choice._server._client_config import CLIENTS
 from provide_choice._transports._registry import transport_commands
 
 ANSWERED = 0
 NOT_ANSWERED = 1
 USAGE_ERROR = 2
-PORT_MAX = 65_535
 MAX_WAIT_SECONDS = 50.0
 """The default of `serve --max-wait` (the server's own default, kept here so `--help` needs no
 MCP import; a test checks the two agree)."""
-MAX_WAIT_LIMIT = 86_400
 INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
 BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
@@ -34,18 +41,9 @@ DATA_COMMANDS = ("serve", "ask", "history", "inbox")
 """The commands that read or write the person's data directory and settings, and so make them
 private at start where an earlier version left them open to others."""
 HISTORY_LIMIT = 50
-HISTORY_LIMIT_MAX = 1_000_000
 REDIS_PREFIX = "provide-choice:"
 """The default of `--redis-prefix`: every key this package writes in Redis starts with it."""
 PREFIX_WITHOUT_REDIS = "--redis-prefix goes with --redis URL"
-
-
-def _words() -> Translation:
-    """The person's language: their setting, else the terminal's."""
-    # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
-    from provide_choice._settings_file import terminal_words
-
-    return terminal_words()
 
 
 class _Parser(SuggestingParser):
@@ -53,7 +51,7 @@ class _Parser(SuggestingParser):
     language: their setting, else the terminal's."""
 
     def words(self) -> Translation:
-        return _words()
+        return words()
 
 
 def command_line() -> argparse.ArgumentParser:
@@ -90,7 +88,7 @@ def _where_it_listens(serve: argparse.ArgumentParser) -> None:
     address, the public URL, the token, the Redis its instances share."""
     serve.add_argument(
         "--http",
-        type=_port,
+        type=port,
         metavar="PORT",
         help="serve streamable HTTP on 127.0.0.1:PORT (0: any free port), MCP at /mcp and the "
         "question pages beside it; questions appear in this terminal",
@@ -104,7 +102,7 @@ def _where_it_listens(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--public-url",
-        type=_public_url,
+        type=public_url,
         metavar="URL",
         help="with --http: where people and agents reach this server (your TLS proxy, "
         "https://choices.example.com); pages are given as URL/choice/<id>, MCP is at URL/mcp "
@@ -143,7 +141,7 @@ def _how_it_asks(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--bridge-port",
-        type=_port,
+        type=port,
         default=0,
         metavar="PORT",
         help="over stdio: port of the local bridge for hand-offs and the pages on 127.0.0.1 "
@@ -158,7 +156,7 @@ def _how_it_asks(serve: argparse.ArgumentParser) -> None:
     _when_nobody_answers(serve, "the server")
     serve.add_argument(
         "--max-wait",
-        type=_max_wait,
+        type=max_wait,
         default=MAX_WAIT_SECONDS,
         metavar="SECONDS",
         help="longest a tool call waits for the person before it returns 'pending' and the "
@@ -216,13 +214,13 @@ def _history_command(commands: Commands) -> None:
     )
     history.add_argument(
         "--limit",
-        type=_history_limit,
+        type=history_limit,
         metavar="N",
         help=f"at most N questions (default {HISTORY_LIMIT})",
     )
     history.add_argument(
         "--search",
-        type=_search_text,
+        type=search_text,
         metavar="TEXT",
         help="only questions whose title, prompt, options, client or answer hold TEXT (any case)",
     )
@@ -241,7 +239,7 @@ def _inbox_command(commands: Commands) -> None:
     )
     inbox.add_argument(
         "--port",
-        type=_port,
+        type=port,
         default=INBOX_PORT,
         metavar="PORT",
         help="port on 127.0.0.1 (default: %(default)s; 0: any free port)",
@@ -278,7 +276,7 @@ def _client_config_command(commands: Commands) -> None:
     client_config.add_argument("client", choices=CLIENTS, help="the MCP client")
     client_config.add_argument(
         "--http",
-        type=_mcp_endpoint,
+        type=mcp_endpoint,
         metavar="URL",
         help="instead, reach the server `provide-choice serve --http` runs: its MCP endpoint "
         "(https://choices.example.com/mcp), or the PORT of one on this machine",
@@ -351,76 +349,3 @@ def _when_nobody_answers(command: argparse.ArgumentParser, who: str) -> None:
         help="an answers file (JSON): its first rule whose title fits a question answers it, "
         "before anyone is asked (default: $PROVIDE_CHOICE_ANSWERS)",
     )
-
-
-def _port(text: str) -> int:
-    """A TCP port for argparse: 0 (any free one) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= PORT_MAX:
-        raise argparse.ArgumentTypeError(
-            _words().gettext(
-                "must be a port number from 0 (any free port) to {maximum}, got {text}",
-                maximum=PORT_MAX,
-                text=repr(text[:20]),
-            )
-        )
-    return port
-
-
-def _public_url(text: str) -> PublicUrl:
-    try:
-        return parse_public_url(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _mcp_endpoint(text: str) -> str:
-    """An MCP endpoint's URL; a port number stands for the one of a server on this machine, and
-    an address without a path for its `/mcp`."""
-    if text.strip().isdigit():
-        return f"http://{HOST}:{_port(text.strip())}/mcp"
-    public = _public_url(text)
-    return public.base if public.path else f"{public.base}/mcp"
-
-
-def _max_wait(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= MAX_WAIT_LIMIT:
-        raise argparse.ArgumentTypeError(
-            _words().gettext(
-                "must be seconds from 0 (until the question's deadline) to {maximum}, got {text}",
-                maximum=MAX_WAIT_LIMIT,
-                text=repr(text[:20]),
-            )
-        )
-    return seconds
-
-
-def _history_limit(text: str) -> int:
-    try:
-        limit = int(text)
-    except ValueError:
-        limit = 0
-    if not 1 <= limit <= HISTORY_LIMIT_MAX:
-        raise argparse.ArgumentTypeError(
-            _words().gettext(
-                "must be a whole number of questions from 1 to {maximum}, got {text}",
-                maximum=HISTORY_LIMIT_MAX,
-                text=repr(text[:20]),
-            )
-        )
-    return limit
-
-
-def _search_text(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError(
-            _words().gettext("must be some text to look for, got nothing")
-        )
-    return text

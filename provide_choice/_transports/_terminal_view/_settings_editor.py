@@ -32,6 +32,7 @@ from provide_choice._contract._settings import InteractionSettings, local_time
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._setting_values import choose_value
 from provide_choice._transports._terminal_view._state import QuestionState
 from provide_choice._transports._terminal_view._style import STYLE
 
@@ -110,7 +111,7 @@ class SettingsEditor:
                 channel = item.removeprefix(ALERT_ITEM)
                 on = self.question.settings.alerts.on(channel)
                 values = ((True, _.gettext("On")), (False, _.gettext("Off")))
-                chosen = await self._choose(self._entry_label(item), values, on)
+                chosen = await choose_value(self.screen, self._entry_label(item), values, on)
                 if chosen != on:
                     await self.question.apply_settings({"alerts": {channel: chosen}})
                 continue
@@ -168,33 +169,7 @@ class SettingsEditor:
         if name in time_settings():
             return await self._ask_time(name)
         label, values = setting_choices(self.translation)[name]
-        return await self._choose(label, values, getattr(self.question.settings, name))
-
-    async def _choose(
-        self, label: str, values: Sequence[tuple[object, str]], current: object
-    ) -> object:
-        """One of `values` (value, label), chosen in a list that starts on `current` and says
-        which it is: Enter on it keeps it. A value not among them (a language written in the file
-        by hand) starts the list on the first."""
-        _ = self.translation
-        labels = [
-            _.gettext("{value} (now)", value=text) if value == current else text
-            for value, text in values
-        ]
-        now = next(
-            (str(index) for index, (value, _text) in enumerate(values) if value == current), None
-        )
-        picked = await self.screen.show(
-            questionary.select(
-                label,
-                choices=[questionary.Choice(text, str(index)) for index, text in enumerate(labels)],
-                default=now,
-                instruction=" ",
-                style=STYLE,
-            ),
-            hints=[_.gettext("↑↓ move"), _.gettext("Enter sets the highlighted value")],
-        )
-        return values[int(cast(str, picked))][0]
+        return await choose_value(self.screen, label, values, getattr(self.question.settings, name))
 
     def _entry_label(self, item: str) -> str:
         """How the settings list names the entry `item`, without its value."""
