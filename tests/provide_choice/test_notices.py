@@ -60,3 +60,16 @@ def test_a_library_warning_without_a_handler_waits_too(
     finally:
         logger.propagate = True
     assert capsys.readouterr().err == "the connection was reset\n"
+
+
+def test_a_plugins_warning_through_the_alerts_takes_the_same_path(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Telegram and Slack say a service away through the seam's Alerts.warn.
+    from provide_choice._alerts import QuestionAlerts
+
+    with held(lambda: None):
+        QuestionAlerts().warn("telegram is unreachable")
+        assert held_lines() == ("provide-choice: warning: telegram is unreachable",)
+        assert capsys.readouterr().err == ""
+    assert capsys.readouterr().err == "provide-choice: warning: telegram is unreachable\n"
