@@ -119,6 +119,9 @@ def answer(session_id: str, url: str) -> int:
     # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
     import httpx
 
+    from provide_choice._transports._terminal_view._alert_sequence import (
+        say_when_tmux_drops_alerts,
+    )
     from provide_choice._transports._terminal_view._batch_flow import run_batch_flow
     from provide_choice._transports._terminal_view._flow import (
         run_terminal_flow,
@@ -130,6 +133,7 @@ def answer(session_id: str, url: str) -> int:
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
         question = RemoteQuestion(client, session_url)
         asked = question.attach()
+        say_when_tmux_drops_alerts(question.settings.alerts.on("terminal"), terminal_words())
 
         async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
             with terminal_session(sys.stdout), signals_cancel():
