@@ -137,7 +137,7 @@ async def test_multi_with_notes(tmp_path: Path) -> None:
         child.send("decide by Friday" + ENTER)
         expect_plain(child, "✎ Overall note: decide by Friday")
         child.send(ENTER)
-        expect_plain(child, "Selected: PostgreSQL, DuckDB")
+        expect_plain(child, "Selected: PostgreSQL and DuckDB. With notes.")
         status, _ = finish(child)
         response = await poll(client, selection["session_id"])
     assert status == 0
@@ -155,7 +155,7 @@ async def test_hybrid_with_own_text(tmp_path: Path) -> None:
         child.send(DOWN * 3 + SPACE + ENTER)
         expect_plain(child, "Your own answer")
         child.send("Redis" + ENTER)
-        expect_plain(child, 'Answered in their own words: "Redis"')
+        expect_plain(child, 'Your own answer: "Redis".')
         status, _ = finish(child)
         response = await poll(client, selection["session_id"])
     assert status == 0
@@ -207,7 +207,9 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
         expect_plain(child, "Change settings")
         child.send(DOWN + ENTER)
         expect_plain(child, "When time runs out: Return the question's defaults")
-        child.send(DOWN * 6 + ENTER)
+        child.send(DOWN * 6 + ENTER)  # its values, the current one marked
+        expect_plain(child, "Return the question's defaults (now)")
+        child.send(DOWN + ENTER)
         expect_plain(child, "When time runs out: Return nothing")
         # The person walks away: the deadline passes on the settings screen.
         expect_plain(child, "No answer before the deadline; nothing selected.")

@@ -186,7 +186,11 @@ def answered_where(name: str, *, at_an_address: bool = False) -> str:
 
 
 def in_a_sentence(label: str) -> str:
-    """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
+    """A label inside a sentence: its first letter small ("the browser"), unless its first word
+    is an abbreviation written in capitals ("MCP client's dialog", "MCP 客户端": "mCP" is no
+    word in any language); the rest as written."""
+    if label[1:2].isupper():
+        return label
     return label[:1].lower() + label[1:]
 
 

@@ -97,6 +97,7 @@ def create_server(
     max_wait_seconds: float = MAX_WAIT_SECONDS,
     request_state_key: bytes | None = None,
     policy: AnswerPolicy | None = None,
+    built: Transports | None = None,
 ) -> MCPServer:
     """The MCP server. Its transports are the registered ones built for `setup` (without one:
     those that need nothing set up, such as the client's own dialog), plus or instead of those,
@@ -106,9 +107,10 @@ def create_server(
     `request_state_key` seals the state of a call retried with the client's answers (2026-07-28)
     the same way on every instance sharing the questions; without it, a key of this process.
     `policy` says who answers before the person is asked (an answers file; nobody, when it runs
-    unattended); without one, the person is always asked."""
+    unattended); without one, the person is always asked. `built`: the transports already built
+    for `setup` (a server that says where its questions appear builds them first)."""
     setup = setup or TransportSetup(QuestionRegistry())
-    every = {**build_transports(setup), **(transports or {})}
+    every = {**(build_transports(setup) if built is None else built), **(transports or {})}
     provide_choice = ProvideChoiceTool(
         every, heartbeat_seconds, setup.questions, max_wait_seconds, policy or AnswerPolicy()
     )

@@ -24,6 +24,7 @@ from provide_choice._contract._outcomes import Cancelled, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._setting_changes import apply_changes
 from provide_choice._contract._settings import InteractionSettings
+from provide_choice._settings_file import terminal_words
 from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX
 
 if TYPE_CHECKING:
@@ -83,6 +84,9 @@ def answer(session_id: str, url: str) -> int:
     # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
     import httpx
 
+    from provide_choice._transports._terminal_view._alert_sequence import (
+        say_when_tmux_drops_alerts,
+    )
     from provide_choice._transports._terminal_view._batch_flow import run_batch_flow
     from provide_choice._transports._terminal_view._flow import (
         run_terminal_flow,
@@ -94,6 +98,7 @@ def answer(session_id: str, url: str) -> int:
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
         question = RemoteQuestion(client, session_url)
         asked = question.attach()
+        say_when_tmux_drops_alerts(question.settings.alerts.on("terminal"), terminal_words())
 
         async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
             with terminal_session(sys.stdout), signals_cancel():
