@@ -23,7 +23,7 @@ import errno
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -34,7 +34,9 @@ from chat_ui._agents import Agent, DemoAgent, ScriptError, load_script
 from chat_ui._command_line._options import SECRET_VARIABLE, parse
 from chat_ui._command_line._storage import private_storage, storage_secret
 from chat_ui._nicegui._chat_page import TITLE, chat_page
+from chat_ui._nicegui._language import chat_translation
 from present_choices._addresses import without_password
+from present_choices._extras import missing_extra
 from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import Translation, terminal_translation
 
@@ -42,7 +44,6 @@ if TYPE_CHECKING:
     from chat_ui._nicegui._redis_store import RedisStore
 
 USAGE_ERROR = 2
-DISTRIBUTION = "agent-choices"
 MAKE_VARIABLE = "MAKELEVEL"
 """Set by make for the commands it runs: here, `make demo`, whose port is its PORT variable."""
 PRIVATE_UMASK = 0o077
@@ -67,13 +68,14 @@ def _words() -> Translation:
 
 def _run(argv: Sequence[str] | None) -> None:
     parser, args = parse(argv)
-    agent, subtitle = _agent(parser, args)
+    agent, subtitle_in = _agent(parser, args)
     secret = _shared_secret() if args.redis else None
     redis_store = _redis_store(parser, args.redis) if args.redis else None
     port = _claim_port(args.host, args.port)
 
     @ui.page("/", title=TITLE, language="en-US", dark=None)
     def index() -> None:
+        subtitle = subtitle_in(chat_translation(args.lang))
         if redis_store is None:
             chat_page(agent, subtitle=subtitle, language=args.lang)
         else:
@@ -106,18 +108,27 @@ def _run(argv: Sequence[str] | None) -> None:
         os.umask(umask)
 
 
-def _agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Agent, str]:
+Subtitle = Callable[[Translation], str]
+"""The page's subtitle in the chat's language (the browser's, or `--lang`): which agent it talks to."""
+
+
+def _agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Agent, Subtitle]:
     """The agent `--agent` names, built (exit 2 when it cannot be), and the page's subtitle for it."""
     if args.agent == "llm":
-        return _llm_agent(parser, args), f"model: {args.model}"
+        agent = _llm_agent(parser, args)
+        return agent, lambda _: _.gettext("model: {model}", model=args.model)
     if args.agent == "ag-ui":
-        return _agui_agent(parser, args), f"AG-UI agent: {without_password(args.url)}"
+        agent = _agui_agent(parser, args)
+        url = without_password(args.url)
+        return agent, lambda _: _.gettext("AG-UI agent: {url}", url=url)
     if args.agent == "demo":
-        return DemoAgent(), "demo agent"
+        return DemoAgent(), lambda _: _.gettext("demo agent")
     try:
-        return load_script(args.script), f"script: {Path(args.script).name}"
+        script = load_script(args.script)
     except ScriptError as error:
         _fail(str(error))
+    name = Path(args.script).name
+    return script, lambda _: _.gettext("script: {name}", name=name)
 
 
 def _fail(message: str) -> NoReturn:
@@ -182,43 +193,9 @@ def _address(host: str, port: int) -> str:
 
 
 def _missing_extra(option: str, extra: str, error: ImportError) -> NoReturn:
-    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it: worded for
-    where this runs. A checkout (an editable install, or the source tree on the path) installs
-    its project from its own directory with the pip of the Python that runs this (`make demo` made
-    it: `.venv/bin/pip`, which no shell has on its path); an installed package comes from the
-    package index."""
-    missing = error.name.partition(".")[0] if error.name else error  # the package, not a part
-    root = Path(__file__).resolve().parent.parent
-    if _is_checkout(root):
-        _fail(
-            _words().gettext(
-                "{option} needs the {extra} extra ({missing} is not installed): in {root}, the "
-                "checkout this runs from, run {pip} install -e '.[{extra}]'",
-                option=option,
-                extra=extra,
-                missing=missing,
-                root=root,
-                pip=_pip(root),
-            )
-        )
-    _fail(
-        _words().gettext(
-            "{option} needs the {extra} extra ({missing} is not installed): run pip install "
-            "'{distribution}[{extra}]'",
-            option=option,
-            extra=extra,
-            missing=missing,
-            distribution=DISTRIBUTION,
-        )
-    )
-
-
-def _is_checkout(root: Path) -> bool:
-    """Whether `root` is this project's source tree."""
-    try:
-        return f'name = "{DISTRIBUTION}"' in (root / "pyproject.toml").read_text(encoding="utf-8")
-    except OSError:
-        return False
+    """Exit 2 saying, in one line, that `option` needs `extra`, and how to add it where this runs
+    (`present_choices._extras`: the one wording of every program of the project)."""
+    _fail(missing_extra(option, extra, error, _words()))
 
 
 def _shared_secret() -> str:
@@ -267,16 +244,6 @@ def _redis_store(parser: argparse.ArgumentParser, url: str) -> RedisStore:
             )
         )
     return RedisStore(url)
-
-
-def _pip(root: Path) -> str:
-    """The pip of this Python, as typed in `root`: `.venv/bin/pip` for the checkout's own."""
-    python = Path(sys.executable)
-    pip = python.with_name("pip")
-    command = pip if pip.is_file() else python
-    if command.is_relative_to(root):
-        command = command.relative_to(root)
-    return str(command) if command.name == "pip" else f"{command} -m pip"
 
 
 def _llm_agent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Agent:

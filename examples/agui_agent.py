@@ -1,8 +1,8 @@
 """A sample AG-UI agent to put the chat in front of, with no model key: pydantic-ai's own AG-UI adapter
 over a scripted model.
 
-    python examples/agui_agent.py --port 8000
-    choices-chat --agent ag-ui --url http://127.0.0.1:8000/agent
+    .venv/bin/python examples/agui_agent.py --port 8000
+    .venv/bin/choices-chat --agent ag-ui --url http://127.0.0.1:8000/agent
 
 It greets you and asks what to deploy with `present_choices` (the frontend tool the chat declares:
 you get buttons), answers your pick, and asks your approval before it calls its `deploy` tool
@@ -18,16 +18,22 @@ import argparse
 import json
 import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
-import uvicorn
-from pydantic_ai import Agent, DeferredToolRequests, Tool
-from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, UserPromptPart
-from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
-from pydantic_ai.ui.ag_ui import AGUIAdapter
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
+# This checkout's packages, for a Python that lacks them: it is then told how to get them.
+sys.path.append(str(Path(__file__).resolve().parents[1]))
+from present_choices._extras import needs_extra
+
+with needs_extra("examples/agui_agent.py", "ag-ui"):
+    import uvicorn
+    from pydantic_ai import Agent, DeferredToolRequests, Tool
+    from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, UserPromptPart
+    from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
+    from pydantic_ai.ui.ag_ui import AGUIAdapter
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
 
 SERVICES = {"api": "API", "web": "Web front end", "worker": "Background worker"}
 ASK = {

@@ -1,7 +1,7 @@
 """The choices in a Gradio chat, on the same agents as `choices-chat` (no key needed for the demo).
 
-    pip install 'agent-choices[gradio]'
-    python examples/gradio_chat.py --port 7860
+    .venv/bin/pip install -e '.[gradio]'
+    .venv/bin/python examples/gradio_chat.py --port 7860
 
 It serves on 127.0.0.1 and takes its agent from the environment: `CHOICES_CHAT_AGENT` (`demo` by
 default, `script`, `llm`, `ag-ui`), with `CHOICES_CHAT_SCRIPT`, `CHOICES_CHAT_MODEL`,
@@ -14,11 +14,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # before Gradio is imported
+# This checkout's packages, for a Python that lacks them: it is then told how to get them.
+sys.path.append(str(Path(__file__).resolve().parents[1]))
+from present_choices._extras import needs_extra
 
-from chat_ui._agents._settings import SettingError, agent_from_environment
-from chat_ui.gradio import chat_interface
+with needs_extra("examples/gradio_chat.py", "gradio"):
+    from chat_ui._agents._settings import SettingError, agent_from_environment
+    from chat_ui.gradio import chat_interface
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,7 +1,7 @@
 """The choices in a Streamlit chat, on the same agents as `choices-chat` (no key needed for the demo).
 
-    pip install 'agent-choices[streamlit]'
-    streamlit run examples/streamlit_chat.py --server.address 127.0.0.1 --server.port 8501 --server.headless true
+    .venv/bin/pip install -e '.[streamlit]'
+    .venv/bin/streamlit run examples/streamlit_chat.py --server.address 127.0.0.1 --server.port 8501 --server.headless true
 
 Streamlit listens on every interface unless `--server.address` says otherwise. The agent comes from
 the environment: `CHOICES_CHAT_AGENT` (`demo` by default, `script`, `llm`, `ag-ui`), with
@@ -12,10 +12,18 @@ beside this file says so too): nothing leaves this machine.
 
 from __future__ import annotations
 
-import streamlit as st
+import sys
+from pathlib import Path
 
-from chat_ui._agents._settings import SettingError, agent_from_environment
-from chat_ui.streamlit import chat
+# This checkout's packages, for a Python that lacks them: it is then told how to get them.
+sys.path.append(str(Path(__file__).resolve().parents[1]))
+from present_choices._extras import needs_extra
+
+with needs_extra("examples/streamlit_chat.py", "streamlit"):
+    import streamlit as st
+
+    from chat_ui._agents._settings import SettingError, agent_from_environment
+    from chat_ui.streamlit import chat
 
 st.set_page_config(page_title="Choices chat")
 st.title("Choices chat")

@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from markdown_it.token import Token
 from pydantic import ValidationError
 
 from present_choices._markdown import markdown_parser
 from present_choices._schema import ChoicePrompt
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 FENCE_LANGUAGE = "choices"
 

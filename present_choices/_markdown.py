@@ -11,8 +11,10 @@ text through its URL without anyone clicking. `![alt](url)` therefore shows as a
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 FOCUSABLE = {"<pre>": '<pre tabindex="0">', "<table>": '<table tabindex="0">'}
 """A code block or table wider than its column scrolls sideways, and a keyboard can only scroll
@@ -33,5 +35,8 @@ def render_markdown(text: str) -> str:
 def markdown_parser() -> MarkdownIt:
     """The one markdown-it set-up for agent text: `render_markdown` renders with it, the fence codec
     splits messages with it (so a fence is a fence on both sides), and the terminal renders its tokens
-    itself."""
+    itself. markdown-it-py loads with it, when text is first split or rendered: a server starts
+    without it."""
+    from markdown_it import MarkdownIt
+
     return MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")

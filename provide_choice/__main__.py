@@ -1,50 +1,66 @@
 """`provide-choice`: run the MCP server, or ask one question from a shell script.
 
 The command line is read (`_commands._command_line`) and the command it names is run by its own
-module of `_commands`; a problem the person can fix is one line on stderr and exit status 2.
+module of `_commands`, imported only then; a problem the person can fix is one line on stderr and
+exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 
-from provide_choice._commands._ask import run_ask
-from provide_choice._commands._client_config import run_client_config
 from provide_choice._commands._command_line import (
     DATA_COMMANDS,
+    HELP_OPTIONS,
     PLUGIN_COMMANDS,
     USAGE_ERROR,
     command_line,
 )
-from provide_choice._commands._history import run_history
 from provide_choice._commands._running import CommandError, make_private, settings
-from provide_choice._commands._serve import run_inbox, run_serve
-from provide_choice._transports._registry import load_plugins, transport_commands
 
-COMMANDS: Mapping[str, Callable[[argparse.Namespace], int]] = {
-    "serve": run_serve,
-    "ask": run_ask,
-    "history": run_history,
-    "inbox": run_inbox,
-    "client-config": run_client_config,
+COMMANDS: Mapping[str, str] = {
+    "serve": "provide_choice._commands._serve:run_serve",
+    "ask": "provide_choice._commands._ask:run_ask",
+    "history": "provide_choice._commands._history:run_history",
+    "inbox": "provide_choice._commands._serve:run_inbox",
+    "client-config": "provide_choice._commands._client_config:run_client_config",
 }
-"""What runs each command, by its name on the command line; a transport may add one of its own
-(`TransportCommand`: `provide-choice telegram link`), found once the plug-ins are loaded."""
+"""What runs each command, by its name on the command line: imported when that command runs, so
+`--help`, a mistyped option and every other command load none of it. A transport may add one of
+its own (`TransportCommand`: `provide-choice telegram link`), found once the plug-ins are loaded."""
+
+
+def _runner(command: str) -> Callable[[argparse.Namespace], int]:
+    if command not in COMMANDS:
+        from provide_choice._transports._registry import transport_commands
+
+        return transport_commands()[command].run
+    module, function = COMMANDS[command].split(":")
+    runner: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), function)
+    return runner
+
+
+def _load_plugins() -> None:
+    # Deferred for start-up time: the transports load for the commands that use them.
+    from provide_choice._transports._registry import load_plugins
+
+    load_plugins()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     settings.cache_clear()  # read anew for each command run
     words = sys.argv[1:] if argv is None else list(argv)
-    if not words or words[0] not in COMMANDS:
-        load_plugins()  # a plug-in's own command (`telegram link`), or the list of them all
+    if not words or words[0] not in (*COMMANDS, *HELP_OPTIONS):
+        _load_plugins()  # a plug-in's own command (`telegram link`), or a mistyped one
     arguments = command_line().parse_args(words)
     if arguments.command in DATA_COMMANDS:
         make_private()
     if arguments.command in PLUGIN_COMMANDS:
-        load_plugins()
-    run = COMMANDS.get(arguments.command) or transport_commands()[arguments.command].run
+        _load_plugins()
+    run = _runner(arguments.command)
     try:
         return run(arguments)
     except CommandError as error:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from present_choices import describe_errors
 from present_choices._private_files import write_private
 from present_choices._translation import Translation, terminal_translation
 from provide_choice._contract._settings import SETTING_NAMES, InteractionSettings
+from provide_choice._notices import warn
 
 HOME_VARIABLE = "AGENT_CHOICES_HOME"
 """Where this package keeps the person's files (the settings, the history), when set."""
@@ -109,7 +109,7 @@ def save_settings(settings: InteractionSettings, path: Path | None = None) -> No
     try:
         write_private(path, text)
     except OSError as error:
-        _warn(
+        warn(
             f"could not save settings to {path} ({_reason(error)}); they apply to this question only"
         )
 
@@ -173,12 +173,8 @@ def _stored(path: Path) -> dict[str, Any] | None:
 
 
 def _defaults_with_warning(path: Path, problem: str) -> InteractionSettings:
-    _warn(f"settings file {path} {problem}; using default settings")
+    warn(f"settings file {path} {problem}; using default settings")
     return InteractionSettings()
-
-
-def _warn(message: str) -> None:
-    print(f"provide-choice: warning: {message}", file=sys.stderr, flush=True)
 
 
 def _reason(error: OSError | UnicodeDecodeError) -> str:

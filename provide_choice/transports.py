@@ -32,76 +32,141 @@ A transport class may add a command of its own to `provide-choice`, named as it 
 chat) in its own section of the settings file, under its
 name: `plugin_settings(name, variables)` reads it, environment variables winning, and
 `save_plugin_settings(name, changes)` writes into it; nothing of it ever reaches a surface.
+
+Each name loads on first use (PEP 562), as the package's own: a plug-in that names only what it
+uses at import loads only that, so a command listing the plug-ins stays quick.
 """
 
-from provide_choice._alerts import Alerts, Mirrors
-from provide_choice._contract._batch import BatchQuestion, BatchRequest
-from provide_choice._contract._meaning import Submission, answer_from
-from provide_choice._contract._outcomes import (
-    Answered,
-    BatchAnswered,
-    Cancelled,
-    Ending,
-    TimedOut,
-)
-from provide_choice._contract._presentation import (
-    choose_text,
-    count_refusal,
-    shown_placeholder,
-    submits_on_selection,
-)
-from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
-from provide_choice._contract._response import summarize
-from provide_choice._contract._settings import InteractionSettings
-from provide_choice._contract._transport_table import (
-    ClientFeatures,
-    TransportKind,
-    answered_where,
-)
-from provide_choice._question import (
-    AgentClient,
-    Interaction,
-    LiveQuestion,
-    PendingQuestion,
-    StoreUnavailable,
-    TransportError,
-)
-from provide_choice._settings_file import (
-    SectionNotSaved,
-    plugin_settings,
-    save_plugin_settings,
-)
-from provide_choice._transports._base import (
-    Caller,
-    Closes,
-    InputNeeded,
-    Launch,
-    Resumable,
-    Transport,
-    TransportCommand,
-    TransportSetup,
-)
-from provide_choice._transports._chats import (
-    Followed,
-    Following,
-    OutageNotice,
-    Step,
-    answer_words,
-    backoff,
-    chat_submission,
-    ending_words,
-    sent_at_last,
-    steps_of,
-    takes_text,
-    time_left,
-    tried_for,
-)
-from provide_choice._transports._recommended import RecommendedTransport
-from provide_choice._transports._registry import (
-    ENTRY_POINT_GROUP,
-    load_plugins,
-    register_transport,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from provide_choice._alerts import Alerts, Mirrors
+    from provide_choice._contract._batch import BatchQuestion, BatchRequest
+    from provide_choice._contract._meaning import Submission, answer_from
+    from provide_choice._contract._outcomes import (
+        Answered,
+        BatchAnswered,
+        Cancelled,
+        Ending,
+        TimedOut,
+    )
+    from provide_choice._contract._presentation import (
+        choose_text,
+        count_refusal,
+        shown_placeholder,
+        submits_on_selection,
+    )
+    from provide_choice._contract._request import ProvideChoiceOption, ProvideChoiceRequest
+    from provide_choice._contract._response import summarize
+    from provide_choice._contract._settings import InteractionSettings
+    from provide_choice._contract._transport_table import (
+        ClientFeatures,
+        TransportKind,
+        answered_where,
+    )
+    from provide_choice._question import (
+        AgentClient,
+        Interaction,
+        LiveQuestion,
+        PendingQuestion,
+        StoreUnavailable,
+        TransportError,
+    )
+    from provide_choice._settings_file import SectionNotSaved, plugin_settings, save_plugin_settings
+    from provide_choice._transports._base import (
+        Caller,
+        Closes,
+        InputNeeded,
+        Launch,
+        Resumable,
+        Transport,
+        TransportCommand,
+        TransportSetup,
+    )
+    from provide_choice._transports._chats import (
+        Followed,
+        Following,
+        OutageNotice,
+        Step,
+        answer_words,
+        backoff,
+        chat_submission,
+        ending_words,
+        sent_at_last,
+        steps_of,
+        takes_text,
+        time_left,
+        tried_for,
+    )
+    from provide_choice._transports._recommended import RecommendedTransport
+    from provide_choice._transports._registry import (
+        ENTRY_POINT_GROUP,
+        load_plugins,
+        register_transport,
+    )
+
+_MODULES = {
+    "AgentClient": "provide_choice._question",
+    "Alerts": "provide_choice._alerts",
+    "Answered": "provide_choice._contract._outcomes",
+    "BatchAnswered": "provide_choice._contract._outcomes",
+    "BatchQuestion": "provide_choice._contract._batch",
+    "BatchRequest": "provide_choice._contract._batch",
+    "Caller": "provide_choice._transports._base",
+    "Cancelled": "provide_choice._contract._outcomes",
+    "ClientFeatures": "provide_choice._contract._transport_table",
+    "Closes": "provide_choice._transports._base",
+    "ENTRY_POINT_GROUP": "provide_choice._transports._registry",
+    "Ending": "provide_choice._contract._outcomes",
+    "Followed": "provide_choice._transports._chats",
+    "Following": "provide_choice._transports._chats",
+    "InputNeeded": "provide_choice._transports._base",
+    "Interaction": "provide_choice._question",
+    "InteractionSettings": "provide_choice._contract._settings",
+    "Launch": "provide_choice._transports._base",
+    "LiveQuestion": "provide_choice._question",
+    "Mirrors": "provide_choice._alerts",
+    "OutageNotice": "provide_choice._transports._chats",
+    "PendingQuestion": "provide_choice._question",
+    "ProvideChoiceOption": "provide_choice._contract._request",
+    "ProvideChoiceRequest": "provide_choice._contract._request",
+    "RecommendedTransport": "provide_choice._transports._recommended",
+    "Resumable": "provide_choice._transports._base",
+    "SectionNotSaved": "provide_choice._settings_file",
+    "Step": "provide_choice._transports._chats",
+    "StoreUnavailable": "provide_choice._question",
+    "Submission": "provide_choice._contract._meaning",
+    "TimedOut": "provide_choice._contract._outcomes",
+    "Transport": "provide_choice._transports._base",
+    "TransportCommand": "provide_choice._transports._base",
+    "TransportError": "provide_choice._question",
+    "TransportKind": "provide_choice._contract._transport_table",
+    "TransportSetup": "provide_choice._transports._base",
+    "answer_from": "provide_choice._contract._meaning",
+    "answer_words": "provide_choice._transports._chats",
+    "answered_where": "provide_choice._contract._transport_table",
+    "backoff": "provide_choice._transports._chats",
+    "chat_submission": "provide_choice._transports._chats",
+    "choose_text": "provide_choice._contract._presentation",
+    "count_refusal": "provide_choice._contract._presentation",
+    "ending_words": "provide_choice._transports._chats",
+    "load_plugins": "provide_choice._transports._registry",
+    "plugin_settings": "provide_choice._settings_file",
+    "register_transport": "provide_choice._transports._registry",
+    "save_plugin_settings": "provide_choice._settings_file",
+    "sent_at_last": "provide_choice._transports._chats",
+    "shown_placeholder": "provide_choice._contract._presentation",
+    "steps_of": "provide_choice._transports._chats",
+    "submits_on_selection": "provide_choice._contract._presentation",
+    "summarize": "provide_choice._contract._response",
+    "takes_text": "provide_choice._transports._chats",
+    "time_left": "provide_choice._transports._chats",
+    "tried_for": "provide_choice._transports._chats",
+}
+"""Where each public name lives: loaded from there on first use (PEP 562)."""
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -161,3 +226,17 @@ __all__ = [
     "time_left",
     "tried_for",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`name` from its module, imported now if it is not yet, and kept here for the next use."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

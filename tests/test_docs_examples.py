@@ -29,8 +29,8 @@ from documented import ROOT, Block, all_text, blocks, every_block, inline_code
 
 from chat_ui._command_line._options import command_parser as choices_chat_parser
 from present_choices import ChoicesSegment, split_message
+from provide_choice._commands import _choice_terminal as choice_terminal_cli
 from provide_choice._commands._command_line import command_line
-from provide_choice._transports._terminal_handoff import _client as choice_terminal_cli
 
 METAVARS = {
     "PORT": str(EXAMPLE_PORT),

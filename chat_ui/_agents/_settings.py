@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from chat_ui._agents._agent import Agent
 from chat_ui._agents._demo import DemoAgent
 from chat_ui._agents._script import ScriptError, load_script
+from present_choices._extras import missing_extra
 
 AGENT = "CHOICES_CHAT_AGENT"
 SCRIPT = "CHOICES_CHAT_SCRIPT"
@@ -23,7 +24,6 @@ MODEL = "CHOICES_CHAT_MODEL"
 BASE_URL = "CHOICES_CHAT_BASE_URL"
 URL = "CHOICES_CHAT_URL"
 AGENTS = ("demo", "script", "llm", "ag-ui")
-DISTRIBUTION = "agent-choices"
 
 
 class SettingError(ValueError):
@@ -117,7 +117,6 @@ def _agui_agent(settings: AgentSettings) -> Agent:
 
 
 def _missing_extra(extra: str, error: ImportError) -> SettingError:
-    return SettingError(
-        f"{AGENT}={extra} needs the {extra} extra ({error.name or error} is not installed): "
-        f"pip install '{DISTRIBUTION}[{extra}]'"
-    )
+    """`AGENT=extra` needs `extra`, and how to add it where this runs (`present_choices._extras`:
+    worded as every program of the project words it)."""
+    return SettingError(missing_extra(f"{AGENT}={extra}", extra, error))

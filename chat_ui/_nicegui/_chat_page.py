@@ -13,7 +13,7 @@ from nicegui.elements.mixins.text_element import TextElement
 
 from chat_ui._agents import Agent
 from chat_ui._nicegui._chat_view import ChatView
-from chat_ui._nicegui._language import chat_translation, speak_in_page
+from chat_ui._nicegui._language import chat_translation, speak_in_client, speak_in_page
 from chat_ui._nicegui._local_store import LocalStore
 from chat_ui._nicegui._tab_alert import TabAlert
 from chat_ui._stores import ConversationStore
@@ -38,6 +38,7 @@ def chat_page(
     """
     translation = chat_translation(language)
     speak_in_page(translation)
+    speak_in_client(translation)  # the header's elements speak it too (the tab's alert)
     title = translation.gettext(title)
     ui.page_title(title)
     with ui.element("div").classes("chat-page"):

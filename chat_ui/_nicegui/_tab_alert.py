@@ -13,6 +13,19 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from chat_ui._nicegui._language import chat_words
+from present_choices._translation import N_
+
+NOTIFY_ME = N_("Notify me on this device")
+QUESTION_WAITING = N_("Question waiting")
+
 
 class TabAlert(ui.element, component="tab_alert.js"):
-    """Counts the choices blocks waiting in the tab's title, offers notifications, sends them."""
+    """Counts the choices blocks waiting in the tab's title, offers notifications, sends them; in
+    the language of the chat on its page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        words = chat_words()
+        self._props["label"] = words.gettext(NOTIFY_ME)
+        self._props["notification"] = words.gettext(QUESTION_WAITING)

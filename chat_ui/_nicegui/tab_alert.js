@@ -1,15 +1,17 @@
 // The chat's tab while choices wait: their count in the title ("(1) Choices chat"), and, once the
 // person allowed it on this device, a notification for each reply that ends with a choices block
 // while the tab is in the background. A block counts once it is pending and not locked: a reply
-// still streaming has not ended yet. The title the page set is kept without the count.
+// still streaming has not ended yet. The title the page set is kept without the count. Its words
+// (the button's label, the notification's title) come from the chat, in the chat's language.
 const PENDING = ".choice-group.choice-group--pending:not(.choice-group--locked)";
 const COUNT = /^\(\d+\) /;
 
 export default {
+  props: { label: String, notification: String },
   template: `
     <span>
       <q-btn v-if="offered" flat rounded no-caps icon="notifications" class="chat-notify"
-        label="Notify me on this device" @click="allow" />
+        :label="label" @click="allow" />
     </span>`,
   data() {
     return { offered: false };
@@ -43,7 +45,7 @@ export default {
         if (document.visibilityState === "visible" || !("Notification" in window)) continue;
         if (Notification.permission !== "granted") continue;
         const question = block.querySelector(".choice-question")?.textContent || "";
-        const shown = new Notification("Question waiting", { body: question, tag: "choices-chat" });
+        const shown = new Notification(this.notification, { body: question, tag: "choices-chat" });
         shown.addEventListener("click", () => window.focus());
       }
     },

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 from attended import attended_environment
 from documented import blocks
@@ -171,3 +172,53 @@ def test_the_documented_module_reads_only_the_public_seam() -> None:
         r"^from (\S+) import", documented_file("postcard_transport.py"), re.MULTILINE
     )
     assert set(imports) == {"provide_choice", "provide_choice.transports"}
+
+
+def test_ask_asks_on_the_plugin_named_without_a_terminal_and_by_its_automatic_place(
+    tmp_path: Path, plugin_path: Path
+) -> None:
+    environment = attended_environment(
+        tmp_path, PYTHONPATH=str(plugin_path), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm"
+    )
+    named = subprocess.run(
+        [COMMAND, "ask", "--json", json.dumps(QUESTION | {"transport": "postcard"})],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+    assert named.returncode == 0, named.stderr
+    assert json.loads(named.stdout)["selection"]["transport"] == "postcard"
+    # In a terminal, with nothing named: auto_order=5 puts it before this terminal.
+    answer = tmp_path / "answer.json"
+    child = pexpect.spawn(
+        "/bin/sh",
+        ["-c", 'exec "$0" ask --json "$1" > "$2"', COMMAND, json.dumps(QUESTION), str(answer)],
+        env=environment,
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "Continue with these settings" not in child.before, "drawn in the terminal"
+    automatic = json.loads(answer.read_text())["selection"]
+    assert (automatic["transport"], automatic["selected_ids"]) == ("postcard", ["lite"])
+
+
+def test_serve_in_a_terminal_says_questions_go_to_the_plugin_that_comes_first(
+    tmp_path: Path, plugin_path: Path
+) -> None:
+    child = pexpect.spawn(
+        COMMAND,
+        ["serve", "--http", "0", "--no-auth", "--no-browser"],
+        env=attended_environment(tmp_path, PYTHONPATH=str(plugin_path), TERM="xterm"),
+        encoding="utf-8",
+        timeout=60,
+    )
+    try:
+        child.expect(r"provide-choice: MCP server at http://127\.0\.0\.1:\d+/mcp; (.*?)\r?\n")
+        assert child.match.group(1) == "questions go to a postcard."
+    finally:
+        child.terminate(force=True)

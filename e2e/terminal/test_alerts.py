@@ -206,12 +206,16 @@ def test_the_terminal_settings_screen_switches_the_alerts_and_saves_them(tmp_pat
     expect_plain(child, "Tell me a question waits in Telegram (the linked chat, where it can")
     # past the last entries (hidden options, away, language, slack, telegram)
     child.send(UP * 6 + ENTER)
+    expect_plain(child, "On (now)")
+    child.send(DOWN + ENTER)
     expect_plain(child, "to the addresses in notify_urls: Off")
     child.send(UP * 4 + ENTER)  # alert_after_seconds
     expect_plain(child, "Alert once a question waited untouched (seconds)")
     child.send("\b45" + ENTER)
     expect_plain(child, "Alert once a question waited untouched (seconds): 45")
     child.send(UP * 2 + ENTER)  # notify_detail
+    expect_plain(child, "The question, its options and where to answer (now)")
+    child.send(DOWN + ENTER)
     expect_plain(child, "Push alerts say: The title only")
     cancelled(child, answer)
     saved = json.loads((tmp_path / "settings.json").read_text())

@@ -251,7 +251,9 @@ def test_changed_settings_apply_at_once_and_are_saved(tmp_path: Path) -> None:
     expect_plain(child, "Offer notes on options and on the whole question: Offered")
     for key in (DOWN, DOWN, DOWN, DOWN):
         child.send(key)
-    child.send(ENTER)  # notes off
+    child.send(ENTER)  # the notes' values: Enter alone changes nothing
+    expect_plain(child, "Offered (now)")
+    child.send(DOWN + ENTER)  # notes off
     expect_plain(child, "Offer notes on options and on the whole question: Not offered")
     for _ in range(5):  # up past Done to the last entry (the list wraps around)
         child.send(UP)
@@ -280,6 +282,8 @@ def test_a_settings_change_is_kept_when_the_question_is_then_cancelled(tmp_path:
     for _ in range(6):
         child.send(DOWN)
     child.send(ENTER)
+    expect_plain(child, "Return the question's defaults (now)")
+    child.send(DOWN + ENTER)
     expect_plain(child, "When time runs out: Return nothing")
     child.send(CTRL_C)
     assert answer_of(child, answer_file)["action_status"] == "cancelled"
@@ -296,6 +300,8 @@ def test_the_history_settings_are_shown_changed_and_saved(tmp_path: Path) -> Non
     for _ in range(7):
         child.send(DOWN)
     child.send(ENTER)
+    expect_plain(child, "Kept (now)")
+    child.send(DOWN + ENTER)
     expect_plain(child, "History of questions and answers: Not kept: nothing stays once a")
     child.send(DOWN + DOWN + DOWN + ENTER)  # past "When nobody can be asked" and "Push alerts say"
     expect_plain(child, "Days of history kept")
@@ -488,3 +494,32 @@ def test_regression_the_key_help_fits_the_terminal_and_wraps_between_hints(
     assert joined == " · ".join(LIST_HINTS), "every hint once, in order, whole lines of hints"
     if columns >= len(" · ".join(LIST_HINTS)):
         assert len(help_lines) == 1, "room for every hint on one line"
+
+
+def test_regression_enter_in_the_settings_changes_nothing_by_itself_and_a_cut_value_says_so(
+    tmp_path: Path,
+) -> None:
+    # Enter cycled a setting through its values in place: one key too many changed it unseen.
+    request_file = tmp_path / "request.json"
+    request_file.write_text(json.dumps(question("single")))
+    child = spawn([COMMAND, "ask", str(request_file)], tmp_path / "home", dimensions=(40, 60))
+    child.logfile_read = shown = io.StringIO()
+    expect_plain(child, "Change settings")  # the first screen keeps its entry
+    child.send(DOWN + ENTER)
+    expect_plain(child, "Enter opens the highlighted setting")
+    for _ in range(6):
+        child.send(DOWN)
+    child.send(ENTER + ENTER)  # a stray second Enter: on the current value, which it keeps
+    expect_plain(child, "Enter sets the highlighted value")
+    expect_plain(child, "Enter opens the highlighted setting")
+    child.expect(pexpect.TIMEOUT, timeout=0.3)  # the rest of that drawing
+    screen = pyte.Screen(60, 40)
+    pyte.Stream(screen).feed(shown.getvalue())
+    lines = [line.rstrip() for line in screen.display]
+    child.send(CTRL_C)
+    child.expect(pexpect.EOF)
+    assert " » When time runs out: Return the question's defaults" in lines
+    cut = [line for line in lines if line.endswith("…")]
+    assert any(line.startswith("   When nobody can be asked (unattended, or aw") for line in cut)
+    assert all(len(line) <= 60 for line in lines)
+    assert not (tmp_path / "home" / "settings.json").exists(), "nothing was changed"

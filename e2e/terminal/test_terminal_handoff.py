@@ -117,6 +117,25 @@ async def test_single_choice_answered_in_the_opened_terminal(
     assert response["selection"]["summary"] == "Selected: SQLite."
 
 
+async def test_regression_a_plugin_preferred_in_the_settings_does_not_stop_the_terminal(
+    tmp_path: Path,
+) -> None:
+    # The hand-off's terminal read the question's settings before any plug-in was loaded there:
+    # a person preferring Telegram got "a session this choice-terminal cannot read".
+    (tmp_path / "settings.json").write_text(json.dumps({"transport": "telegram"}))
+    async with stdio_server(tmp_path) as client:
+        selection = await launch(client, question("single"))
+        child = run_summary(selection, tmp_path)
+        continue_with_settings(child)
+        expect_plain(child, "The app needs storage and none is configured.")
+        child.send(ENTER)
+        expect_plain(child, "Selected: PostgreSQL.")
+        status, _rest = finish(child)
+        response = await poll(client, selection["session_id"])
+    assert status == 0
+    assert response["selection"]["selected_ids"] == ["pg"]
+
+
 async def test_multi_with_notes(client: Client, tmp_path: Path) -> None:
     selection = await launch(client, question("multi", max_selections=2))
     child = run_summary(selection, tmp_path)
@@ -131,7 +150,7 @@ async def test_multi_with_notes(client: Client, tmp_path: Path) -> None:
     child.send("decide by Friday" + ENTER)
     expect_plain(child, "✎ Overall note: decide by Friday")
     child.send(ENTER)
-    expect_plain(child, "Selected: PostgreSQL, DuckDB")
+    expect_plain(child, "Selected: PostgreSQL and DuckDB. With notes.")
     status, _ = finish(child)
     response = await poll(client, selection["session_id"])
     assert status == 0
@@ -148,7 +167,7 @@ async def test_hybrid_with_own_text(client: Client, tmp_path: Path) -> None:
     child.send(DOWN * 3 + SPACE + ENTER)
     expect_plain(child, "Your own answer")
     child.send("Redis" + ENTER)
-    expect_plain(child, 'Answered in their own words: "Redis"')
+    expect_plain(child, 'Your own answer: "Redis".')
     status, _ = finish(child)
     response = await poll(client, selection["session_id"])
     assert status == 0
@@ -200,7 +219,9 @@ async def test_settings_changed_in_the_client_are_saved_by_the_server_and_rule_t
         expect_plain(child, "Change settings")
         child.send(DOWN + ENTER)
         expect_plain(child, "When time runs out: Return the question's defaults")
-        child.send(DOWN * 6 + ENTER)
+        child.send(DOWN * 6 + ENTER)  # its values, the current one marked
+        expect_plain(child, "Return the question's defaults (now)")
+        child.send(DOWN + ENTER)
         expect_plain(child, "When time runs out: Return nothing")
         # The person walks away: the deadline passes on the settings screen (on the tests' clock,
         # which the server and the terminal both follow).

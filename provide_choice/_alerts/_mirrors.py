@@ -41,7 +41,9 @@ class Alerts(Protocol):
 
     def warn(self, line: str) -> None:
         """Say `line` on stderr, as every alert's warning is said ("provide-choice: warning: "
-        before it): a service away, once for the whole time it is away."""
+        before it; while a question is drawn in the terminal, in its status line, and whole once
+        the screen is gone: `provide_choice._notices`): a service away, once for the whole time
+        it is away."""
         ...
 
     def failed(self, question: PendingQuestion, problem: str) -> None:

@@ -11,14 +11,14 @@ the question (`_transports._terminal_view._alert`), the browser's by its page's 
 
 Nothing here ever delays or fails a question: alerts run as tasks of their own after a short
 pause (the moments right after a question is shown belong to serving it), push delivery in a
-thread, each bounded; a push that fails costs one line on stderr and a note in the history.
+thread, each bounded; a push that fails costs one warning (`provide_choice._notices`: never written
+across a question drawn in a terminal) and a note in the history.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import sys
 import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
@@ -34,6 +34,7 @@ from provide_choice._alerts._message import (
 from provide_choice._alerts._mirrors import Mirrors
 from provide_choice._alerts._push import push, push_addresses
 from provide_choice._bridge._local_http import open_in_browser
+from provide_choice._notices import warn
 from provide_choice._question import PendingQuestion, SettledQuestion
 
 ALERT_PAUSE_SECONDS = 0.2
@@ -69,7 +70,7 @@ class QuestionAlerts:
         self._mirrors[name] = mirror
 
     def warn(self, line: str) -> None:
-        print(f"provide-choice: warning: {line}", file=sys.stderr, flush=True)
+        warn(line)
 
     def failed(self, question: PendingQuestion, problem: str) -> None:
         if self._failed is not None:

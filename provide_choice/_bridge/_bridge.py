@@ -31,6 +31,8 @@ import contextlib
 import importlib
 import socket
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from provide_choice._bridge._local_http import listening_socket
@@ -48,16 +50,35 @@ GRACEFUL_SHUTDOWN_SECONDS = 1
 
 RouteInstaller = Callable[["FastAPI"], None]
 
+SERVING = (
+    "fastapi",
+    "uvicorn.protocols.http.auto",
+    "uvicorn.protocols.websockets.auto",
+    "uvicorn.lifespan.off",
+)
+"""What the bridge serves with, as `warm` imports it: the app, and the protocols uvicorn picks."""
 
-def lazy_routes(module: str, *state: object) -> RouteInstaller:
+
+@dataclass(frozen=True)
+class LazyRoutes:
+    """A feature's routes, in a `_routes` module that has `install(app, *state)`: imported when
+    the bridge first starts (or is warmed), so a server that never uses the feature never loads
+    FastAPI for it."""
+
+    module: str
+    state: tuple[object, ...]
+
+    def __call__(self, app: FastAPI) -> None:
+        self.load().install(app, *self.state)
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+
+def lazy_routes(module: str, *state: object) -> LazyRoutes:
     """The one way a feature adds its routes: `module` (a `_routes` module beside its transport)
-    has `install(app, *state)`. It is imported when the bridge first starts, so a server that never
-    uses the feature never loads FastAPI for it."""
-
-    def install(app: FastAPI) -> None:
-        importlib.import_module(module).install(app, *state)
-
-    return install
+    has `install(app, *state)`."""
+    return LazyRoutes(module, state)
 
 
 class BridgeStartError(TransportError):
@@ -102,6 +123,15 @@ class Bridge:
     def site(self) -> Site:
         """The addresses the bridge answers to (its guard refuses every other)."""
         return loopback_site(self._bound_port)
+
+    def warm(self) -> None:
+        """Import what the bridge serves with and every feature's routes, without starting it:
+        its first start then only listens (`Warms`; safe in a worker thread)."""
+        for module in SERVING:
+            importlib.import_module(module)
+        for install in list(self._installers):
+            if isinstance(install, LazyRoutes):
+                install.load()
 
     def add_routes(self, install: RouteInstaller) -> None:
         """Let a feature add its routes. Called before the first start (at server creation); a

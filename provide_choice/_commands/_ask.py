@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from provide_choice._commands._command_line import ANSWERED, NOT_ANSWERED
-from provide_choice._commands._running import CommandError, policy, words
+from provide_choice._commands._running import CommandError, policy, settings, words
 
 
 def run_ask(arguments: argparse.Namespace) -> int:
@@ -25,12 +25,12 @@ def run_ask(arguments: argparse.Namespace) -> int:
     from provide_choice._contract._answers_file import RuleMisfit
     from provide_choice._contract._batch import is_batch
     from provide_choice._contract._request import parse_request
-    from provide_choice._contract._transport_table import wish_names
+    from provide_choice._contract._transport_table import AUTO, wish_names
     from provide_choice._question import TransportError
-    from provide_choice._server._ask import answer_at_once, ask_in_terminal
+    from provide_choice._server._ask import answer_at_once, ask_person
 
     transport = arguments.transport
-    if transport not in wish_names():
+    if transport is not None and transport not in wish_names():
         raise CommandError(
             words().gettext(
                 "--transport {name} is not a transport here; transports: {names}",
@@ -64,24 +64,26 @@ def run_ask(arguments: argparse.Namespace) -> int:
         response = answer_at_once(request, answering)
     except RuleMisfit as misfit:
         raise CommandError(str(misfit)) from None
-    if response is None and transport != "terminal":
-        try:
-            response = ask_in_terminal(request, None, transport)
-        except TransportError as error:
-            raise CommandError(
-                words().gettext("cannot ask on {name}: {reason}", name=transport, reason=error)
-            ) from None
     if response is None:
-        if not sys.stdin.isatty():
+        named = transport or request.transport or settings().transport
+        if named == AUTO and not sys.stdin.isatty():
             raise CommandError(
                 words().gettext(
-                    "needs a terminal, and stdin is not one. Run it from an interactive shell "
-                    "(agents: use `provide-choice serve`; scripts and CI: --unattended or "
-                    "--answers)."
+                    "needs a terminal, and stdin is not one. Run it from an interactive shell, or "
+                    "ask on a page with --transport web (it prints the page's address and waits "
+                    "for the answer; agents with only a shell tool: this), or name a transport "
+                    "in the request; scripts and CI: --unattended or --answers."
                 )
             )
-        with _terminal_output() as output:
-            response = ask_in_terminal(request, output)
+        with _terminal_output(named) as output:
+            try:
+                response = ask_person(
+                    request, transport, output, open_browser=not arguments.no_browser
+                )
+            except TransportError as error:
+                raise CommandError(
+                    words().gettext("cannot ask on {name}: {reason}", name=named, reason=error)
+                ) from None
     print(response.model_dump_json(), flush=True)
     answered = response.action_status in ("selected", "custom_input", "unattended")
     return ANSWERED if answered else NOT_ANSWERED
@@ -113,8 +115,20 @@ def _read_json(request_file: str | None, request_json: str | None) -> object:
 
 
 @contextmanager
-def _terminal_output() -> Iterator[TextIO]:
-    """Where the question is drawn: never stdout, which carries only the response JSON."""
+def _terminal_output(named: str) -> Iterator[TextIO | None]:
+    """Where a question for this terminal is drawn: never stdout, which carries only the response
+    JSON. None without a terminal (keys come from stdin), unless `named` wants this terminal,
+    which needs one."""
+    if not sys.stdin.isatty():
+        if named == "terminal":
+            raise CommandError(
+                words().gettext(
+                    "needs a terminal, and stdin is not one. Run it from an interactive shell, "
+                    "or ask on a page with --transport web."
+                )
+            )
+        yield None
+        return
     if sys.stderr.isatty():
         yield sys.stderr
         return

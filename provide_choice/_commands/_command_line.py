@@ -8,47 +8,58 @@ once.
 from __future__ import annotations
 
 import argparse
-from typing import TypeAlias
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TypeAlias
 
 from present_choices._command_line import SuggestingParser
 from present_choices._translation import Translation
-from provide_choice._bridge._site import HOST, PublicUrl, is_loopback, parse_public_url
+from provide_choice._bridge._site import HOST, is_loopback
+from provide_choice._commands._option_values import (
+    history_limit,
+    max_wait,
+    mcp_endpoint,
+    port,
+    public_url,
+    search_text,
+    words,
+)
 from provide_choice._server._client_config import CLIENTS
-from provide_choice._transports._registry import transport_commands
+
+if TYPE_CHECKING:
+    from provide_choice._transports._base import TransportCommand
 
 ANSWERED = 0
 NOT_ANSWERED = 1
 USAGE_ERROR = 2
-PORT_MAX = 65_535
 MAX_WAIT_SECONDS = 50.0
 """The default of `serve --max-wait` (the server's own default, kept here so `--help` needs no
 MCP import; a test checks the two agree)."""
-MAX_WAIT_LIMIT = 86_400
 INBOX_PORT = 8766
 """The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
 BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
 """The commands of `provide-choice` itself; a transport may add one of its own (`TransportCommand`)."""
+HELP_OPTIONS = ("-h", "--help")
+"""`provide-choice --help` lists the commands without loading the plug-ins: finding them alone
+(reading every installed distribution's entry points) takes longer than the rest of the answer."""
+REGISTRY = "provide_choice._transports._registry"
 PLUGIN_COMMANDS = ("serve", "ask", "inbox")
 """The commands that load the transports installed as plug-ins (entry points) at start."""
 DATA_COMMANDS = ("serve", "ask", "history", "inbox")
 """The commands that read or write the person's data directory and settings, and so make them
 private at start where an earlier version left them open to others."""
 HISTORY_LIMIT = 50
-HISTORY_LIMIT_MAX = 1_000_000
 REDIS_PREFIX = "provide-choice:"
 """The default of `--redis-prefix`: every key this package writes in Redis starts with it."""
 PREFIX_WITHOUT_REDIS = "--redis-prefix goes with --redis URL"
 
 
 class _Parser(SuggestingParser):
-    """Says its own messages (the closest option or command) in the person's language: their
-    setting, else the terminal's."""
+    """Says its own messages (the closest option or command, a value refused) in the person's
+    language: their setting, else the terminal's."""
 
     def words(self) -> Translation:
-        # Deferred for start-up time: the settings load pydantic, which only a mistake needs here.
-        from provide_choice._settings_file import terminal_words
-
-        return terminal_words()
+        return words()
 
 
 def command_line() -> argparse.ArgumentParser:
@@ -56,6 +67,8 @@ def command_line() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="provide-choice",
         description="Ask a person a structured question and get one typed answer back.",
+        epilog="A transport installed as a plug-in may add a command of its own, named as it: "
+        "`provide-choice NAME --help` (`provide-choice telegram --help`).",
     )
     # Each command's own parser: an option it does not know is its mistake, shown with its usage.
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -68,12 +81,23 @@ def command_line() -> argparse.ArgumentParser:
     _history_command(commands)
     _inbox_command(commands)
     _client_config_command(commands)
-    for name, command in transport_commands().items():
+    for name, command in _transport_commands().items():
         if name not in BUILT_IN_COMMANDS:
             command.arguments(
                 commands.add_parser(name, help=command.help, description=command.help)
             )
     return parser
+
+
+def _transport_commands() -> Mapping[str, TransportCommand]:
+    """The commands of the transports registered so far. A transport registers through the
+    registry, so until something has imported it (loading the plug-ins does) none is registered,
+    and the parser is built without loading a single transport."""
+    registry = sys.modules.get(REGISTRY)
+    if registry is None:
+        return {}
+    commands: Mapping[str, TransportCommand] = registry.transport_commands()
+    return commands
 
 
 Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
@@ -85,7 +109,7 @@ def _where_it_listens(serve: argparse.ArgumentParser) -> None:
     address, the public URL, the token, the Redis its instances share."""
     serve.add_argument(
         "--http",
-        type=_port,
+        type=port,
         metavar="PORT",
         help="serve streamable HTTP on 127.0.0.1:PORT (0: any free port), MCP at /mcp and the "
         "question pages beside it; questions appear in this terminal",
@@ -99,7 +123,7 @@ def _where_it_listens(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--public-url",
-        type=_public_url,
+        type=public_url,
         metavar="URL",
         help="with --http: where people and agents reach this server (your TLS proxy, "
         "https://choices.example.com); pages are given as URL/choice/<id>, MCP is at URL/mcp "
@@ -138,7 +162,7 @@ def _how_it_asks(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--bridge-port",
-        type=_port,
+        type=port,
         default=0,
         metavar="PORT",
         help="over stdio: port of the local bridge for hand-offs and the pages on 127.0.0.1 "
@@ -153,7 +177,7 @@ def _how_it_asks(serve: argparse.ArgumentParser) -> None:
     _when_nobody_answers(serve, "the server")
     serve.add_argument(
         "--max-wait",
-        type=_max_wait,
+        type=max_wait,
         default=MAX_WAIT_SECONDS,
         metavar="SECONDS",
         help="longest a tool call waits for the person before it returns 'pending' and the "
@@ -165,9 +189,12 @@ def _how_it_asks(serve: argparse.ArgumentParser) -> None:
 def _ask_command(commands: Commands) -> None:
     ask = commands.add_parser(
         "ask",
-        help="ask one question in this terminal and print the response JSON on stdout",
-        description="Ask one question in this terminal; stdout carries only the response JSON. "
-        "The question is recorded in the history, like a server's.",
+        help="ask one question (in this terminal, or on a page) and print the response JSON on "
+        "stdout",
+        description="Ask one question where a server would (this terminal; the transport the "
+        "request or --transport names, a page or a plug-in's, which need no terminal); stdout "
+        "carries only the response JSON. The question is recorded in the history, like a "
+        "server's.",
         epilog=f"Exit status: {ANSWERED} when the person answered, or the answers file did, or "
         "nobody could be asked (action_status 'unattended'); "
         f"{NOT_ANSWERED} when the question ended without an answer (cancelled or timed out: "
@@ -183,10 +210,16 @@ def _ask_command(commands: Commands) -> None:
     )
     ask.add_argument(
         "--transport",
-        default="terminal",
         metavar="NAME",
-        help="ask there instead of this terminal: a transport set up here that needs no MCP "
-        "client, such as telegram (the telegram extra, set up and linked); default: terminal",
+        help="ask there, whatever the request says: terminal, web (a page: its address on "
+        "stderr, the answer on stdout; no terminal needed), or a transport set up here that "
+        "needs no MCP client, such as telegram (set up and linked); default: the request's "
+        "transport, else your setting, else the automatic order",
+    )
+    ask.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="do not open a page in the browser (its address is printed on stderr)",
     )
     _when_nobody_answers(ask, "it")
 
@@ -202,13 +235,13 @@ def _history_command(commands: Commands) -> None:
     )
     history.add_argument(
         "--limit",
-        type=_history_limit,
+        type=history_limit,
         metavar="N",
         help=f"at most N questions (default {HISTORY_LIMIT})",
     )
     history.add_argument(
         "--search",
-        type=_search_text,
+        type=search_text,
         metavar="TEXT",
         help="only questions whose title, prompt, options, client or answer hold TEXT (any case)",
     )
@@ -227,7 +260,7 @@ def _inbox_command(commands: Commands) -> None:
     )
     inbox.add_argument(
         "--port",
-        type=_port,
+        type=port,
         default=INBOX_PORT,
         metavar="PORT",
         help="port on 127.0.0.1 (default: %(default)s; 0: any free port)",
@@ -264,7 +297,7 @@ def _client_config_command(commands: Commands) -> None:
     client_config.add_argument("client", choices=CLIENTS, help="the MCP client")
     client_config.add_argument(
         "--http",
-        type=_mcp_endpoint,
+        type=mcp_endpoint,
         metavar="URL",
         help="instead, reach the server `provide-choice serve --http` runs: its MCP endpoint "
         "(https://choices.example.com/mcp), or the PORT of one on this machine",
@@ -337,63 +370,3 @@ def _when_nobody_answers(command: argparse.ArgumentParser, who: str) -> None:
         help="an answers file (JSON): its first rule whose title fits a question answers it, "
         "before anyone is asked (default: $PROVIDE_CHOICE_ANSWERS)",
     )
-
-
-def _port(text: str) -> int:
-    """A TCP port for argparse: 0 (any free one) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= PORT_MAX:
-        raise argparse.ArgumentTypeError(
-            f"must be a port number from 0 (any free port) to {PORT_MAX}, got {text[:20]!r}"
-        )
-    return port
-
-
-def _public_url(text: str) -> PublicUrl:
-    try:
-        return parse_public_url(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _mcp_endpoint(text: str) -> str:
-    """An MCP endpoint's URL; a port number stands for the one of a server on this machine, and
-    an address without a path for its `/mcp`."""
-    if text.strip().isdigit():
-        return f"http://{HOST}:{_port(text.strip())}/mcp"
-    public = _public_url(text)
-    return public.base if public.path else f"{public.base}/mcp"
-
-
-def _max_wait(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= MAX_WAIT_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"must be seconds from 0 (until the question's deadline) to {MAX_WAIT_LIMIT}, "
-            f"got {text[:20]!r}"
-        )
-    return seconds
-
-
-def _history_limit(text: str) -> int:
-    try:
-        limit = int(text)
-    except ValueError:
-        limit = 0
-    if not 1 <= limit <= HISTORY_LIMIT_MAX:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number of questions from 1 to {HISTORY_LIMIT_MAX}, got {text[:20]!r}"
-        )
-    return limit
-
-
-def _search_text(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError("must be some text to look for, got nothing")
-    return text

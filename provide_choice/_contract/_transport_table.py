@@ -8,19 +8,27 @@ contract uses (the request's `transport`, the person's preference in the setting
 `selection.transport`) is one of the table's, checked when it is read and listed in the JSON
 schemas as they are generated: the three name types below read the table then, they keep no list.
 The automatic order and the settings' words for it are read from the table too.
+
+The built-in transports register when their registry is imported, and nothing here imports it (the
+contract imports nothing above it): the package names it once (`built_ins_in`) and the table imports
+it when it is first read, so every name is known wherever one is read first (a command, the
+hand-off's terminal, a library's first `parse_request`) while `import provide_choice` loads none of
+the transports. Pydantic is loaded only when a name type is first validated or published.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
-
-from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
-from pydantic_core import PydanticCustomError, core_schema
+from typing import TYPE_CHECKING, Annotated, Any
 
 from present_choices._locale_format import format_list
 from present_choices._translation import ENGLISH, Translation
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+    from pydantic_core import core_schema
 
 AUTO = "auto"
 """The preference for no transport in particular: the first of the automatic order that can ask."""
@@ -78,6 +86,25 @@ class TransportKind:
 
 
 _table: list[TransportKind] = []
+_built_ins: str | None = None
+"""The module whose import registers the built-in transports (`provide_choice` names it)."""
+
+
+def built_ins_in(module: str) -> None:
+    """Name the module whose import registers the built-in transports (`provide_choice` does, as
+    it is imported): the table imports it when it is first read, so the built-ins come first."""
+    global _built_ins
+    _built_ins = module
+
+
+def _whole() -> list[TransportKind]:
+    """The table, with the built-in transports in it. Importing their module costs nothing once
+    it is imported; while it is being imported (it registers them one by one, each reading the
+    table) the import returns it as it stands, and another thread reading the table meanwhile
+    waits for the import to end."""
+    if _built_ins is not None:
+        importlib.import_module(_built_ins)
+    return _table
 
 
 def add_kind(kind: TransportKind) -> Callable[[], None]:
@@ -94,12 +121,12 @@ def add_kind(kind: TransportKind) -> Callable[[], None]:
 
 def kinds() -> tuple[TransportKind, ...]:
     """Every registered transport's description, in the order they were registered."""
-    return tuple(_table)
+    return tuple(_whole())
 
 
 def kind_of(name: str) -> TransportKind:
     """The description of the registered transport `name` (a `KeyError` for any other)."""
-    for kind in _table:
+    for kind in _whole():
         if kind.name == name:
             return kind
     raise KeyError(name)
@@ -107,19 +134,19 @@ def kind_of(name: str) -> TransportKind:
 
 def transport_names() -> tuple[str, ...]:
     """Every name a response's `selection.transport` may hold."""
-    return tuple(kind.name for kind in _table)
+    return tuple(kind.name for kind in _whole())
 
 
 def wish_names() -> tuple[str, ...]:
     """The names an agent may request and the person may prefer (besides `auto`)."""
-    return tuple(kind.name for kind in _table if kind.preference is not None)
+    return tuple(kind.name for kind in _whole() if kind.preference is not None)
 
 
 def auto_order() -> tuple[str, ...]:
     """Where a question goes when neither the agent nor the person names a transport: the first
     of these the server has and the client can take."""
     ordered = sorted(
-        (kind for kind in _table if kind.auto_order is not None),
+        (kind for kind in _whole() if kind.auto_order is not None),
         key=lambda kind: kind.auto_order or 0,
     )
     return tuple(kind.name for kind in ordered)
@@ -139,7 +166,7 @@ def preference_labels(translation: Translation = ENGLISH) -> tuple[tuple[str, st
     words stay as it wrote them, having no catalog)."""
     offered = (
         (kind.name, translation.gettext(kind.preference))
-        for kind in _table
+        for kind in _whole()
         if kind.preference is not None
     )
     return ((AUTO, auto_label(translation)), *offered)
@@ -159,7 +186,11 @@ def answered_where(name: str, *, at_an_address: bool = False) -> str:
 
 
 def in_a_sentence(label: str) -> str:
-    """A label inside a sentence: its first letter small, the rest as written ("MCP")."""
+    """A label inside a sentence: its first letter small ("the browser"), unless its first word
+    is an abbreviation written in capitals ("MCP client's dialog", "MCP 客户端": "mCP" is no
+    word in any language); the rest as written."""
+    if label[1:2].isupper():
+        return label
     return label[:1].lower() + label[1:]
 
 
@@ -173,6 +204,8 @@ class _Registered:
     def __get_pydantic_core_schema__(
         self, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
+        from pydantic_core import core_schema
+
         return core_schema.no_info_plain_validator_function(
             self._check, serialization=core_schema.to_string_ser_schema()
         )
@@ -186,6 +219,8 @@ class _Registered:
         names = self.names()
         if isinstance(value, str) and value in names:
             return value
+        from pydantic_core import PydanticCustomError
+
         # Worded as pydantic words a Literal, so every surface reports it the same way.
         quoted = [repr(name) for name in names]
         expected = f"{', '.join(quoted[:-1])} or {quoted[-1]}" if len(quoted) > 1 else quoted[0]

@@ -80,7 +80,7 @@ def show_history(
             print(_.gettext(NOTHING_RECORDED, path=path), file=output)
         return 0
     except HistoryUnavailable as error:
-        print(f"provide-choice history: {error}", file=sys.stderr)
+        print(f"provide-choice history: {error.said(translation)}", file=sys.stderr)
         return UNUSABLE
     if as_json:
         for question in questions:
@@ -123,7 +123,7 @@ def clear_history(
         print(_.gettext("The history is empty: no question has been recorded yet."))
         return 0
     except HistoryUnavailable as error:
-        print(f"provide-choice history: {error}", file=sys.stderr)
+        print(f"provide-choice history: {error.said(translation)}", file=sys.stderr)
         return UNUSABLE
     if still_waiting:
         print(
@@ -161,7 +161,7 @@ def table(
             inert(question.person)
             if question.person
             else _answered_by(question.answered_by, translation),
-            inert(question.title),
+            inert(question.shown_title(translation)),
             inert(_outcome(question, translation)),
         )
         for question in questions

@@ -12,7 +12,6 @@ from __future__ import annotations
 import atexit
 import json
 import queue
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +36,7 @@ from provide_choice._history._store import (
     transaction,
     unavailable,
 )
+from provide_choice._notices import warn
 from provide_choice._settings_file import load_settings
 
 if TYPE_CHECKING:
@@ -227,7 +227,7 @@ class HistoryRecorder:
         """One warning per process: a broken database must not print a line per question."""
         if not self._warned:
             self._warned = True
-            print(f"provide-choice: warning: {message}", file=sys.stderr, flush=True)
+            warn(message)
 
 
 BATCH_MODE = "batch"
@@ -248,7 +248,8 @@ def asked_columns(asked: Asked) -> dict[str, Any]:
         [item.request for item in asked.questions] if isinstance(asked, BatchRequest) else [asked]
     )
     return {
-        "title": _title(asked),
+        "title": asked.title,
+        "question_count": len(asked.questions) if isinstance(asked, BatchRequest) else None,
         "prompt": _prompt(asked),
         "selection_mode": BATCH_MODE if isinstance(asked, BatchRequest) else asked.selection_mode,
         "options": [
@@ -274,15 +275,6 @@ def _asked_row(question: AnyQuestion, process: ProcessIdentity) -> dict[str, Any
         "server_start": process.start,
         "asked_at": time.time(),
     } | _where_and_when(question)
-
-
-def _title(asked: Asked) -> str:
-    """A batch is one row, wherever rows are shown (the inbox, `provide-choice history`): its
-    title says how many questions it holds."""
-    if not isinstance(asked, BatchRequest):
-        return asked.title
-    count = len(asked.questions)
-    return f"{asked.title} ({count} question{'s' if count > 1 else ''})"
 
 
 def _prompt(asked: Asked) -> str:

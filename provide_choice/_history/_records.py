@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from present_choices._translation import ENGLISH, Translation
 from provide_choice._contract._transport_table import kind_of
 from provide_choice._history._process import ProcessIdentity, is_running
 from provide_choice._question import AgentClient
@@ -64,6 +65,20 @@ class RecordedQuestion:
     """Which alert of the question could not be delivered, and why; None: none failed."""
     person: str | None = None
     """Who answered, where the surface knew ("ada (U0ADA)" in Slack); None: not known."""
+    question_count: int | None = None
+    """How many questions a batch holds; None: one question."""
+
+    def shown_title(self, translation: Translation = ENGLISH) -> str:
+        """Its title as a list shows it (the inbox, `provide-choice history`): a batch is one
+        row, and says how many questions it holds, in `translation` ("Deploy (3 questions)")."""
+        if self.question_count is None:
+            return self.title
+        return translation.ngettext(
+            "{title} ({count} question)",
+            "{title} ({count} questions)",
+            self.question_count,
+            title=self.title,
+        )
 
     @property
     def client_text(self) -> str | None:
@@ -72,7 +87,7 @@ class RecordedQuestion:
     def as_json(self) -> dict[str, Any]:
         """What `provide-choice history --json` prints for it."""
         return {
-            "title": self.title,
+            "title": self.shown_title(),
             "prompt": self.prompt,
             "selection_mode": self.selection_mode,
             "options": self.options,
@@ -167,6 +182,7 @@ def _read(rows: list[sqlite3.Row]) -> list[RecordedQuestion]:
                 state=state,
                 alert_failed=row["alert_failed"],
                 person=row["person"],
+                question_count=row["question_count"],
             )
         )
     return questions

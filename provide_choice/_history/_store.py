@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from present_choices._private_files import PRIVATE_FILE_MODE, private_directory
+from present_choices._translation import ENGLISH, N_, Translation
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._history._process import ProcessIdentity, is_running
 from provide_choice._history._records import waiting
@@ -93,6 +94,9 @@ MIGRATIONS: tuple[tuple[str | AddColumn, ...], ...] = (
     ),
     # 5: who answered, where a surface many may answer on knows them (a Slack user).
     (AddColumn("person"),),
+    # 6: how many questions a batch holds, said after its title in the reader's language (before,
+    # its title held " (3 questions)" in English).
+    (AddColumn("question_count", "INTEGER"),),
 )
 """Schema version N is reached by running the statements of `MIGRATIONS[N - 1]`. Times are Unix
 seconds (`asked_at`, `deadline_at`, `ended_at`: wall clock, comparable between processes);
@@ -102,11 +106,25 @@ before version 2: read from the transport table then); `alert_failed` says which
 delivered and why (NULL: none failed); `transport` is `_records.NOT_SHOWN` for a question answered before
 anyone was asked, `answered_by` the response's (`person`, `answers_file`, `nobody`; NULL while it
 waits); `person` who answered, as a surface many may answer on names them (the ending's `person`:
-"ada (U0ADA)" in Slack; NULL where the surface cannot tell)."""
+"ada (U0ADA)" in Slack; NULL where the surface cannot tell); `question_count` how many questions a
+batch holds (NULL: one question)."""
 
 
 class HistoryUnavailable(Exception):
-    """The history cannot be used; the message says why and what to do."""
+    """The history cannot be used; the message says why and what to do, in English (`str`), or in
+    the person's language (`said`: `provide-choice history` speaks theirs)."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(self.said(ENGLISH))
+
+    def said(self, translation: Translation) -> str:
+        values = {
+            name: value.said(translation) if isinstance(value, HistoryUnavailable) else value
+            for name, value in self.values.items()
+        }
+        return translation.gettext(self.message, **values)
 
 
 class HistoryMissing(HistoryUnavailable):
@@ -143,7 +161,9 @@ def open_history(path: Path, *, create: bool = True) -> sqlite3.Connection:
             private_directory(path.parent)
             os.close(os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE_MODE))
         elif not path.exists():
-            raise HistoryMissing(f"no question has been recorded yet (history: {path})")
+            raise HistoryMissing(
+                N_("no question has been recorded yet (history: {path})"), path=path
+            )
         connection = sqlite3.connect(
             path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
         )
@@ -187,8 +207,12 @@ def _columns(connection: sqlite3.Connection) -> set[str]:
 def _check_version(version: int, known: int) -> None:
     if version > known:
         raise HistoryUnavailable(
-            f"it was written by a newer version of agent-choices: schema {version}, this "
-            f"version knows up to {known}"
+            N_(
+                "it was written by a newer version of agent-choices: schema {version}, this "
+                "version knows up to {known}"
+            ),
+            version=version,
+            known=known,
         )
 
 
@@ -255,9 +279,15 @@ def clear(connection: sqlite3.Connection) -> tuple[int, int]:
 
 
 def unavailable(path: Path, error: Exception) -> HistoryUnavailable:
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    """The history at `path` cannot be used, for `error` (ours, said in the reader's language;
+    the system's or SQLite's, as they word it)."""
+    reason: object = error
+    if not isinstance(error, HistoryUnavailable):
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
     return HistoryUnavailable(
-        f"the history {path} cannot be used ({reason}); move the file away to start a new one"
+        N_("the history {path} cannot be used ({reason}); move the file away to start a new one"),
+        path=path,
+        reason=reason,
     )
 
 

@@ -7,8 +7,10 @@ it made itself. After a connection lost, the listener connects again and has eve
 again: what was said meanwhile was missed.
 
 Whether Redis answers is one `Reach` per store: every command runs in it, a failure becomes
-`StoreUnavailable` (naming Redis with its password as `***`, saying why), and every page of every
-question held here is told when Redis goes away or comes back.
+`StoreUnavailable` (naming Redis with its password as `***`, saying why), every page of every
+question held here is told when Redis goes away or comes back, and so is the person at the server
+(one line each time, through `provide_choice._notices`: a question drawn in its terminal stays
+whole).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from redis.exceptions import TimeoutError as NoAnswer
 from present_choices._addresses import without_password
 from present_choices._redis import connect
 from provide_choice._contract._meaning import ENDING_ADAPTER
+from provide_choice._notices import PREFIX, say, warn
 from provide_choice._question._store import EventKind, Events, StoreUnavailable
 
 RECONNECT_SECONDS = 1.0
@@ -39,6 +42,8 @@ class Reach:
         self.url = url
         self.problem: str | None = None
         self.events: Events | None = None
+        self.answered = False
+        """Whether it ever answered: a Redis away at start is the command's to say (it stops)."""
 
     @contextlib.asynccontextmanager
     async def commands(self) -> AsyncIterator[None]:
@@ -56,12 +61,16 @@ class Reach:
         reason = (str(error) or type(error).__name__).replace(self.url, shown)
         problem = f"the question store, Redis at {shown}, is unreachable ({reason.rstrip('.')})"
         if problem != self.problem:
+            if self.problem is None and self.answered:
+                warn(f"{problem}; questions wait for it")
             self.problem = problem
             if self.events is not None:
                 self.events.health_changed()
 
     def back(self) -> None:
+        self.answered = True
         if self.problem is not None:
+            say(f"{PREFIX}the question store, Redis at {without_password(self.url)}, answers again")
             self.problem = None
             if self.events is not None:
                 self.events.health_changed()

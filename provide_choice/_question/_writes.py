@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import sys
 import time
 from collections.abc import Awaitable, Callable
 
+from provide_choice._notices import PREFIX, say
 from provide_choice._question._store import StoreUnavailable
 
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0)
@@ -75,9 +75,5 @@ class Writes:
                     return  # its keys have expired by then: there is nothing left to write to
                 await asyncio.sleep(pause)
             except Exception as error:  # a bug, not the store being away: say so, go on
-                print(
-                    f"provide-choice: a write to the question store failed: {error!r}",
-                    file=sys.stderr,
-                    flush=True,
-                )
+                say(f"{PREFIX}a write to the question store failed: {error!r}")
                 return

@@ -1,11 +1,14 @@
-"""`provide-choice ask`: one question in this terminal, asked the way a server asks it.
+"""`provide-choice ask`: one question from a shell, asked the way a server asks it.
 
-The question goes through a `QuestionRegistry` with the history's recorder and the alerts, and is
-shown by the server's own `TerminalTransport` (or, with `--transport`, another one set up here: a
-plug-in's such as telegram), so the history, the inbox and the alerts see it like any other, with `provide-choice ask` as the client that asked. A question answered before anyone is
-asked (a rule of the answers file; nobody, when it runs unattended or the person is away) needs no
-terminal, and is recorded alike (never alerted: nobody is to answer it). The MCP SDK is never
-loaded.
+The question goes through a `QuestionRegistry` with the history's recorder and the alerts, and goes
+where a server's would: every transport set up here is built (this terminal, when there is one; a
+page on a local bridge that starts only when a page is served; the plug-ins' transports), and the
+one the wish names, else the person's setting, else the automatic order (a plug-in's first when its
+`auto_order` says so) asks it. No MCP client is there, so neither its dialog nor its app view. The
+history, the inbox and the alerts see it like any other, with `provide-choice ask` as the client
+that asked. A question answered before anyone is asked (a rule of the answers file; nobody, when it
+runs unattended or the person is away) is recorded alike (never alerted: nobody is to answer it).
+The MCP SDK is never loaded.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import asyncio
 from typing import TYPE_CHECKING, TextIO
 
 from provide_choice._alerts import QuestionAlerts
+from provide_choice._bridge._bridge import Bridge
 from provide_choice._contract._batch_response import respond
-from provide_choice._contract._outcomes import Cancelled, Ending
+from provide_choice._contract._outcomes import Cancelled, Ending, PendingLaunch
 from provide_choice._contract._response import ProvideChoiceResponse
-from provide_choice._contract._transport_table import AUTO, ClientFeatures
+from provide_choice._contract._transport_table import ClientFeatures
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
+from provide_choice._notices import PREFIX, say
 from provide_choice._question import (
     AgentClient,
     Interaction,
@@ -29,7 +34,12 @@ from provide_choice._question import (
 from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._settings_file import load_settings
 from provide_choice._transports._base import TransportSetup, close_transports
-from provide_choice._transports._registry import build_transports, why_unavailable
+from provide_choice._transports._registry import (
+    asks_here,
+    build_transports,
+    choose_transport,
+    why_unavailable,
+)
 from provide_choice._version import package_version
 
 if TYPE_CHECKING:
@@ -73,51 +83,72 @@ def answer_at_once(
     return respond(request, outcome, None)
 
 
-def ask_in_terminal(
-    request: ProvideChoiceRequest, output: TextIO | None, transport: str = "terminal"
+def ask_person(
+    request: ProvideChoiceRequest,
+    wish: str | None,
+    terminal: TextIO | None,
+    *,
+    open_browser: bool = True,
 ) -> ProvideChoiceResponse:
-    """Ask `request` on `output` (keys from stdin), or on the `transport` named (a plug-in's,
-    such as telegram, which needs no terminal), and return the response the agent would get.
-    Raises `TransportError` saying why when that transport is not set up here.
+    """Ask `request` where `wish` (a transport's name; None: the request's own wish, else the
+    person's setting, else the automatic order) says, as a server would: on `terminal` (keys from
+    stdin) when it is one and asks, on a page of a local bridge (its address said on stderr, opened
+    in the browser unless `open_browser` is false), on a plug-in's transport. Return the response
+    the agent would get. Raises `TransportError` saying why when nothing set up here can ask it.
 
     The history's writes are done before this returns, whatever ended the question: an answer,
     Ctrl-C, the deadline, or an interrupt signal between two screens (a cancel, as Ctrl-C is).
     """
     recorder = start_recorder()
     try:
-        outcome = asyncio.run(_ask(request, output, transport, recorder))
+        transport, outcome, url = asyncio.run(_ask(request, wish, terminal, open_browser, recorder))
     finally:
         recorder.close()
-    return respond(request, outcome, transport)
+    return respond(request, outcome, transport, url=url)
 
 
 async def _ask(
     request: ProvideChoiceRequest,
-    output: TextIO | None,
-    name: str,
+    wish: str | None,
+    terminal: TextIO | None,
+    open_browser: bool,
     recorder: HistoryRecorder,
-) -> Ending:
+) -> tuple[str, Ending, str | None]:
     alerts = QuestionAlerts(failed=recorder.alert_failed)
     questions = QuestionRegistry(recorder=Recorders(recorder, alerts))
+    bridge = Bridge(port=0)
+    setup = TransportSetup(
+        questions, bridge=bridge, terminal=terminal, open_browser=open_browser, alerts=alerts
+    )
     # Every transport set up here is built: one that follows every question (Telegram) is
     # alerted of this one too.
-    transports = build_transports(TransportSetup(questions, terminal=output, alerts=alerts))
-    if name not in transports:
-        raise TransportError(why_unavailable(name, AUTO))
-    question = questions.create(
-        Interaction.start(request, load_settings(), client=_shell_client()), name
-    )
+    transports = build_transports(setup)
     try:
-        await transports[name].show(question, ShellCaller())
-        question.mark_shown()
-        return await question.wait()
-    except asyncio.CancelledError:
-        # SIGINT outside a screen (between two, or from `kill -INT`): asyncio.run cancels this
-        # task. The person stopped the question; the screen is closed as the run ends.
-        question.finish(Cancelled())
-        return question.outcome or Cancelled()
+        settings = load_settings()
+        requested = wish or request.transport
+        named = [name for name in (requested, settings.transport) if name is not None]
+        has = asks_here(transports, named)
+        choice = choose_transport(requested, settings.transport, has, ShellCaller.features)
+        if choice is None:
+            raise TransportError(why_unavailable(requested, settings.transport))
+        interaction = Interaction.start(request, settings, note=choice.note, client=_shell_client())
+        question = questions.create(interaction, choice.transport)
+        try:
+            launch = await transports[choice.transport].show(question, ShellCaller())
+            if isinstance(launch, PendingLaunch):  # a terminal the person opens answers it
+                say(f"{PREFIX}run this in a terminal to answer: {launch.command}")
+            else:
+                question.mark_shown()
+            ending = await question.wait()
+        except asyncio.CancelledError:
+            # SIGINT outside a screen (between two, or from `kill -INT`): asyncio.run cancels
+            # this task. The person stopped the question; the screen is closed as the run ends.
+            question.finish(Cancelled())
+            ending = question.outcome or Cancelled()
+        return choice.transport, ending, question.url
     finally:
         await close_transports(transports)
+        await bridge.aclose()
 
 
 def _shell_client() -> AgentClient:

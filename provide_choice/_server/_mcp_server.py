@@ -2,7 +2,8 @@
 
 Both tools take their arguments raw and validate them themselves, so an agent gets one error result
 listing every problem in its own words (unknown fields included: the SDK would silently drop them).
-The server only imports what start-up needs; a transport imports its UI when it first asks.
+The server only imports what start-up needs; a transport imports its UI when it first asks, or
+sooner: once the server has answered `tools/list`, in the background (`_warming`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from provide_choice._server._provide_choice_tool import (
 )
 from provide_choice._server._sdk import serve_no_prompts
 from provide_choice._server._unattended import AnswerPolicy
+from provide_choice._server._warming import WarmAfterToolsList
 from provide_choice._transports._base import AddsToServer, ServerParts, Transports, TransportSetup
 from provide_choice._transports._raw_tool import raw_tool
 from provide_choice._transports._registry import build_transports
@@ -95,6 +97,7 @@ def create_server(
     max_wait_seconds: float = MAX_WAIT_SECONDS,
     request_state_key: bytes | None = None,
     policy: AnswerPolicy | None = None,
+    built: Transports | None = None,
 ) -> MCPServer:
     """The MCP server. Its transports are the registered ones built for `setup` (without one:
     those that need nothing set up, such as the client's own dialog), plus or instead of those,
@@ -104,9 +107,10 @@ def create_server(
     `request_state_key` seals the state of a call retried with the client's answers (2026-07-28)
     the same way on every instance sharing the questions; without it, a key of this process.
     `policy` says who answers before the person is asked (an answers file; nobody, when it runs
-    unattended); without one, the person is always asked."""
+    unattended); without one, the person is always asked. `built`: the transports already built
+    for `setup` (a server that says where its questions appear builds them first)."""
     setup = setup or TransportSetup(QuestionRegistry())
-    every = {**build_transports(setup), **(transports or {})}
+    every = {**(build_transports(setup) if built is None else built), **(transports or {})}
     provide_choice = ProvideChoiceTool(
         every, heartbeat_seconds, setup.questions, max_wait_seconds, policy or AnswerPolicy()
     )
@@ -148,7 +152,10 @@ def create_server(
             None if request_state_key is None else RequestStateSecurity(keys=[request_state_key])
         ),
         extensions=[extension for part in parts for extension in part.extensions],
-        middleware=[middleware for part in parts for middleware in part.middleware],
+        middleware=[
+            *(middleware for part in parts for middleware in part.middleware),
+            WarmAfterToolsList(every.values()),
+        ],
     )
     serve_no_prompts(server)  # a client sees only what is there: tools, and their views
     return server

@@ -42,6 +42,7 @@ from provide_choice._server._progress import wait_with_progress
 from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._transports._base import InputNeeded, Launch, Resumable, Transports
 from provide_choice._transports._registry import (
+    asks_here,
     batch_refusal,
     batch_stand_in,
     choose_transport,
@@ -112,16 +113,17 @@ class ProvideChoiceTool:
             interaction = Interaction.start(call, settings, client=_client_of(context))
             self.questions.settle(interaction, at_once)
             return tool_result(respond(call, at_once, None))
-        choice = choose_transport(
-            call.transport, settings.transport, self.transports.__contains__, caller.features
-        )
+        # A transport that asks only when named (the terminal of one of several instances)
+        # is left out of `auto`.
+        named = [name for name in (call.transport, settings.transport) if name is not None]
+        has = asks_here(self.transports, named)
+        choice = choose_transport(call.transport, settings.transport, has, caller.features)
         if choice is None:
             unavailable = why_unavailable(call.transport, settings.transport)
             return error_result(f"provide_choice cannot ask the person here: {unavailable}")
         refusal = batch_refusal(choice.transport) if isinstance(call, BatchRequest) else None
         if refusal is not None and call.transport is None:
             # Nobody named that surface for this batch: it goes where batches are shown.
-            has = self.transports.__contains__
             choice = batch_stand_in(choice.transport, has, caller.features) or choice
             refusal = batch_refusal(choice.transport)
         if refusal is not None:

@@ -28,6 +28,7 @@ from provide_choice._alerts import QuestionAlerts
 from provide_choice._bridge._bridge import Bridge, ServedBridge
 from provide_choice._bridge._local_http import listening_socket
 from provide_choice._bridge._site import HOST, PublicUrl, Site, loopback_site, parse_public_url
+from provide_choice._contract._transport_table import in_a_sentence, kind_of
 from provide_choice._history._recorder import HistoryRecorder, start_recorder
 from provide_choice._question import QuestionRegistry, QuestionStore, Recorders
 from provide_choice._server._client_config import Remote, client_config
@@ -36,8 +37,9 @@ from provide_choice._server._mcp_server import create_server
 from provide_choice._server._provide_choice_tool import MAX_WAIT_SECONDS
 from provide_choice._server._token import STRONG_LENGTH, TOKEN_VARIABLE, ServerToken
 from provide_choice._server._unattended import AnswerPolicy
-from provide_choice._settings_file import terminal_words
+from provide_choice._settings_file import load_settings, terminal_words
 from provide_choice._transports._base import TransportSetup
+from provide_choice._transports._registry import build_transports, first_asking
 
 GRACEFUL_STOP_SECONDS = 2.0
 
@@ -125,18 +127,39 @@ def _client_went_away(error: BaseException) -> bool:
     return isinstance(error, gone)
 
 
-def _serving_where(address: str, *, handoff: bool, terminal: bool) -> str:
-    """Where the server is, and where its questions for the terminal appear."""
+def _serving_where(
+    address: str, first: str | None, *, handoff: bool, terminal: bool, shared: bool
+) -> str:
+    """Where the server is, and where a question that names no transport appears (`first`: the
+    first transport that asks it here, whatever the client; a client that draws apps or dialogs
+    may take it before a page)."""
     words = terminal_words()
+    if first == "terminal":
+        return words.gettext(
+            "MCP server at {address}; questions appear in this terminal.", address=address
+        )
+    if first not in (None, "web"):
+        where = in_a_sentence(words.gettext(kind_of(first).label))
+        return words.gettext(
+            "MCP server at {address}; questions go to {where}.", address=address, where=where
+        )
     if handoff:
         return words.gettext(
             "MCP server at {address}; questions for the terminal are handed off to one the agent "
             "opens (--handoff).",
             address=address,
         )
+    if terminal and shared:
+        return words.gettext(
+            "MCP server at {address}; questions open on their page, which every instance sharing "
+            "them serves (--redis); one that names the terminal appears in this terminal.",
+            address=address,
+        )
     if terminal:
         return words.gettext(
-            "MCP server at {address}; questions appear in this terminal.", address=address
+            "MCP server at {address}; questions open in the browser (your setting); one that "
+            "names the terminal appears in this terminal.",
+            address=address,
         )
     return words.gettext(
         "MCP server at {address}; no terminal here (stdin and stdout must be one), so questions "
@@ -190,19 +213,29 @@ def serve_http(
         )
     )
     with _stopped_while_starting():
-        _note(_serving_where(address, handoff=handoff, terminal=terminal is not None))
-        _say_about_the_token(serving.token, public)
         site = loopback_site(bound) | public.site()
         bridge = ServedBridge(public, site)
         recorder = start_recorder()
         setup = recorded_and_alerted(
             recorder, serving.store, bridge=bridge, terminal=terminal, open_browser=open_browser
         )
+        built = build_transports(setup)
+        first = first_asking(built, load_settings().transport)
+        where = _serving_where(
+            address,
+            first,
+            handoff=handoff,
+            terminal=terminal is not None,
+            shared=serving.store is not None,
+        )
+        _note(where)
+        _say_about_the_token(serving.token, public)
         server = create_server(
             setup=setup,
             max_wait_seconds=max_wait_seconds,
             request_state_key=serving.request_state_key,
             policy=policy,
+            built=built,
         )
         _announce(policy)
         serve = partial(_serve_http, server, listener, bridge, site, serving)

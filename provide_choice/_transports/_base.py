@@ -154,8 +154,10 @@ class TransportSetup:
 @dataclass(frozen=True)
 class TransportCommand:
     """A command a transport adds to `provide-choice`, named as the transport (`provide-choice
-    telegram link`): its class sets `command` to one. The command line is built with it, so
-    `provide-choice --help` lists it and `provide-choice NAME --help` describes it."""
+    telegram link`): its class sets `command` to one. The command line is built with it once the
+    transport is registered, so `provide-choice NAME --help` describes it (the plug-ins load for a
+    command not built in) and `provide-choice --help` lists it beside the built-in ones when it
+    was registered in the process (the plug-ins do not load for `--help`, which stays quick)."""
 
     help: str
     """What it does, in one line (`provide-choice --help`; its own `--help` starts with it)."""
@@ -193,3 +195,16 @@ class AddsToServer(Protocol):
     """A transport with parts of its own on the MCP server."""
 
     def server_parts(self) -> ServerParts: ...
+
+
+@runtime_checkable
+class Warms(Protocol):
+    """A transport that loads what its first question needs before it is asked."""
+
+    def warm(self) -> None:
+        """Load now what showing a question here first needs (modules, catalogs, the parts of
+        its page), so the first question comes as fast as the next. Called once, in a worker
+        thread, after the server has answered `tools/list` (while the agent's model writes its
+        first call); it only imports and fills caches, and a failure is the first question's
+        to meet."""
+        ...

@@ -11,8 +11,7 @@ question (`Mirrors`) is an alert channel too, from its registration on.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -28,6 +27,7 @@ from provide_choice._contract._transport_table import (
     kind_of,
     kinds,
 )
+from provide_choice._notices import warn
 from provide_choice._transports._app._transport import AppTransport
 from provide_choice._transports._base import (
     Transport,
@@ -107,7 +107,7 @@ def load_plugins() -> list[str]:
         if problem is not None:
             problems.append(f"{entry.value} {problem}")
     for problem in problems:
-        print(f"provide-choice: warning: transport plug-in {problem}; skipped", file=sys.stderr)
+        warn(f"transport plug-in {problem}; skipped")
     return problems
 
 
@@ -162,6 +162,36 @@ class Choice:
 
     transport: str
     note: str | None = None
+
+
+def asks_here(transports: Mapping[str, Transport], named: Collection[str]) -> Callable[[str], bool]:
+    """Whether the transport `name` may ask here: it is set up, and, where it asks only when
+    named (`named_only`: the terminal of an instance sharing its questions), `named` names it
+    (the request's wish, the person's setting)."""
+
+    def asks(name: str) -> bool:
+        transport = transports.get(name)
+        if transport is None:
+            return False
+        return name in named or not getattr(transport, "named_only", False)
+
+    return asks
+
+
+def first_asking(transports: Mapping[str, Transport], preferred: str) -> str | None:
+    """Where a question that names no transport is asked here, whatever the client: the first of
+    the person's wishes (`preferred`, else the automatic order) that asks here without a client's
+    support (a client that draws apps or dialogs may take it before the page, never before a
+    terminal or a plug-in that comes first). None: nowhere."""
+    asks = asks_here(transports, [preferred])
+    return next(
+        (
+            name
+            for name in candidates(None, preferred)
+            if asks(name) and kind_of(name).needs is None
+        ),
+        None,
+    )
 
 
 def choose_transport(

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from present_choices import markdown_parser
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 MARKERS = "*_~`"
 LITERAL = "<!date^0^{{_}}|{}>"

@@ -10,6 +10,7 @@ is set, anyone else who presses gets "Not yours to answer", ephemerally, and not
 
 from __future__ import annotations
 
+from present_choices._translation import N_
 from provide_choice.slack._channel import Channel
 from provide_choice.slack._config import SlackConfig
 from provide_choice.slack._conversation import ENDED, Conversation, Payload, who
@@ -33,18 +34,19 @@ class SlackTransport:
 
     kind = TransportKind(
         NAME,
-        "The Slack channel",
-        preference="Slack (the configured channel)",
+        N_("The Slack channel"),
+        preference=N_("Slack (the configured channel)"),
         missing=(
             "Slack is not set up on this server: give the app's tokens "
             "(PROVIDE_CHOICE_SLACK_BOT_TOKEN, PROVIDE_CHOICE_SLACK_APP_TOKEN) and the channel "
             "(PROVIDE_CHOICE_SLACK_CHANNEL)"
         ),
-        inbox="Shown in Slack",
-        answer_where="in Slack",
+        inbox=N_("Shown in Slack"),
+        answer_where=N_("in Slack"),
         batches=True,
     )
-    mirror_label = "In Slack (the configured channel, where it can be answered too)"
+    # Marked for the catalog: every surface says them in the person's language.
+    mirror_label = N_("In Slack (the configured channel, where it can be answered too)")
     cancelled_with_the_call = True
     bounded_wait = True
 

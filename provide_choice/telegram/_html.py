@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from present_choices import markdown_parser
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 INLINE_TAGS = {"strong_open": "b", "em_open": "i", "s_open": "s"}
 """Inline markup by the token that opens it; the matching `_close` token ends it."""

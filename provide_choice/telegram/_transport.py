@@ -13,6 +13,7 @@ import asyncio
 from contextlib import suppress
 from typing import Any
 
+from present_choices._translation import N_
 from provide_choice.telegram._api import BotApi, Refused, Unreachable
 from provide_choice.telegram._chat import Chat
 from provide_choice.telegram._config import TelegramConfig
@@ -45,17 +46,18 @@ class TelegramTransport:
 
     kind = TransportKind(
         NAME,
-        "The linked Telegram chat",
-        preference="Telegram (the linked chat)",
+        N_("The linked Telegram chat"),
+        preference=N_("Telegram (the linked chat)"),
         missing=(
             "Telegram is not set up on this server: give the bot's token "
             "(PROVIDE_CHOICE_TELEGRAM_TOKEN) and link a chat (`provide-choice telegram link`)"
         ),
-        inbox="Shown in Telegram",
-        answer_where="in Telegram",
+        inbox=N_("Shown in Telegram"),
+        answer_where=N_("in Telegram"),
         batches=True,
     )
-    mirror_label = "In Telegram (the linked chat, where it can be answered too)"
+    # Marked for the catalog: every surface says them in the person's language.
+    mirror_label = N_("In Telegram (the linked chat, where it can be answered too)")
     cancelled_with_the_call = True
     bounded_wait = True
     command = LINK_COMMAND

@@ -108,3 +108,21 @@ async def test_demo_streams_its_reply_in_chunks() -> None:
     chunks = [chunk async for chunk in agent.reply([])]
     assert len(chunks) > 10
     assert "".join(chunks) == agent.compose([])
+
+
+def test_the_demo_speaks_the_conversations_language_and_understands_every_one() -> None:
+    from present_choices._translation import speaking, translation
+
+    agent = DemoAgent(chunk_delay=0)
+    with speaking(translation("zh_Hans")):
+        greeting = agent.compose([])
+        (block,) = [s for s in split_message(greeting) if isinstance(s, ChoicesSegment)]
+        assert greeting.startswith("你好！我是**演示代理**")
+        assert block.prompt.question == "我们一起计划点什么？"
+        values = [option.value for option in block.prompt.options]
+        assert values[0] == "我们来计划一次周末出游"
+        follow_up = agent.compose([assistant(greeting), user(values[0])])
+        assert follow_up.startswith("出门过周末，真好。")
+        # a conversation begun in English goes on in Chinese
+        assert agent.compose([user("The mountains")]).startswith("好选择：**山里**。计划如下：")
+    assert agent.compose([user("我们来计划一次周末出游")]).startswith("A weekend away, lovely.")

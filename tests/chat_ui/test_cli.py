@@ -22,6 +22,7 @@ from nicegui.storage import Storage
 import chat_ui.__main__ as cli
 from chat_ui.__main__ import main
 from chat_ui._command_line._options import parse
+from present_choices import _extras
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS_LINE = re.compile(
@@ -98,12 +99,13 @@ def in_a_terminal_of(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     [
         (
             "C.UTF-8",
-            "argument --agent: invalid choice: 'dmeo'; did you mean demo? "
+            "choices-chat: error: argument --agent: invalid choice: 'dmeo'; did you mean demo? "
             "(choose from demo, script, llm, ag-ui)",
         ),
         (
             "zh_CN.UTF-8",
-            "argument --agent: 无效的选项：'dmeo'；您是想输入 demo 吗？（可选：demo, script, llm, ag-ui）",
+            "choices-chat：错误：参数 --agent：无效的选项：'dmeo'；您是想输入 demo 吗？（可选：demo, "
+            "script, llm, ag-ui）",
         ),
     ],
 )
@@ -111,7 +113,7 @@ def test_a_mistyped_choice_gets_the_closest_one(
     language: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     in_a_terminal_of(language, monkeypatch)
-    assert exit_message(["--agent", "dmeo"], capsys).endswith(f"choices-chat: error: {said}\n")
+    assert exit_message(["--agent", "dmeo"], capsys).endswith(f"{said}\n")
 
 
 def test_missing_script_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -263,13 +265,13 @@ def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, with_pip: bool)
     """A checkout of agent-choices, as `make demo` leaves it, that this chat runs from: with the
     Python of its `.venv` (and pip beside it, or not)."""
     root = tmp_path / "agent-choices"
-    (root / "chat_ui").mkdir(parents=True)
+    (root / "present_choices").mkdir(parents=True)
     (root / "pyproject.toml").write_text('[project]\nname = "agent-choices"\n', encoding="utf-8")
     scripts = root / ".venv" / "bin"
     scripts.mkdir(parents=True)
     if with_pip:
         (scripts / "pip").touch()
-    monkeypatch.setattr(cli, "__file__", str(root / "chat_ui" / "__main__.py"))
+    monkeypatch.setattr(_extras, "__file__", str(root / "present_choices" / "_extras.py"))
     monkeypatch.setattr(sys, "executable", str(scripts / "python"))
     return root
 
@@ -319,8 +321,8 @@ def test_an_installed_package_names_the_extra_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     without_the_extra(monkeypatch)
-    installed = tmp_path / "site-packages" / "chat_ui" / "__main__.py"
-    monkeypatch.setattr(cli, "__file__", str(installed))
+    installed = tmp_path / "site-packages" / "present_choices" / "_extras.py"
+    monkeypatch.setattr(_extras, "__file__", str(installed))
     message = exit_message(["--agent", "llm", "--model", "openai:gpt-4o-mini"], capsys)
     assert message == (
         "choices-chat: --agent llm needs the llm extra (pydantic_ai is not installed): "

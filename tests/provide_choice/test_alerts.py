@@ -219,21 +219,49 @@ async def test_agent_text_arrives_in_a_push_as_plain_text(hook: Webhook) -> None
     )
 
 
-async def test_a_refused_push_costs_one_stderr_line_and_a_note(
+async def test_a_refused_push_costs_one_stderr_line_and_a_note_naming_it_without_its_password(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     notes: list[tuple[str, str]] = []
     registry = alerted(failed=lambda question, problem: notes.append((question.id, problem)))
-    address = refused_address()
+    address = refused_address().replace("://", "://agent:secret-password@")
+    shown = address.replace("secret-password", "***")
     question = ask(registry, InteractionSettings(notify_urls=(address,)))
     await until(lambda: bool(notes), "the failure was noted", 10)
     assert question.finish(Answered(selected_ids=["pg"]))
-    assert notes == [(question.id, "push alert: not delivered")]
+    assert notes == [(question.id, f"push alert: {shown} did not take it")]
     errors = capsys.readouterr().err.splitlines()
     assert errors == [
-        "provide-choice: warning: the push alert for 'Database' was not delivered: not delivered"
+        "provide-choice: warning: the push alert for 'Database' was not delivered: "
+        f"{shown} did not take it"
     ]
-    assert "127.0.0.1" not in errors[0]
+    assert "secret-password" not in errors[0]
+
+
+async def test_of_several_addresses_only_those_that_failed_are_named(hook: Webhook) -> None:
+    notes: list[str] = []
+    registry = alerted(failed=lambda question, problem: notes.append(problem))
+    refused = refused_address()
+    ask(registry, InteractionSettings(notify_urls=(hook.address, refused)))
+    await until(lambda: bool(notes), "the failure was noted", 10)
+    assert len(hook.received) == 1
+    assert notes == [f"push alert: {refused} did not take it"]
+
+
+@pytest.mark.parametrize(
+    ("address", "shown"),
+    [
+        ("json://agent:pa55@127.0.0.1:8123/alert", "json://agent:***@127.0.0.1:8123/alert"),
+        ("tgram://123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/4242", "tgram://***/4242"),
+        ("ntfy://alice:pa55@ntfy.example.org/topic", "ntfy://alice:***@ntfy.example.org/topic"),
+        ("slack://T1JJ3T3L2/A1BRTD4JD/TIiajkdnlazkcOXrIdevi7FQ", "slack://***/***/***"),
+    ],
+)
+def test_an_address_is_named_with_every_secret_part_hidden(address: str, shown: str) -> None:
+    apprise = pytest.importorskip("apprise", reason=NEEDS_PUSH_EXTRA)
+    notifier = apprise.Apprise()
+    assert notifier.add(address)
+    assert _push.private_address(notifier, address) == shown
 
 
 async def test_a_push_address_that_never_answers_is_given_up_within_the_bound(
@@ -246,7 +274,7 @@ async def test_a_push_address_that_never_answers_is_given_up_within_the_bound(
         ask(registry, InteractionSettings(notify_urls=(address,)))
         started = time.monotonic()
         await until(lambda: bool(notes), "the delivery was given up", 5)
-    assert notes == ["push alert: no answer within 0.5 s"]
+    assert notes == [f"push alert: {address} did not answer within 0.5 s"]
     assert time.monotonic() - started < 2
 
 

@@ -1,6 +1,6 @@
 """`provide-choice ask --transport NAME` asks on a transport set up here other than this terminal
 (a plug-in's: telegram), needing no terminal, recorded like any question; a name that is no
-transport, or one not set up here, exits 2 saying why."""
+transport, or one not set up here (Telegram, not linked), exits 2 saying why."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_a_name_that_is_no_transport_exits_2_naming_the_transports(
 def test_a_transport_not_set_up_here_exits_2_saying_why(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["ask", "--transport", "web", "--json", json.dumps(VALID)]) == 2
+    assert main(["ask", "--transport", "telegram", "--json", json.dumps(VALID)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("provide-choice ask: cannot ask on web: this server was set up")
+    assert captured.err.startswith("provide-choice ask: cannot ask on telegram: ")

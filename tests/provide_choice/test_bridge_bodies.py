@@ -17,7 +17,7 @@ from provide_choice import Interaction, InteractionSettings, load_settings, pars
 from provide_choice._bridge._bridge import Bridge
 from provide_choice._bridge._local_http import BODY_LIMIT
 from provide_choice._question import PendingQuestion, QuestionRegistry
-from provide_choice._transports._terminal_handoff import TerminalHandoffTransport
+from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
 from provide_choice._transports._web import WebTransport
 
 QUESTION = parse_request(

@@ -86,7 +86,9 @@ def test_without_a_terminal_it_exits_2_with_one_clear_line() -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "provide-choice ask: needs a terminal, and stdin is not one. Run it from an interactive "
-        "shell (agents: use `provide-choice serve`; scripts and CI: --unattended or --answers).\n"
+        "shell, or ask on a page with --transport web (it prints the page's address and waits for "
+        "the answer; agents with only a shell tool: this), or name a transport in the request; "
+        "scripts and CI: --unattended or --answers.\n"
     )
 
 
@@ -311,7 +313,7 @@ def test_the_suggestion_speaks_the_terminals_language_unless_the_setting_says(
     with pytest.raises(SystemExit):
         main(["inbox", "--no-browsr", "--prot=9000"])
     assert capsys.readouterr().err.endswith(
-        "provide-choice inbox: error: 无法识别的参数：--no-browsr --prot=9000"
+        "provide-choice inbox：错误：无法识别的参数：--no-browsr --prot=9000"
         "（您是想输入 --no-browser或--port 吗？）\n"
     )
     save_changes({"language": "en"})

@@ -19,6 +19,7 @@ import pytest
 from mcp import Client
 from mcp_types import Implementation
 
+from present_choices._translation import translation
 from provide_choice import (
     Answered,
     BatchAnswered,
@@ -270,12 +271,14 @@ async def test_a_batch_is_one_row_with_its_title_and_the_number_of_questions(
     question = registry.create(Interaction.start(batch, InteractionSettings()), "web")
     assert recorder.flush(5)
     (row,) = rows(path)
-    assert row["title"] == "Deploy (2 questions)"
+    assert row["title"] == "Deploy"
+    assert row["question_count"] == 2
     assert row["prompt"] == "Order: Which service first? / note: Anything to tell the team?"
     assert row["selection_mode"] == "batch"
     assert [option["id"] for option in json.loads(row["options"])] == ["api", "web"]
     (shown,) = waiting(open_history(path))
-    assert shown.title == "Deploy (2 questions)"
+    assert shown.shown_title() == "Deploy (2 questions)"
+    assert shown.shown_title(translation("zh_Hans")) == "Deploy（2 个问题）"
     outcome = BatchAnswered(
         answers={
             "first": Answered(selected_ids=["api"]),

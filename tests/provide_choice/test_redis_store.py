@@ -309,8 +309,10 @@ async def test_a_question_outlives_the_instance_that_asked_it(
         await answering.aclose()
 
 
-async def test_a_store_away_for_a_while_loses_nothing(
-    instances: tuple[QuestionRegistry, QuestionRegistry], redis_server: RedisServer
+async def test_a_store_away_for_a_while_loses_nothing_and_the_server_says_so_once_each_way(
+    instances: tuple[QuestionRegistry, QuestionRegistry],
+    redis_server: RedisServer,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     one, other = instances
     question = await asked(one)
@@ -332,6 +334,13 @@ async def test_a_store_away_for_a_while_loses_nothing(
         redis_server.start()
     assert await asyncio.wait_for(waiting, 10) == Answered(selected_ids=["web"])
     await until(lambda: copy.store_problem is None and question.store_problem is None, 5)
+    said = capsys.readouterr().err.splitlines()
+    away_lines = [line for line in said if "is unreachable" in line]
+    assert away_lines, said
+    assert all(line.startswith("provide-choice: warning: ") for line in away_lines)
+    assert len(away_lines) <= len(instances), "once for each store while it is away"
+    back = f"provide-choice: the question store, Redis at {redis_server.url}, answers again"
+    assert said.count(back) == len(away_lines)
 
 
 class Unseen:

@@ -33,8 +33,9 @@ from provide_choice._bridge._bridge import Bridge
 from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
-from provide_choice._transports._terminal_handoff import TerminalHandoffTransport, client_command
-from provide_choice._transports._terminal_handoff._client import RemoteQuestion
+from provide_choice._transports._terminal_handoff._command import client_command
+from provide_choice._transports._terminal_handoff._remote import RemoteQuestion
+from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
 from provide_choice.transports import TransportSetup
 
 QUESTION = {

@@ -79,7 +79,10 @@ class InboxState:
                 lists = {"waiting": [], "recent": [], "problem": None}
             except (HistoryUnavailable, sqlite3.Error) as error:
                 self.close_connection()
-                lists = {"waiting": [], "recent": [], "problem": str(error)}
+                problem = (
+                    error.said(translation) if isinstance(error, HistoryUnavailable) else str(error)
+                )
+                lists = {"waiting": [], "recent": [], "problem": problem}
             settings = self._current_settings()
         return lists | settings_rows(settings, translation)
 
@@ -180,7 +183,7 @@ def ended_row(
 def _common(question: RecordedQuestion, translation: Translation) -> dict[str, Any]:
     return {
         "key": question.key,
-        "title": question.title,
+        "title": question.shown_title(translation),
         "client": question.client_text,
         "transport": question.transport,
         "transport_label": translation.gettext(question.transport_label),

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
-from present_choices._translation import N_
+from present_choices._translation import N_, terminal_translation
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer
-from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._outcomes import Cancelled, Ending
 from provide_choice._contract._transport_table import TransportKind
+from provide_choice._settings_file import load_settings, terminal_words
 from provide_choice._transports._base import Caller
 
 if TYPE_CHECKING:
@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 class TerminalTransport:
     """Asks in this process's own terminal. One terminal shows one question at a time: later
     questions wait their turn, within their deadline. The question keeps its screen when a call
-    stops waiting for it (`pending`)."""
+    stops waiting for it (`pending`).
+
+    A server that shares its questions with other instances (`--redis`) is one of several behind a
+    proxy, and which one an agent's call reaches is the proxy's choice: its terminal asks only the
+    questions that name it (`named_only`), and the others go where every instance reaches them,
+    the page (its address is the one line this terminal shows of such a question)."""
 
     kind = TransportKind(
         "terminal",
@@ -37,15 +42,30 @@ class TerminalTransport:
     cancelled_with_the_call = True
     bounded_wait = True
 
-    def __init__(self, output: TextIO) -> None:
+    def __init__(self, output: TextIO, *, named_only: bool = False) -> None:
         self._output = output
+        self.named_only = named_only
+        """Asked only when the request or the person's setting names the terminal."""
         self._turn = asyncio.Lock()
         self._showing: set[asyncio.Task[None]] = set()
 
     @classmethod
     def build(cls, setup: TransportSetup) -> TerminalTransport | None:
-        """Only where the server has a terminal of its own for questions."""
-        return None if setup.terminal is None else cls(setup.terminal)
+        """Only where the server has a terminal of its own for questions; inside a tmux that
+        would drop its alerts, it says so as it starts."""
+        if setup.terminal is None:
+            return None
+        from provide_choice._transports._terminal_view._alert_sequence import (
+            say_when_tmux_drops_alerts,
+        )
+
+        say_when_tmux_drops_alerts(load_settings().alerts.on("terminal"), terminal_words())
+        return cls(setup.terminal, named_only=setup.questions.store is not None)
+
+    def warm(self) -> None:
+        """The terminal's flows, and with them questionary and prompt_toolkit (`Warms`)."""
+        import provide_choice._transports._terminal_view._batch_flow
+        import provide_choice._transports._terminal_view._flow  # noqa: F401
 
     async def show(self, question: PendingQuestion, caller: Caller) -> None:
         task = asyncio.get_running_loop().create_task(self._run(question))
@@ -57,7 +77,10 @@ class TerminalTransport:
     async def _run(self, question: PendingQuestion) -> None:
         # Imported here: questionary and prompt_toolkit load only when a question is asked,
         # which keeps the server's start-up fast.
-        from provide_choice._transports._terminal_view._flow import print_summary, terminal_session
+        from provide_choice._transports._terminal_view._flow import (
+            print_closing_line,
+            terminal_session,
+        )
 
         interaction = question.interaction
         async with self._turn:
@@ -68,7 +91,8 @@ class TerminalTransport:
                     # Ended without the person's keys (the agent's cancel, the deadline's timer,
                     # an interrupt): the screen is gone, so say how, as the flow does.
                     ending = question.outcome or Cancelled(by="agent")
-                    print_summary(respond(interaction.asked, ending, "terminal").selection.summary)
+                    words = terminal_translation(question.settings.language)
+                    print_closing_line(interaction.asked, ending, words)
                     raise
                 question.finish(ending)
 

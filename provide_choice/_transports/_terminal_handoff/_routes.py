@@ -39,7 +39,7 @@ from provide_choice._contract._outcomes import Ending, TimedOut
 from provide_choice._contract._request import describe
 from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import PendingQuestion, QuestionRegistry, StoreUnavailable
-from provide_choice._transports._terminal_handoff._transport import ROUTE_PREFIX
+from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX
 
 ASK_AGAIN = "ask the agent to call provide_choice again (each session can be used once)"
 NOT_FOUND = (

@@ -8,10 +8,6 @@ terminal" tool. So the call does not wait: the question waits on the bridge and 
 
 from __future__ import annotations
 
-import shlex
-import shutil
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from present_choices._translation import N_
@@ -20,12 +16,10 @@ from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller
+from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX, client_command
 
 if TYPE_CHECKING:
     from provide_choice._transports._base import TransportSetup
-
-CLIENT_COMMAND = "choice-terminal"
-ROUTE_PREFIX = "/terminal"
 
 
 class TerminalHandoffTransport:
@@ -59,6 +53,10 @@ class TerminalHandoffTransport:
         """Only where the server has a bridge for the command to talk to."""
         return None if setup.bridge is None else cls(setup.bridge, setup.questions)
 
+    def warm(self) -> None:
+        """The bridge's parts, its routes among them (`Warms`)."""
+        self.bridge.warm()
+
     async def show(self, question: PendingQuestion, caller: Caller) -> PendingLaunch:
         base_url = await self.bridge.hold(question)
         url = f"{base_url}{ROUTE_PREFIX}/{question.id}"
@@ -66,14 +64,3 @@ class TerminalHandoffTransport:
         return PendingLaunch(
             session_id=question.id, url=url, command=client_command(question.id, base_url)
         )
-
-
-def client_command(session_id: str, base_url: str) -> str:
-    """`choice-terminal --session <id> --url <bridge url>`, with the script's full path when the
-    name alone would not find this installation's script (a virtual environment not on PATH)."""
-    installed = Path(sys.executable).parent / CLIENT_COMMAND
-    on_path = shutil.which(CLIENT_COMMAND)
-    program = CLIENT_COMMAND
-    if installed.exists() and (on_path is None or not Path(on_path).samefile(installed)):
-        program = shlex.quote(str(installed))
-    return f"{program} --session {shlex.quote(session_id)} --url {shlex.quote(base_url)}"

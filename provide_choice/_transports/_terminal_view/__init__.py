@@ -15,12 +15,15 @@ The parts, each its own module:
 - `_flow`: the order of the screens and how the flow ends (`run_terminal_flow`, the summary line);
 - `_batch_flow`: a batch, one question after another (`run_batch_flow`), and `_review`, its last
   screen;
-- `_settings_editor`: the settings surface and the editor behind "Change settings";
+- `_settings_editor`: the settings surface and the editor behind "Change settings", and
+  `_setting_values`, a setting's values to choose from (a change takes a choice);
 - `_option_list`, `_notes`, `_text_answer`: the question's screens, by mode;
 - `_keys`: the keys added to questionary's lists (notes, digits); `_screen`: the frame every screen
   runs in (the back key of a batch, the room of a preview); `_filter`: a long list that filters as
   the person types; `_preview`: an option's preview cut to its room;
 - `_state`: what the screens share; `_list_values`: what a list entry stands for;
+- `_closing`: the line a question leaves, in the person's language; `_cut`: lines cut at the
+  window's width, ending with `…`;
 - `_markdown`: agent markdown as terminal text; `_style`: the colours;
 - `_alert`: the terminal's own alert once the question has waited, and `_alert_sequence`, the escape
   sequence that asks this terminal to notify (agent text made plain by `provide_choice._alerts`).

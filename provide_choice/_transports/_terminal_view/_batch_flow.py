@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from present_choices._translation import Translation
+from present_choices._translation import Translation, terminal_translation
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import (
     BatchSubmission,
@@ -20,13 +20,12 @@ from provide_choice._contract._batch_meaning import (
     kept_answer,
     overall_note_offered,
 )
-from provide_choice._contract._batch_response import respond
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._outcomes import Answered, Cancelled, Ending, TimedOut
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._alert import alerting
-from provide_choice._transports._terminal_view._flow import answer_question, print_summary
+from provide_choice._transports._terminal_view._flow import answer_question, print_closing_line
 from provide_choice._transports._terminal_view._review import BatchFrame, review
 from provide_choice._transports._terminal_view._screen import DeadlinePassed, Screen, WentBack
 from provide_choice._transports._terminal_view._settings_editor import SettingsEditor
@@ -54,7 +53,7 @@ async def run_batch_flow(
         reported = TimedOut(action=question.settings.timeout_action)
     settings = question.settings
     ending = batch_ending(reported, batch, settings, flow.kept(settings))
-    print_summary(respond(batch, ending, "terminal").selection.summary)
+    print_closing_line(batch, ending, terminal_translation(settings.language))
     return reported
 
 

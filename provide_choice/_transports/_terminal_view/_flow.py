@@ -19,12 +19,15 @@ from prompt_toolkit.input import create_input
 from prompt_toolkit.output import create_output
 
 from present_choices._stopping import signals_handled
+from present_choices._translation import Translation
+from provide_choice._contract._batch import Asked
 from provide_choice._contract._meaning import Submission, ending_of
-from provide_choice._contract._outcomes import Cancelled, TimedOut
+from provide_choice._contract._outcomes import Cancelled, Ending, TimedOut
 from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import summarize
+from provide_choice._notices import held
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._alert import alerting
+from provide_choice._transports._terminal_view._closing import closing_line
 from provide_choice._transports._terminal_view._option_list import OptionList
 from provide_choice._transports._terminal_view._screen import DeadlinePassed, Screen
 from provide_choice._transports._terminal_view._settings_editor import SettingsEditor
@@ -36,9 +39,18 @@ from provide_choice._transports._terminal_view._text_answer import answer_in_tex
 @contextmanager
 def terminal_session(output: TextIO) -> Iterator[None]:
     """Prompts inside read the keyboard on stdin and draw on `output` (stdout in the server, the
-    terminal itself in `provide-choice ask`, whose stdout carries only the JSON answer)."""
-    with create_app_session(input=create_input(sys.stdin), output=create_output(stdout=output)):
-        yield
+    terminal itself in `provide-choice ask`, whose stdout carries only the JSON answer). What the
+    server says meanwhile is held: shown in the screens' status line, written once it ends."""
+    with create_app_session(
+        input=create_input(sys.stdin), output=create_output(stdout=output)
+    ) as session:
+
+        def redraw() -> None:
+            if session.app is not None:
+                session.app.invalidate()
+
+        with held(redraw):
+            yield
 
 
 NEXT_SCREEN_SECONDS = 0.05
@@ -92,13 +104,15 @@ async def run_terminal_flow(
         reported = Cancelled()
     except DeadlinePassed:
         reported = TimedOut(action=state.settings.timeout_action)
-    print_summary(summarize(request, ending_of(reported, request, state.settings)))
+    ending = ending_of(reported, request, state.settings)
+    print_closing_line(request, ending, state.translation)
     return reported
 
 
-def print_summary(summary: str) -> None:
-    """The one line a question leaves in the terminal once it ends."""
-    print_formatted_text(FormattedText([("class:summary", summary)]), style=STYLE)
+def print_closing_line(asked: Asked, ending: Ending, translation: Translation) -> None:
+    """The one line a question leaves in the terminal once it ends, in the person's language."""
+    line = closing_line(asked, ending, translation)
+    print_formatted_text(FormattedText([("class:summary", line)]), style=STYLE)
 
 
 async def _ask(state: QuestionState) -> Submission | Cancelled:

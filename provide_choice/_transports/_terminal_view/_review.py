@@ -14,13 +14,10 @@ from dataclasses import dataclass
 import questionary
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from present_choices._locale_format import format_list
 from present_choices._translation import Translation, terminal_translation
 from provide_choice._contract._meaning import Submission, meaning
-from provide_choice._contract._outcomes import Answered
-from provide_choice._contract._request import ProvideChoiceRequest
-from provide_choice._contract._response import shortened
 from provide_choice._question import LiveQuestion
+from provide_choice._transports._terminal_view._closing import described
 from provide_choice._transports._terminal_view._screen import Screen
 from provide_choice._transports._terminal_view._state import (
     OverallNote,
@@ -77,26 +74,3 @@ async def review(
         hints=[_.gettext("↑↓ move"), _.gettext("Enter on an answer changes it")],
     )
     return None if picked == SEND else int(str(picked))
-
-
-def described(request: ProvideChoiceRequest, answer: Answered, translation: Translation) -> str:
-    """An answer as the person reads it back: what they chose, or typed, and whether they added
-    notes."""
-    _ = translation
-    options = format_list(request.labels(answer.selected_ids), translation)
-    if answer.custom_input is not None:
-        text = shortened(answer.custom_input)
-        if answer.placeholder_used:
-            said = _.gettext('Accepted the suggested answer: "{text}".', text=text)
-        elif answer.selected_ids:
-            said = _.gettext(
-                'Your own answer: "{text}", and selected: {options}.', text=text, options=options
-            )
-        else:
-            said = _.gettext('Your own answer: "{text}".', text=text)
-    elif answer.selected_ids:
-        said = _.gettext("Selected: {options}.", options=options)
-    else:
-        said = _.gettext("Nothing selected.")
-    noted = any(note.strip() for note in answer.option_annotations.values())
-    return _.gettext("{answer} With notes.", answer=said) if noted else said

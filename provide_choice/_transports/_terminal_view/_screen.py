@@ -7,6 +7,10 @@ submission) below, our keys merged in, a redraw each second for the countdown, a
 of the screen. In a batch, Shift-Tab raises `WentBack` out of any screen of a question that has one
 before it (and out of the review). The footer is laid out for the terminal's width at every redraw,
 so a resized window never breaks a key's hint in two; a list's preview gets the lines left over.
+A list's entries wider than the window are cut, ending with `…`. Under the time left, the status
+line shows what the server said meanwhile (`provide_choice._notices`: a push not delivered, Redis
+away), one line for each of the last few things said, each cut at the window's width: the lines
+above it stay as they are, and the whole of each is written on stderr once the screen is gone.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from questionary.prompts.common import InquirerControl
 
 from present_choices._translation import Translation
+from provide_choice._notices import held_lines
 from provide_choice._question import LiveQuestion
 from provide_choice._test_clock import follow
+from provide_choice._transports._terminal_view._cut import cut_at_width, cut_text
 from provide_choice._transports._terminal_view._keys import (
     GuardedSubmit,
     ListKeys,
@@ -43,6 +49,8 @@ from provide_choice._transports._terminal_view._preview import (
 )
 
 BACK_KEY = "s-tab"
+STATUS_LINES = 2
+"""How many of the things the server said the status line shows at most (the latest)."""
 Previews = Callable[[ListValue], StyleAndTextTuples]
 """The preview of a list's entry as the screen shows it under the list (empty: none)."""
 
@@ -146,10 +154,12 @@ class Screen:
             keys: StyleAndTextTuples = [("class:instruction", wrap_hints(hints, width)), ("", "\n")]
             problem = guard.refusal() if guard is not None else None
             refused: StyleAndTextTuples = [("", "\n"), ("class:refusal", f"✗ {problem}")]
-            return (keys if hints else []) + self._time_left(width) + (refused if problem else [])
+            shown = (keys if hints else []) + self._time_left(width)
+            return shown + (refused if problem else []) + _status(width)
 
         parts: list[Container] = [_window(self.state.header), layout.container]
         if control is not None:
+            control.text = cut_at_width(control.text, _columns)
             self._fit_list(layout, control, previews, footer)
             if previews is not None:
                 parts.append(_window(self._preview(control, previews, footer)))
@@ -242,6 +252,18 @@ class Screen:
         seconds = max(int(self.state.deadline - time.monotonic() + 0.999), 0)
         left = _.gettext("⏱ {time} left", time=f"{seconds // 60}:{seconds % 60:02d}")
         return [("class:deadline", wrap_hints([left, _.gettext("Ctrl-C cancels")], width))]
+
+
+def _status(width: int) -> StyleAndTextTuples:
+    """The status line: the last things the server said while the screen is up, one line each."""
+    status: StyleAndTextTuples = []
+    for line in held_lines()[-STATUS_LINES:]:
+        status += [("", "\n"), ("class:status", cut_text(line, width))]
+    return status
+
+
+def _columns() -> int:
+    return get_app().output.get_size().columns
 
 
 def _window(text: Callable[[], StyleAndTextTuples]) -> Window:

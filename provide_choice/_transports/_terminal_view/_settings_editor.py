@@ -1,6 +1,8 @@
 """The settings surface shown before the question, and the editor behind "Change settings".
 
-Accepting the saved settings is a single Enter. Each change goes to the question at once
+Accepting the saved settings is a single Enter. Changing one is deliberate: Enter on a setting opens
+its values (the list starts on the current one, which says so), and Enter on another one sets it;
+a number or a time is typed in its field. Each change goes to the question at once
 (`LiveQuestion.apply_settings`), which saves it, so cancelling the question afterwards keeps it, and
 applies it to the question on screen: a longer timeout moves the deadline. Hidden options leave the
 list (they belong to this screen only; a batch shows its settings once, before its first question,
@@ -30,11 +32,12 @@ from provide_choice._contract._settings import InteractionSettings, local_time
 from provide_choice._contract._transport_table import in_a_sentence
 from provide_choice._question import LiveQuestion
 from provide_choice._transports._terminal_view._screen import Screen
+from provide_choice._transports._terminal_view._setting_values import choose_value
 from provide_choice._transports._terminal_view._state import QuestionState
 from provide_choice._transports._terminal_view._style import STYLE
 
 ALERT_ITEM = "alerts."
-"""The entries of the alert channels, each switched on or off by Enter: `alerts.push`."""
+"""The entries of the alert channels, each switched on or off: `alerts.push`."""
 
 
 class SettingsEditor:
@@ -81,15 +84,23 @@ class SettingsEditor:
             await self._edit()
 
     async def _edit(self) -> None:
+        """The settings, one entry each: Enter opens the highlighted one (its values to choose
+        from, or its field), so a stray Enter changes nothing by itself."""
         item = "done"
         while True:
-            item = await self.screen.answer(
-                questionary.select(
-                    self.translation.gettext("Change settings (Enter changes the highlighted one)"),
-                    choices=self._choices(),
-                    default=item,
-                    style=STYLE,
-                )
+            _ = self.translation
+            item = cast(
+                str,
+                await self.screen.show(
+                    questionary.select(
+                        _.gettext("Change settings"),
+                        choices=self._choices(),
+                        default=item,
+                        instruction=" ",
+                        style=STYLE,
+                    ),
+                    hints=[_.gettext("↑↓ move"), _.gettext("Enter opens the highlighted setting")],
+                ),
             )
             if item == "done":
                 return
@@ -99,9 +110,12 @@ class SettingsEditor:
             if item.startswith(ALERT_ITEM):
                 channel = item.removeprefix(ALERT_ITEM)
                 on = self.question.settings.alerts.on(channel)
-                await self.question.apply_settings({"alerts": {channel: not on}})
+                values = ((True, _.gettext("On")), (False, _.gettext("Off")))
+                chosen = await choose_value(self.screen, self._entry_label(item), values, on)
+                if chosen != on:
+                    await self.question.apply_settings({"alerts": {channel: chosen}})
                 continue
-            value = await self._next_value(item)
+            value = await self._new_value(item)
             if value != getattr(self.question.settings, item):
                 await self.question.apply_settings({item: value})
 
@@ -132,15 +146,10 @@ class SettingsEditor:
         for name, setting in numbers.items():
             if name != "timeout_override_seconds":  # shown first, with the question's own
                 choices.append(entry(setting.label, getattr(settings, name), name))
-        for channel, channel_label in alert_channels().items():
+        for channel in alert_channels():
             on = _.gettext("On") if settings.alerts.on(channel) else _.gettext("Off")
-            title = _.gettext(
-                "{label} {channel}: {state}",
-                label=_.gettext(ALERTS_LABEL),
-                channel=in_a_sentence(_.gettext(channel_label)),
-                state=on,
-            )
-            choices.append(questionary.Choice(title, ALERT_ITEM + channel))
+            name = ALERT_ITEM + channel
+            choices.append(entry(self._entry_label(name), on, name))
         language = choice_label("language", settings.language, _)
         choices.append(entry(labels["language"], language, "language"))
         for name, (label, _rule) in time_settings(_).items():
@@ -152,17 +161,25 @@ class SettingsEditor:
             )
         return choices
 
-    async def _next_value(self, name: str) -> object:
-        """The setting's next value in its list, or the typed number."""
+    async def _new_value(self, name: str) -> object:
+        """The value the person chooses for the setting `name` (its current one when they keep
+        it), or the number or time they type."""
         if name in number_settings():
             return await self._ask_number(name)
         if name in time_settings():
             return await self._ask_time(name)
-        values = [value for value, _label in setting_choices()[name][1]]
-        current = getattr(self.question.settings, name)
-        # A language written by hand, not among those offered, goes on to the first of them.
-        position = values.index(current) if current in values else -1
-        return values[(position + 1) % len(values)]
+        label, values = setting_choices(self.translation)[name]
+        return await choose_value(self.screen, label, values, getattr(self.question.settings, name))
+
+    def _entry_label(self, item: str) -> str:
+        """How the settings list names the entry `item`, without its value."""
+        channel = item.removeprefix(ALERT_ITEM)
+        _ = self.translation
+        return _.gettext(
+            "{label} {channel}",
+            label=_.gettext(ALERTS_LABEL),
+            channel=in_a_sentence(_.gettext(alert_channels()[channel])),
+        )
 
     async def _ask_number(self, name: str) -> int | None:
         """A setting typed as whole number within its range; empty (None) only when optional."""
@@ -225,6 +242,7 @@ class SettingsEditor:
                     questionary.Choice(option.label, option.id, checked=option.id in hidden_ids)
                     for option in request.options or []
                 ],
+                instruction=" ",
                 style=STYLE,
             ),
             check=check,

@@ -14,6 +14,7 @@ STYLE = Style(
         ("placeholder", "fg:ansibrightblack italic"),
         ("summary", "bold"),
         ("refusal", "fg:ansired bold"),
+        ("status", "fg:ansiyellow"),
         ("markdown.code", "fg:ansicyan"),
         ("markdown.prefix", "fg:ansibrightblack"),
         ("chip", "reverse bold"),

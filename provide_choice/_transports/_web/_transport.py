@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,7 @@ from provide_choice._bridge._bridge import Bridge, lazy_routes
 from provide_choice._bridge._local_http import open_in_browser
 from provide_choice._contract._outcomes import Cancelled
 from provide_choice._contract._transport_table import TransportKind
+from provide_choice._notices import PREFIX, say
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller, InputNeeded
 from provide_choice._transports._question_view._pages import QuestionPages
@@ -70,13 +70,24 @@ class WebTransport:
             return None
         return cls(setup.bridge, setup.questions, open_browser=setup.open_browser)
 
+    def warm(self) -> None:
+        """The bridge's parts, and the page's own: the markdown parser its prompt is rendered
+        with, its one script and its words in every language, joined once (`Warms`)."""
+        self.bridge.warm()
+        from present_choices._markdown import markdown_parser
+        from provide_choice._transports._web._page import page_script, page_words
+
+        markdown_parser()  # the prompt is rendered with it
+        page_script()
+        page_words()
+
     async def show(self, question: PendingQuestion, caller: Caller) -> InputNeeded | None:
         base_url = await self.bridge.hold(question)
         self.pages.open(question)
         url = f"{base_url}/choice/{question.id}"
         question.show_at(url)
         # Tell the person too: the agent hears it in progress notifications and in the result.
-        print(f"provide-choice: question waiting at {url}", file=sys.stderr, flush=True)
+        say(f"{PREFIX}question waiting at {url}")
         if not caller.features.url:
             if self.open_browser:
                 open_in_browser(url)

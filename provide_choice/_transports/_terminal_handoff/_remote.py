@@ -1,31 +1,21 @@
-"""`choice-terminal`: answer a handed-off question in the terminal the agent opened.
+"""The question as `choice-terminal` reaches it over the bridge: claimed, shown with the same flow as
+the in-process terminal, and what the person did posted back (the server says what it means).
 
-It claims the session on the bridge, shows the question with the same flow as the in-process
-terminal (`run_terminal_flow`: settings surface, every mode, notes, cancel, the live deadline; a
-batch with `run_batch_flow`, each answer posted as it is given), posts what the person did back (the
-server says what it means), and leaves one summary line on the screen. The agent then fetches the
-answer with `provide_choice(session_id=...)`.
-
-Anything that stops it is one line on stderr that says what to do, and a non-zero exit status: the
-person reading it is in the middle of someone else's task, so no tracebacks. Ctrl-C, and SIGINT or
-SIGTERM from outside, cancel the question (the agent gets `cancelled`) and exit 0.
+`HandoffFailed` is every reason it stops, as the one line `choice-terminal` prints.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 import threading
 import time
-from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from present_choices import ChoicesError
-from present_choices._stopping import Stopped, stop_on_signals
 from present_choices._translation import N_, Translation
 from provide_choice._contract._batch import Asked, BatchRequest, is_batch
 from provide_choice._contract._batch_meaning import BatchSubmission
@@ -36,12 +26,11 @@ from provide_choice._contract._setting_changes import apply_changes
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._settings_file import terminal_words
 from provide_choice._test_clock import follow
-from provide_choice._transports._terminal_handoff import CLIENT_COMMAND, ROUTE_PREFIX
+from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX
 
 if TYPE_CHECKING:
     import httpx
 
-FAILED = 1
 REQUEST_TIMEOUT_SECONDS = 10.0
 SERVER_GONE = N_(
     "nothing answers at this address any more: the question has ended (answered or timed out) "
@@ -89,30 +78,6 @@ class SessionRefused(HandoffFailed):
         self.problems = problems
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    arguments = _parser().parse_args(argv)
-    try:
-        with stop_on_signals():
-            return answer(arguments.session, arguments.url)
-    except HandoffFailed as error:
-        said = error.said(terminal_words())
-        print(f"{CLIENT_COMMAND}: {said}", file=sys.stderr, flush=True)
-        return FAILED
-    except Stopped as stop:  # before the question was shown, or once its answer was sent
-        print(f"{CLIENT_COMMAND}: {stop.said(terminal_words())}", file=sys.stderr, flush=True)
-        return 0
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=CLIENT_COMMAND,
-        description="Answer a question an agent handed off to this terminal (provide_choice).",
-    )
-    parser.add_argument("--session", required=True, help="the session id the agent got back")
-    parser.add_argument("--url", required=True, help="the bridge address, http://127.0.0.1:<port>")
-    return parser
-
-
 def answer(session_id: str, url: str) -> int:
     """Claim the session, ask, post the outcome. The flow itself prints the summary line."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -120,6 +85,9 @@ def answer(session_id: str, url: str) -> int:
     # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
     import httpx
 
+    from provide_choice._transports._terminal_view._alert_sequence import (
+        say_when_tmux_drops_alerts,
+    )
     from provide_choice._transports._terminal_view._batch_flow import run_batch_flow
     from provide_choice._transports._terminal_view._flow import (
         run_terminal_flow,
@@ -131,6 +99,7 @@ def answer(session_id: str, url: str) -> int:
     with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
         question = RemoteQuestion(client, session_url)
         asked = question.attach()
+        say_when_tmux_drops_alerts(question.settings.alerts.on("terminal"), terminal_words())
 
         async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
             with terminal_session(sys.stdout), signals_cancel():
@@ -278,7 +247,3 @@ def _reasons(response: httpx.Response) -> list[str]:
     if not isinstance(problems, list) or not problems:
         return [HTTP_STATUS.format(status=response.status_code)]
     return [str(problem) for problem in problems]
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,48 @@
+"""Once the client knows the tools, the surfaces load what their first question needs, so the person
+does not wait for it.
+
+The server starts with what answering `tools/list` needs, and each transport loads its surface (the
+page's HTTP server and parts, the terminal's UI) when it first asks: a server the agent never asks
+anything pays for none of it. Left at that, the person's first question would wait for those loads
+(a page's first render took twice a warm one). So once the server has answered its first
+`tools/list`, a worker thread loads them for every transport that `Warms`, while the agent's model
+writes its first call: that takes seconds, the loads a fraction of one. A question that comes
+sooner meets them half done and waits for the rest, as it would have without.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
+
+from provide_choice._transports._base import Warms
+
+log = logging.getLogger("provide_choice.warming")
+
+
+class WarmAfterToolsList(ServerMiddleware[Any]):
+    """Server middleware: after the first `tools/list` answered, warm every transport, once."""
+
+    def __init__(self, transports: Iterable[object]) -> None:
+        self._warming = [transport for transport in transports if isinstance(transport, Warms)]
+        self._started = False
+
+    async def __call__(
+        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
+    ) -> HandlerResult:
+        result = await call_next(ctx)
+        if ctx.method == "tools/list" and not self._started:
+            self._started = True
+            threading.Thread(target=self._warm, name="provide-choice-warming", daemon=True).start()
+        return result
+
+    def _warm(self) -> None:
+        for transport in self._warming:
+            try:
+                transport.warm()
+            except Exception as error:  # the first question then loads it, and meets the problem
+                log.debug("warming %s failed: %r", type(transport).__name__, error)

@@ -1,0 +1,131 @@
+"""`provide_choice` loads on first use (issue 38): importing it loads none of the heavy parts, the
+console scripts' `--help` loads nothing of a server, and the hand-off's terminal loads nothing of
+one while it runs. Each rule runs in a fresh Python (or the installed command), which says what it
+has loaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(sys.executable).parent
+
+NOT_ON_IMPORT = ["pydantic", "mcp", "markdown_it", "fastapi", "starlette", "httpx", "sqlite3"]
+"""What `import provide_choice` does without: a program importing it may never validate a request,
+serve MCP, render markdown, serve a page, talk HTTP or open the history."""
+NOT_FOR_HELP = ["mcp", "fastapi", "starlette", "nicegui", "pydantic_ai", "uvicorn"]
+"""What printing a command's help does without: a server of any kind."""
+NOT_IN_THE_HANDOFF = ["mcp", "mcp_types", "fastapi", "uvicorn"]
+"""What the hand-off's terminal does without while it runs: it is a client of the server."""
+
+
+def environment() -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
+
+
+def loaded_after(code: str, among: list[str]) -> list[str]:
+    """Which of `among` a fresh Python has loaded once it has run `code`."""
+    listing = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", listing],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment(),
+        check=True,
+    )
+    modules = json.loads(result.stdout.splitlines()[-1])
+    return [name for name in among if name in modules]
+
+
+def imported_by(command: list[str]) -> set[str]:
+    """Every module the command imports, read from `PYTHONPROFILEIMPORTTIME`'s report on stderr."""
+    result = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment() | {"PYTHONPROFILEIMPORTTIME": "1"},
+        check=True,
+    )
+    found = re.findall(r"^import time:\s+\d+ \|\s+\d+ \| +(\S+)$", result.stderr, re.MULTILINE)
+    assert found, f"no import report on stderr: {result.stderr[:500]}"
+    return set(found)
+
+
+def test_importing_provide_choice_loads_nothing_heavy() -> None:
+    assert loaded_after("import provide_choice", NOT_ON_IMPORT) == []
+
+
+def test_every_public_name_still_loads_when_used() -> None:
+    code = (
+        "import provide_choice\nfor name in provide_choice.__all__: getattr(provide_choice, name)"
+    )
+    assert loaded_after(code, ["pydantic", "mcp"]) == ["pydantic", "mcp"]
+
+
+def test_importing_present_choices_loads_neither_pydantic_nor_markdown_it() -> None:
+    """Every module of the three packages imports it (its translation, its command line)."""
+    assert loaded_after("import present_choices", ["pydantic", "markdown_it"]) == []
+
+
+def test_regression_a_request_checked_first_thing_knows_every_built_in_transport() -> None:
+    # The built-in transports registered as a side effect of importing the package; loaded on
+    # first use, the table of transport names was empty where nothing had imported them yet,
+    # and the hand-off's terminal refused every request naming one.
+    code = (
+        "import json\n"
+        "from provide_choice import parse_request\n"
+        "from provide_choice._contract._transport_table import transport_names\n"
+        "request = parse_request({'title': 'T', 'prompt': 'P', 'selection_mode': 'single', "
+        "'transport': 'web', 'options': [{'id': 'a', 'label': 'A', 'recommended': True}, "
+        "{'id': 'b', 'label': 'B'}]})\n"
+        "print(json.dumps([request.transport, transport_names()]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment(),
+        check=True,
+    )
+    transport, names = json.loads(result.stdout)
+    assert transport == "web"
+    assert names[:5] == ["terminal", "terminal_handoff", "web", "elicitation", "app"]
+
+
+@pytest.mark.parametrize("script", ["provide-choice", "choice-terminal"])
+def test_a_console_scripts_help_loads_no_server(script: str) -> None:
+    loaded = imported_by([str(SCRIPTS / script), "--help"])
+    assert [name for name in NOT_FOR_HELP if name in loaded] == []
+
+
+def test_provide_choice_help_loads_neither_pydantic_nor_the_transports() -> None:
+    """What keeps it within a few times a bare Python's start (`bench/startup.py`)."""
+    loaded = imported_by([str(SCRIPTS / "provide-choice"), "--help"])
+    assert "pydantic" not in loaded
+    assert not any(name.startswith("provide_choice._transports") for name in loaded)
+
+
+def test_the_handoff_terminal_loads_no_server_side_for_its_session() -> None:
+    """Everything `choice-terminal` runs a session with: the plug-ins, the session over the
+    bridge, the terminal flows, and the request and settings it reads (which know every
+    transport)."""
+    code = (
+        "import provide_choice._commands._choice_terminal\n"
+        "from provide_choice._transports._registry import load_plugins\n"
+        "load_plugins()\n"
+        "import provide_choice._transports._terminal_handoff._remote\n"
+        "import provide_choice._transports._terminal_view._flow\n"
+        "import provide_choice._transports._terminal_view._batch_flow\n"
+        "from provide_choice._contract._settings import InteractionSettings\n"
+        "InteractionSettings.model_validate({'transport': 'web'})"
+    )
+    assert loaded_after(code, NOT_IN_THE_HANDOFF) == []
