@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import os
 import re
 import signal
 import sqlite3
@@ -42,7 +41,7 @@ from mcp_types import Implementation
 from playwright.async_api import Browser, Page, expect
 from provide_choice_harness import COMMAND, DOWN, ENTER, UP, expect_plain, spawn
 
-IN_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")
+IN_SESSION_LOOP = pytest.mark.asyncio(loop_scope="session")  # the browser's
 
 CHINESE = "zh-CN"
 SHELL_CHINESE = "zh_CN.UTF-8"
@@ -106,7 +105,7 @@ def chat_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@IN_MODULE_LOOP
+@IN_SESSION_LOOP
 async def test_the_chat_and_its_demo_agent_speak_the_browsers_chinese(
     browser: Browser, chat_url: str
 ) -> None:
@@ -126,11 +125,10 @@ async def test_the_chat_and_its_demo_agent_speak_the_browsers_chinese(
     await expect(page.get_by_role("button", name="好，重新开始")).to_be_enabled()
     await expect(page.get_by_role("cell", name="坐火车上山，下午山脊徒步")).to_be_visible()
     no_english(await page_text(page))
-    await page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "chat-chinese.png"))
     await context.close()
 
 
-@IN_MODULE_LOOP
+@IN_SESSION_LOOP
 async def test_lang_pins_the_chat_and_its_demo_agent_to_chinese_in_an_english_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
@@ -151,7 +149,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("chinese-home")
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def asked(home: Path) -> AsyncIterator[str]:
     """A batch waiting on its page and a question answered, asked by an agent named in Chinese:
     the summary the agent got, which stays English."""
@@ -184,7 +182,7 @@ def inbox(home: Path, asked: str) -> Iterator[str]:
     process.communicate(timeout=15)
 
 
-@IN_MODULE_LOOP
+@IN_SESSION_LOOP
 async def test_the_inbox_says_a_batchs_count_and_everything_else_in_chinese(
     browser: Browser, inbox: str, asked: str
 ) -> None:
@@ -194,7 +192,6 @@ async def test_the_inbox_says_a_batchs_count_and_everything_else_in_chinese(
     await expect(page.get_by_role("heading", name="发布计划（3 个问题）")).to_be_visible()
     await expect(page.get_by_text(asked)).to_be_visible()
     no_english(await page_text(page), asked)
-    await page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "inbox-chinese.png"))
     await context.close()
 
 
@@ -208,7 +205,7 @@ def history(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@IN_MODULE_LOOP
+@IN_SESSION_LOOP
 async def test_the_history_and_its_errors_are_chinese(
     home: Path, asked: str, tmp_path: Path
 ) -> None:
