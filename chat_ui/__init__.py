@@ -19,8 +19,9 @@ another front end does without them. The package stands in floors, each importin
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from present_choices._lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from chat_ui._agents import Agent, DemoAgent, ScriptAgent, ScriptError, load_script
@@ -123,16 +124,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """`name` from its module, imported now if it is not yet, and kept here for the next use. A name
-    whose extra is not installed (`LLMAgent`, `AGUIAgent`, `RedisStore`) raises ModuleNotFoundError."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+# A name whose extra is not installed (`LLMAgent`, `AGUIAgent`, `RedisStore`) raises
+# ModuleNotFoundError when first used.
+__getattr__, __dir__ = lazy_names(__name__, _MODULES, __all__)

@@ -13,9 +13,9 @@ names their registry here once, and the table imports it then.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from present_choices._lazy_names import lazy_names
 from provide_choice._contract import _transport_table
 
 if TYPE_CHECKING:
@@ -194,15 +194,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """`name` from its module, imported now if it is not yet, and kept here for the next use."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _MODULES, __all__)
