@@ -13,6 +13,10 @@ LOCALES := present_choices/locales
 DOMAIN := agent_choices
 CATALOGS := $(wildcard $(LOCALES)/*/LC_MESSAGES/$(DOMAIN).po)
 COMPILED := $(CATALOGS:.po=.mo)
+# Python keeps the compiled form of each module of ours it imports (__pycache__/, ignored by git), as
+# an installation does: a shell's PYTHONDONTWRITEBYTECODE (some containers set it) would make every
+# process the tests start compile the project again, a sixth of the terminal tests' CPU time.
+unexport PYTHONDONTWRITEBYTECODE
 # The demo's port: `make demo PORT=8081`, or PORT=0 for any free one (the address is printed).
 PORT ?= 8080
 # The documentation site's port: `make docs DOCS_PORT=8001`.
