@@ -10,12 +10,10 @@ is set, anyone else who presses gets "Not yours to answer", ephemerally, and not
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from present_choices._translation import N_
-from provide_choice.slack._channel import Channel
 from provide_choice.slack._config import SlackConfig
-from provide_choice.slack._conversation import ENDED, Conversation, Payload, who
-from provide_choice.slack._mrkdwn import escaped
-from provide_choice.slack._socket_mode import SocketMode
 from provide_choice.transports import (
     Alerts,
     Caller,
@@ -24,6 +22,9 @@ from provide_choice.transports import (
     TransportKind,
     TransportSetup,
 )
+
+if TYPE_CHECKING:
+    from provide_choice.slack._conversation import Conversation, Payload
 
 NAME = "slack"
 NOT_YOURS = "Not yours to answer"
@@ -51,6 +52,11 @@ class SlackTransport:
     bounded_wait = True
 
     def __init__(self, config: SlackConfig, alerts: Alerts) -> None:
+        # Deferred for start-up time: a server where Slack is not set up never builds this
+        # transport, and loads none of what talks to Slack.
+        from provide_choice.slack._channel import Channel
+        from provide_choice.slack._socket_mode import SocketMode
+
         self.config = config
         self.channel = Channel(config, alerts)
         self.followed: Followed[str, Conversation] = Followed()
@@ -75,6 +81,8 @@ class SlackTransport:
         await self.channel.api.aclose()
 
     def _follow(self, question: PendingQuestion) -> None:
+        from provide_choice.slack._conversation import Conversation
+
         conversation = Conversation(question, self.channel, NAME, self.followed.known)
         self.followed.add(conversation)
         conversation.start()
@@ -82,6 +90,9 @@ class SlackTransport:
 
     async def _acted(self, payload: Payload) -> None:
         """A `block_actions` payload: someone pressed, ticked or picked in a message."""
+        from provide_choice.slack._conversation import ENDED, who
+        from provide_choice.slack._mrkdwn import escaped
+
         if payload.get("type") != "block_actions":
             return
         user, _person = who(payload)

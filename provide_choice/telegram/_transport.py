@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from present_choices._translation import N_
 from provide_choice.telegram._api import BotApi, Refused, Unreachable
-from provide_choice.telegram._chat import Chat
 from provide_choice.telegram._config import TelegramConfig
-from provide_choice.telegram._conversation import ENDED, FOLLOW_UP_SECONDS, SENT, Conversation
 from provide_choice.telegram._html import escaped
 from provide_choice.telegram._link import LINK_COMMAND, LINKED
-from provide_choice.telegram._updates import Update, Updates
 from provide_choice.transports import (
     Alerts,
     Caller,
@@ -29,6 +26,10 @@ from provide_choice.transports import (
     TransportKind,
     TransportSetup,
 )
+
+if TYPE_CHECKING:
+    from provide_choice.telegram._conversation import Conversation
+    from provide_choice.telegram._updates import Update
 
 NAME = "telegram"
 NOT_YOURS = "Not yours to answer"
@@ -64,6 +65,11 @@ class TelegramTransport:
 
     def __init__(self, config: TelegramConfig, alerts: Alerts) -> None:
         assert config.chat_id is not None
+        # Deferred for start-up time: a server where Telegram is not set up never builds this
+        # transport, and loads none of what follows its questions there.
+        from provide_choice.telegram._chat import Chat
+        from provide_choice.telegram._updates import Updates
+
         self.chat = Chat(BotApi(config), config.chat_id, alerts)
         self.followed: Followed[int, Conversation] = Followed(LATE_SECONDS)
         self.updates = Updates(self.chat, self._handle, self.followed.wanted)
@@ -87,6 +93,8 @@ class TelegramTransport:
         await self.chat.api.aclose()
 
     def _follow(self, question: PendingQuestion) -> None:
+        from provide_choice.telegram._conversation import Conversation
+
         conversation = Conversation(question, self.chat, NAME, self.followed.known)
         self.followed.add(conversation)
         conversation.start()
@@ -102,6 +110,8 @@ class TelegramTransport:
             await self._said(message)
 
     async def _pressed(self, press: dict[str, Any]) -> None:
+        from provide_choice.telegram._conversation import ENDED, FOLLOW_UP_SECONDS, SENT
+
         message = press.get("message") or {}
         if not self.chat.is_linked(message.get("chat")):
             await self.chat.answer(str(press.get("id")), NOT_YOURS)
@@ -121,6 +131,8 @@ class TelegramTransport:
 
     async def _said(self, message: dict[str, Any]) -> None:
         """A message in the linked chat: a reply to a question's message answers it."""
+        from provide_choice.telegram._conversation import ENDED
+
         text = message.get("text")
         if not isinstance(text, str):
             return

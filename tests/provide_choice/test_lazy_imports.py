@@ -29,15 +29,16 @@ def environment() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key != "PYTEST_CURRENT_TEST"}
 
 
-def loaded_after(code: str, among: list[str]) -> list[str]:
-    """Which of `among` a fresh Python has loaded once it has run `code`."""
+def loaded_after(code: str, among: list[str], env: dict[str, str] | None = None) -> list[str]:
+    """Which of `among` a fresh Python has loaded once it has run `code` (in `env`, else this
+    process's environment)."""
     listing = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     result = subprocess.run(
         [sys.executable, "-c", listing],
         capture_output=True,
         text=True,
         timeout=60,
-        env=environment(),
+        env=environment() if env is None else env,
         check=True,
     )
     modules = json.loads(result.stdout.splitlines()[-1])
@@ -129,3 +130,36 @@ def test_the_handoff_terminal_loads_no_server_side_for_its_session() -> None:
         "InteractionSettings.model_validate({'transport': 'web'})"
     )
     assert loaded_after(code, NOT_IN_THE_HANDOFF) == []
+
+
+def test_a_server_without_slack_or_telegram_set_up_loads_none_of_their_talking_parts(
+    tmp_path: Path,
+) -> None:
+    """Their plug-ins register (their names, labels and Telegram's `link` command) and are asked
+    to build, as at every server's start; without tokens they build nothing, and what would talk
+    to them waits until one is set up."""
+    code = (
+        "from provide_choice._question import QuestionRegistry\n"
+        "from provide_choice._transports._base import TransportSetup\n"
+        "from provide_choice._transports._registry import build_transports, load_plugins\n"
+        "load_plugins()\n"
+        "built = build_transports(TransportSetup(QuestionRegistry()))\n"
+        "assert 'slack' not in built and 'telegram' not in built, sorted(built)"
+    )
+    talking = [
+        "provide_choice.slack._transport",
+        "provide_choice.telegram._transport",
+        "provide_choice.slack._channel",
+        "provide_choice.slack._socket_mode",
+        "provide_choice.slack._conversation",
+        "provide_choice.telegram._chat",
+        "provide_choice.telegram._updates",
+        "provide_choice.telegram._conversation",
+    ]
+    unset = {
+        key: value
+        for key, value in environment().items()
+        if not key.startswith(("PROVIDE_CHOICE_SLACK_", "PROVIDE_CHOICE_TELEGRAM_"))
+    }
+    loaded = loaded_after(code, talking, unset | {"AGENT_CHOICES_HOME": str(tmp_path)})
+    assert loaded == talking[:2]
