@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from present_choices._lazy_names import lazy_names
+from present_choices._lazy_names import lazy_names as _lazy_names
 
 if TYPE_CHECKING:
     from chat_ui._agents import Agent, DemoAgent, ScriptAgent, ScriptError, load_script
@@ -126,4 +126,4 @@ __all__ = [
 
 # A name whose extra is not installed (`LLMAgent`, `AGUIAgent`, `RedisStore`) raises
 # ModuleNotFoundError when first used.
-__getattr__, __dir__ = lazy_names(__name__, _MODULES, __all__)
+__getattr__, __dir__ = _lazy_names(__name__, _MODULES, __all__)

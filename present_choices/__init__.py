@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from present_choices._lazy_names import lazy_names
+from present_choices._lazy_names import lazy_names as _lazy_names
 
 if TYPE_CHECKING:
     from present_choices._fence import (
@@ -98,4 +98,4 @@ __all__ = [
 ]
 
 
-__getattr__, __dir__ = lazy_names(__name__, _MODULES, __all__)
+__getattr__, __dir__ = _lazy_names(__name__, _MODULES, __all__)
