@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from present_choices import markdown_parser
+from present_choices._chat_markup import ChatMarkup
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -38,9 +38,8 @@ LOOK_ALIKES = str.maketrans({"*": "\u2217", "_": "\u02cd", "~": "\u223c", "`": G
 EMOJI = re.compile(r":(?=[a-z0-9_+\-']+:)")
 SOFT_HYPHEN = "\u00ad"
 LINK_SCHEMES = ("http://", "https://", "mailto:")
-INLINE_MARKERS = {"strong_open": "*", "em_open": "_", "s_open": "~"}
-BULLET = "• "
-RULE = "———"
+INLINE_MARKERS = {"strong_open": ("*", "*"), "em_open": ("_", "_"), "s_open": ("~", "~")}
+"""Inline markup by the token that opens it: its opening and closing markers."""
 
 
 def entities(text: str) -> str:
@@ -90,102 +89,30 @@ def _code(text: str) -> str:
 def slack_mrkdwn(markdown: str) -> str:
     """Agent markdown as mrkdwn: blocks separated by a blank line, lists with their markers,
     quotes as Slack's, code as code blocks, headings in bold."""
-    writer = _Writer()
-    for token in markdown_parser().parse(markdown):
-        writer.block(token)
-    return writer.finished()
+    return _Mrkdwn.render(markdown)
 
 
-class _Writer:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.counters: list[int | None] = []
-        """The next number of each open list, innermost last; None for a bulleted list."""
-        self.indent = 0
-        self.marker: str | None = None
-        self.line_started = False
-        self.heading = False
-        self.quotes = 0
+class _Mrkdwn(ChatMarkup):
+    indent = "    "
+    inline_marks = INLINE_MARKERS
+    heading_marks = ("*", "*")
 
-    def block(self, token: Token) -> None:
-        kind = token.type
-        if kind == "inline":
-            self.inline(token.children or [])
-        elif kind in ("fence", "code_block"):
-            self.start_line()
-            self.parts.append(f"```\n{_code(token.content.rstrip(chr(10)))}\n```")
-            self.newline()
-        elif kind == "hr":
-            self.write(RULE)
-            self.newline()
-        elif kind == "heading_open":
-            self.heading = True
-        elif kind in ("heading_close", "paragraph_close", "tr_close"):
-            self.heading = False
-            if self.line_started:
-                self.newline()
-        elif kind in ("th_open", "td_open") and self.line_started:
-            self.write(" │ ")
-        elif kind in ("bullet_list_open", "ordered_list_open"):
-            start = token.attrGet("start")
-            self.counters.append(None if kind == "bullet_list_open" else int(start or 1))
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            self.counters.pop()
-        elif kind == "list_item_open":
-            number = self.counters[-1]
-            self.marker = BULLET if number is None else f"{number}. "
-            if number is not None:
-                self.counters[-1] = number + 1
-            self.indent += 1
-        elif kind == "list_item_close":
-            self.indent -= 1
-        elif kind == "blockquote_open":
-            self.quotes += 1
-        elif kind == "blockquote_close":
-            self.quotes -= 1
-        ends_a_block = kind.endswith("_close") or kind in ("fence", "code_block", "hr")
-        if ends_a_block and token.level == 0 and self.quotes == 0:
-            self.newline()  # a blank line between top-level blocks
+    def escaped(self, text: str, *, line_start: bool) -> str:
+        shown = escaped(text)
+        if not line_start and shown.startswith(SOFT_HYPHEN):
+            return shown[1:]  # mid-line, `&gt;` quotes nothing
+        return shown
 
-    def inline(self, children: Sequence[Token]) -> None:
-        closing: list[str] = ["*"] if self.heading else []
-        if self.heading:
-            self.start_line()
-            self.parts.append("*")
-        for child in children:
-            kind = child.type
-            if kind in INLINE_MARKERS:
-                self.start_line()
-                self.parts.append(INLINE_MARKERS[kind])
-                closing.append(INLINE_MARKERS[kind])
-            elif kind.endswith("_close") and kind.replace("_close", "_open") in INLINE_MARKERS:
-                self.parts.append(closing.pop())
-            elif kind == "link_open":
-                self.link(child, children)
-            elif kind == "code_inline":
-                self.start_line()
-                self.parts.append(f"`{_code(child.content)}`")
-            elif kind == "softbreak":
-                self.write(" ")
-            elif kind == "hardbreak":
-                self.newline()
-            elif kind == "link_close":
-                pass
-            elif not self._inside_link(child, children):  # text, and what markdown-it keeps as text
-                self.write(child.content)
-        self.parts.extend(reversed(closing))
+    def code_block(self, code: str) -> str:
+        return f"```\n{_code(code)}\n```"
 
-    def link(self, opening: Token, children: Sequence[Token]) -> None:
+    def code_span(self, code: str) -> str:
+        return f"`{_code(code)}`"
+
+    def link(self, target: str, inside: Sequence[Token]) -> None:
         """A link as Slack's `<target|text>` (its text plain), or its text and target in words
         for a scheme a phone should not open."""
-        start = list(children).index(opening)
-        inside = []
-        for child in children[start + 1 :]:
-            if child.type == "link_close":
-                break
-            inside.append(child.content)
-        text, target = "".join(inside), str(opening.attrGet("href") or "")
-        self.start_line()
+        text = "".join(token.content for token in inside)
         if target.startswith(LINK_SCHEMES):
             label = entities(text or target).translate(LOOK_ALIKES).replace("|", "¦")
             address = entities(target).replace("|", "%7C")
@@ -193,44 +120,5 @@ class _Writer:
         else:
             self.write(f"{text} ({target})" if target and target != text else text)
 
-    @staticmethod
-    def _inside_link(child: Token, children: Sequence[Token]) -> bool:
-        depth = 0
-        for token in children:
-            if token is child:
-                return depth > 0
-            depth += {"link_open": 1, "link_close": -1}.get(token.type, 0)
-        return False
-
-    def start_line(self) -> None:
-        if self.line_started:
-            return
-        self.line_started = True
-        if self.quotes:
-            self.parts.append("&gt; ")
-        if self.indent:
-            prefix = "    " * (self.indent - 1)
-            if self.marker is not None:
-                self.parts.append(prefix + self.marker)
-                self.marker = None
-            else:
-                self.parts.append(prefix + "    ")
-
-    def write(self, text: str) -> None:
-        if text:
-            starts = not self.line_started
-            self.start_line()
-            shown = escaped(text)
-            if not starts and shown.startswith(SOFT_HYPHEN):
-                shown = shown[1:]  # mid-line, `&gt;` quotes nothing
-            self.parts.append(shown)
-
-    def newline(self) -> None:
-        self.parts.append("\n")
-        self.line_started = False
-
-    def finished(self) -> str:
-        text = "".join(self.parts)
-        while "\n\n\n" in text:
-            text = text.replace("\n\n\n", "\n\n")
-        return text.strip("\n")
+    def line_prefix(self) -> str:
+        return "&gt; " if self.quotes else ""
