@@ -33,11 +33,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import partial
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qsl
 
+from local_http import LocalHTTP
 from slack_mrkdwn import Reading, decoded, read_mrkdwn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import Server as SocketServer
@@ -187,9 +187,8 @@ class StandInSlack:
         self._ts = itertools.count(100)
         self._envelope_ids = itertools.count(1)
         self._changed = threading.Condition()
-        self._server: ThreadingHTTPServer | None = None
+        self._http = LocalHTTP(self._serve)
         self._socket_server: SocketServer | None = None
-        self._connections: set[Any] = set()
 
     @property
     def url(self) -> str:
@@ -200,34 +199,7 @@ class StandInSlack:
 
     def start(self) -> StandInSlack:
         """Listen (on the ports it had before, after `stop`)."""
-        api = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes: without this, Nagle's algorithm holds the
-            # body back for the client's delayed ACK (40 ms a request on a kept-alive connection).
-            disable_nagle_algorithm = True
-
-            def setup(self) -> None:
-                super().setup()
-                api._connections.add(self.connection)
-
-            def finish(self) -> None:
-                api._connections.discard(self.connection)
-                super().finish()
-
-            def do_POST(self) -> None:
-                api._serve(self)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass  # the test's output stays its own
-
-        ThreadingHTTPServer.allow_reuse_address = True
-        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        self._server.daemon_threads = True
-        self.port = self._server.server_address[1]
-        serving = partial(self._server.serve_forever, poll_interval=0.05)
-        threading.Thread(target=serving, daemon=True).start()
+        self.port = self._http.open(self.port)
         self._socket_server = serve(self._talk, "127.0.0.1", self.socket_port)
         self.socket_port = self._socket_server.socket.getsockname()[1]
         threading.Thread(target=self._socket_server.serve_forever, daemon=True).start()
@@ -235,17 +207,11 @@ class StandInSlack:
 
     def stop(self) -> None:
         """Close both ports and every connection: Slack out of reach."""
-        server, self._server = self._server, None
         socket_server, self._socket_server = self._socket_server, None
         self.drop()  # first: the app may share this thread's event loop, and answer no close
-        if server is not None:
-            server.shutdown()
-            server.server_close()
+        self._http.close()
         if socket_server is not None:
             socket_server.shutdown()
-        for connection in list(self._connections):
-            with suppress(OSError):
-                connection.shutdown(2)
         with self._changed:
             self._changed.notify_all()
 

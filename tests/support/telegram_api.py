@@ -23,17 +23,17 @@ import asyncio
 import itertools
 import json
 import re
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from html.parser import HTMLParser
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
+
+from local_http import LocalHTTP
 
 TOKEN = "123456789:AAE-stand-in-token-for-the-tests_0123456"
 """A token shaped as BotFather's: the bot's id, a colon, a secret."""
@@ -152,8 +152,7 @@ class StandInBotApi:
         self._message_ids = itertools.count(1)
         self._press_ids = itertools.count(1)
         self._changed = threading.Condition()
-        self._server: ThreadingHTTPServer | None = None
-        self._connections: set[socket.socket] = set()
+        self._http = LocalHTTP(self._serve)
 
     @property
     def url(self) -> str:
@@ -164,52 +163,18 @@ class StandInBotApi:
 
     def start(self) -> StandInBotApi:
         """Listen (on the port it had before, after `stop`)."""
-        api = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body go out in two writes: without this, Nagle's algorithm holds the
-            # body back for the client's delayed ACK (40 ms a request on a kept-alive connection).
-            disable_nagle_algorithm = True
-
-            def setup(self) -> None:
-                super().setup()
-                api._connections.add(self.connection)
-
-            def finish(self) -> None:
-                api._connections.discard(self.connection)
-                super().finish()
-
-            def do_POST(self) -> None:
-                api._serve(self)
-
-            def do_GET(self) -> None:
-                api._serve(self)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass  # the test's output stays its own
-
-        ThreadingHTTPServer.allow_reuse_address = True
-        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        self._server.daemon_threads = True
-        self.port = self._server.server_address[1]
-        serving = partial(self._server.serve_forever, poll_interval=0.05)  # stops at once
-        threading.Thread(target=serving, daemon=True).start()
+        self.port = self._http.open(self.port)
         return self
 
     def stop(self) -> None:
-        """Close the port: from now on a connection is refused, as to a Telegram out of reach.
-        A long poll waiting now gets its answer (empty) first."""
-        server, self._server = self._server, None
-        if server is None:
+        """Close the port: from now on a connection is refused, as to a Telegram out of reach,
+        and the bot's kept-alive connections are cut. A long poll waiting now gets its answer
+        (empty) first."""
+        if not self._http.is_open:
             return
         with self._changed:
             self._changed.notify_all()
-        server.shutdown()
-        server.server_close()
-        for connection in list(self._connections):  # kept alive by the bot: cut them too
-            with suppress(OSError):
-                connection.shutdown(socket.SHUT_RDWR)
+        self._http.close()
 
     # What the bot sent ------------------------------------------------------------------------
 
@@ -324,7 +289,7 @@ class StandInBotApi:
             while True:
                 waiting = [u for u in self._updates if u["update_id"] >= self._confirmed]
                 left = deadline - time.monotonic()
-                if waiting or left <= 0 or self._server is None:
+                if waiting or left <= 0 or not self._http.is_open:
                     return waiting[: int(params.get("limit") or 100)]
                 self._changed.wait(left)
 
