@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -58,7 +59,27 @@ class LongRunning:
                 process.wait(timeout=10)
                 raise AssertionError(f"{self.arguments} ended before serving:\n{printed}")
             printed += line
+        _until_listening(printed.splitlines()[-1], process)
         return printed
+
+
+def _until_listening(ready_line: str, process: subprocess.Popen[str]) -> None:
+    """Return once the address in `ready_line` takes connections: the chat says where it is just
+    before NiceGUI binds the port, which on a busy machine takes a moment more."""
+    address = re.search(r"https?://([^/\s:]+|\[[^\]]+\]):(\d+)", ready_line)
+    if address is None:
+        return
+    host, port = address.group(1).strip("[]"), int(address.group(2))
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            return
+        except OSError:
+            if process.poll() is not None:
+                raise AssertionError(f"{ready_line!r}, then it ended") from None
+            assert time.monotonic() < deadline, f"nothing listens 30 s after {ready_line!r}"
+            time.sleep(0.05)
 
 
 CHAT = LongRunning(("choices-chat", "--port", "0", "--no-show"), "the chat is at", "choices-chat")
