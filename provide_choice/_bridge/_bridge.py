@@ -3,7 +3,7 @@
 The terminal hand-off (`/terminal/...`) and the page (`/choice/...`) add their routes to the
 same bridge. It starts when the first pending question needs it and stops a little after the last
 one ends (and when the MCP server stops), so an idle MCP server holds no listening port. It runs as a
-task in the MCP server's own event loop; uvicorn and FastAPI are imported only when it first starts.
+task in the MCP server's own event loop; uvicorn and Starlette are imported only when it first starts.
 `serve --http` has a port anyway: there the same routes are served on it (`ServedBridge`), under the
 server's public URL.
 
@@ -35,23 +35,24 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from provide_choice._bridge._local_http import listening_socket
+from provide_choice._bridge._local_http import listening_socket, web_app
 from provide_choice._bridge._site import HOST, HostGuard, PublicUrl, Site, loopback_site
 from provide_choice._question import TransportError
 
 if TYPE_CHECKING:
     import uvicorn
-    from fastapi import FastAPI
+    from starlette.applications import Starlette
     from starlette.types import ASGIApp
 
     from provide_choice._question import PendingQuestion
 
 GRACEFUL_SHUTDOWN_SECONDS = 1
 
-RouteInstaller = Callable[["FastAPI"], None]
+RouteInstaller = Callable[["Starlette"], None]
 
 SERVING = (
-    "fastapi",
+    "starlette.applications",
+    "starlette.routing",
     "uvicorn.protocols.http.auto",
     "uvicorn.protocols.websockets.auto",
     "uvicorn.lifespan.off",
@@ -63,12 +64,12 @@ SERVING = (
 class LazyRoutes:
     """A feature's routes, in a `_routes` module that has `install(app, *state)`: imported when
     the bridge first starts (or is warmed), so a server that never uses the feature never loads
-    FastAPI for it."""
+    its routes."""
 
     module: str
     state: tuple[object, ...]
 
-    def __call__(self, app: FastAPI) -> None:
+    def __call__(self, app: Starlette) -> None:
         self.load().install(app, *self.state)
 
     def load(self) -> ModuleType:
@@ -99,7 +100,7 @@ class Bridge:
         """The configured port; 0 picks a free one at each start."""
         self.linger_seconds = linger_seconds
         self._installers: list[RouteInstaller] = []
-        self._app: FastAPI | None = None
+        self._app: Starlette | None = None
         self._server: uvicorn.Server | None = None
         self._serving: asyncio.Task[None] | None = None
         self._base_url: str | None = None
@@ -224,12 +225,9 @@ class Bridge:
         with contextlib.suppress(BridgeStartError):
             await serving
 
-    def _application(self) -> FastAPI:
+    def _application(self) -> Starlette:
         if self._app is None:
-            # Deferred for start-up time: loaded only when this runs.
-            from fastapi import FastAPI
-
-            self._app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+            self._app = web_app()
             self._app.add_middleware(HostGuard, site=self.site)
             for install in self._installers:
                 install(self._app)
@@ -261,7 +259,7 @@ class ServedBridge(Bridge):
     async def hold(self, question: PendingQuestion) -> str:
         return await self.acquire()
 
-    def application(self) -> FastAPI:
+    def application(self) -> Starlette:
         """The routes every feature added, behind the guard, for the server to mount."""
         return self._application()
 

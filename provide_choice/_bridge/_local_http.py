@@ -7,7 +7,8 @@ shape (`refusal`: `{"problems": [...]}`). Their pages load nothing from elsewher
 and one inline style sheet each, pinned by hash in the Content-Security-Policy (`page_headers`),
 the style sheet they share (`SHARED_STYLE_SHEET`), the tab's icon (`ICON`); and both open in the
 browser without touching this process's stdio (`open_in_browser`). Neither imports the other: both
-import this. Nothing here imports FastAPI or uvicorn at start-up.
+import this, and builds its app with `web_app` and `route`. Nothing here imports Starlette or uvicorn
+at start-up.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import json
 import socket
 import subprocess
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -29,8 +30,11 @@ from provide_choice._bridge._site import HOST
 from provide_choice._contract._request import LONE_SURROGATE
 
 if TYPE_CHECKING:
-    from fastapi.responses import JSONResponse
+    from starlette.applications import Starlette
     from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+
+    Endpoint = Callable[[Request], Awaitable[Response]]
 
 BODY_LIMIT = 64 * 1024
 """Bytes of one request body or WebSocket message, on every route; far above any real answer."""
@@ -115,9 +119,41 @@ def refusal(
     """The one shape of every refusal on the bridge, whatever the route: `{"problems": [...]}`,
     each problem a sentence saying what was wrong and what to do."""
     # Deferred for start-up time: loaded only when this runs.
-    from fastapi.responses import JSONResponse
+    from starlette.responses import JSONResponse
 
     return JSONResponse({"problems": list(problems)}, status_code=status, headers=headers)
+
+
+def web_app() -> Starlette:
+    """An app for a page's routes (`route`), whose own refusals have the one shape too: an address
+    that serves nothing (404), a method its route does not take (405)."""
+    # Deferred for start-up time: loaded only when this runs.
+    from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
+
+    async def refused(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        if error.status_code == 405:
+            allowed = (error.headers or {}).get("Allow", "")
+            problem = f"{request.method} is not allowed here; this address takes {allowed}"
+        elif error.status_code == 404:
+            problem = f"nothing is served at {request.url.path}"
+        else:
+            problem = str(error.detail)
+        return refusal(error.status_code, [problem], error.headers)
+
+    return Starlette(exception_handlers={HTTPException: refused})
+
+
+def route(app: Starlette, method: str, path: str) -> Callable[[Endpoint], Endpoint]:
+    """Add the decorated function as `app`'s answer to `method` requests for `path`, whose
+    `{name}` parts it reads from `request.path_params`."""
+
+    def add(endpoint: Endpoint) -> Endpoint:
+        app.add_route(path, endpoint, methods=[method])
+        return endpoint
+
+    return add
 
 
 def page_headers(script: str, style: str) -> dict[str, str]:

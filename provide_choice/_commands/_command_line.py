@@ -1,7 +1,7 @@
 """The command line of `provide-choice`: every command, its options and how each is checked.
 
 Kept apart from `__main__`, which runs the commands: the parser builds without importing what the
-commands use (the MCP SDK, FastAPI, the terminal UI), so `--help` and a mistyped option answer at
+commands use (the MCP SDK, Starlette, the terminal UI), so `--help` and a mistyped option answer at
 once.
 """
 
@@ -36,7 +36,7 @@ MAX_WAIT_SECONDS = 50.0
 """The default of `serve --max-wait` (the server's own default, kept here so `--help` needs no
 MCP import; a test checks the two agree)."""
 INBOX_PORT = 8766
-"""The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no FastAPI)."""
+"""The default of `inbox --port` (the inbox's own default, kept here so `--help` needs no Starlette)."""
 BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
 """The commands of `provide-choice` itself; a transport may add one of its own (`TransportCommand`)."""
 HELP_OPTIONS = ("-h", "--help")

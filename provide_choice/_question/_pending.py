@@ -4,7 +4,7 @@ Every transport shows a question that may outlive the MCP call that asked it: a 
 `serve --max-wait` seconds, then the agent polls with the question's id. So the question lives here:
 created with its deadline, shown by a transport (maybe at an address, maybe attached by a terminal),
 finished exactly once (answer, cancel, or the deadline), then consumed by the call that returns the
-outcome. Nothing here imports FastAPI: the bridge serves these, it does not own them.
+outcome. Nothing here imports Starlette: the bridge serves these, it does not own them.
 
 Memory per pending question is the `Interaction` plus one timer handle, never a task (but, with a
 shared store, its writes on their way there): the deadline is a `loop.call_later`, and its registry

@@ -5,32 +5,35 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import AsyncIterator
-from typing import Any
 
 import httpx
 import pytest
 import websockets
-from fastapi import FastAPI, WebSocket
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket
 from waiting import nothing_listens, until
 
 from provide_choice._bridge._bridge import Bridge, BridgeStartError
-from provide_choice._bridge._local_http import HOST, listening_socket
+from provide_choice._bridge._local_http import HOST, listening_socket, read_json, route
 
 
-def echo_routes(app: FastAPI) -> None:
-    @app.get("/terminal/ping")
-    async def ping() -> dict[str, str]:
-        return {"pong": "yes"}
+def echo_routes(app: Starlette) -> None:
+    @route(app, "GET", "/terminal/ping")
+    async def ping(_request: Request) -> Response:
+        return JSONResponse({"pong": "yes"})
 
-    @app.post("/terminal/echo")
-    async def echo(body: dict[str, Any]) -> dict[str, Any]:
-        return body
+    @route(app, "POST", "/terminal/echo")
+    async def echo(request: Request) -> Response:
+        return JSONResponse(await read_json(request))
 
-    @app.websocket("/choice/live")
     async def live(socket: WebSocket) -> None:
         await socket.accept()
         await socket.send_text("hello")
         await socket.close()
+
+    app.router.add_websocket_route("/choice/live", live)
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """`provide-choice inbox`: one local page listing every question waiting in any server of this
 person, and the last ones that ended, read live from the shared history.
 
-It is a plain FastAPI app on uvicorn, on 127.0.0.1, under the bridge's rules: `HostGuard`
+It is a plain Starlette app on uvicorn, on 127.0.0.1, under the bridge's rules: `HostGuard`
 refuses a foreign `Host` (DNS rebinding) and state-changing requests from other origins (it has
 none of its own to offer); the page's one script and one style sheet are inline and pinned by hash
 in its Content-Security-Policy; agent text goes into the page as JSON its script shows as text.
@@ -33,7 +33,9 @@ from provide_choice._bridge._local_http import (
     page_headers,
     read_json,
     refusal,
+    route,
     script_safe_json,
+    web_app,
     words_json,
 )
 from provide_choice._bridge._site import HOST, HostGuard, loopback_site
@@ -56,8 +58,9 @@ if TYPE_CHECKING:
     import threading
     from collections.abc import Callable
 
-    from fastapi import FastAPI
+    from starlette.applications import Starlette
     from starlette.requests import Request
+    from starlette.responses import Response
 
     from provide_choice._question import QuestionStore
 
@@ -93,26 +96,23 @@ class InboxSource(Protocol):
     async def close(self) -> None: ...
 
 
-def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastAPI:
+def create_app(state: InboxSource, port: Callable[[], int], token: str) -> Starlette:
     """The inbox's routes: the page (`/`), its state (`/state`, polled), "I'm away" (`/away`) and
     its icon, each only with `token`; `port` is the port it is bound to, for the Host check and
     the cookie's name."""
     # Deferred for start-up time: loaded only when this runs.
-    from fastapi import FastAPI, Header
-    from fastapi.responses import HTMLResponse, JSONResponse, Response
+    from starlette.responses import HTMLResponse, JSONResponse, Response
 
     script, style = page_assets()
     headers = page_headers(script, style)
-    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+    app = web_app()
     app.add_middleware(TokenGuard, token=token, port=port)
     # Added last: checked first.
     app.add_middleware(HostGuard, site=lambda: loopback_site(port()), name="inbox")
 
-    # The header is read as a parameter (a default of FastAPI's `Header`): FastAPI loads with the
-    # inbox, and an annotation it resolves must name something importable from this module.
-    @app.get("/")
-    async def page(accept_language: str | None = Header(default=None)) -> HTMLResponse:
-        translation = page_language(accept_language)
+    @route(app, "GET", "/")
+    async def page(request: Request) -> Response:
+        translation = page_language(request.headers.get("accept-language"))
         snapshot = await state.read(translation)
         html = Template(asset("inbox.html", PACKAGE)).substitute(
             markup_words(PACKAGE, translation),
@@ -124,12 +124,13 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
         )
         return HTMLResponse(html, headers=headers)
 
-    @app.get("/state")
-    async def current(accept_language: str | None = Header(default=None)) -> JSONResponse:
-        snapshot = await state.read(page_language(accept_language))
+    @route(app, "GET", "/state")
+    async def current(request: Request) -> Response:
+        snapshot = await state.read(page_language(request.headers.get("accept-language")))
         return JSONResponse({"state": snapshot}, headers=headers)
 
-    async def away(request: Request) -> JSONResponse:
+    @route(app, "POST", "/away")
+    async def away(request: Request) -> Response:
         """The person is away for a while, or back: saved in their settings."""
         try:
             await state.away(await read_json(request))
@@ -139,14 +140,11 @@ def create_app(state: InboxSource, port: Callable[[], int], token: str) -> FastA
             return refusal(422, error.problems, headers)
         except StoreUnavailable as away:
             return refusal(503, [str(away)], headers)
-        return await current(request.headers.get("accept-language"))
+        return await current(request)
 
-    # A plain route: it reads its own body (at most BODY_LIMIT bytes), as the bridge's do.
-    app.add_route("/away", away, methods=["POST"])
-
-    @app.get("/{name}.svg")
-    async def icon(name: str) -> Response:
-        svg = ICONS.get(f"{name}.svg")
+    @route(app, "GET", "/{name}.svg")
+    async def icon(request: Request) -> Response:
+        svg = ICONS.get(f"{request.path_params['name']}.svg")
         if svg is None:
             return Response(status_code=404, headers=headers)
         return Response(
@@ -230,7 +228,7 @@ def _open(address: str) -> threading.Thread | None:
     return open_in_browser(page.as_uri())
 
 
-async def _serve(app: FastAPI, listener: socket.socket, state: InboxSource) -> None:
+async def _serve(app: Starlette, listener: socket.socket, state: InboxSource) -> None:
     # Deferred for start-up time: loaded only when this runs.
     import uvicorn
 

@@ -1,5 +1,5 @@
 """What the inbox shows, read from the history: the questions waiting now in every running server,
-and the ones that ended last. Nothing here imports FastAPI; `_server` serves it.
+and the ones that ended last. Nothing here imports Starlette; `_server` serves it.
 
 Time is sent as seconds left on the inbox's own clock: the browser's clock may differ from it,
 while every server wrote its deadline on the one wall clock of this machine. What the inbox says

@@ -5,7 +5,7 @@ The person's draft (choices, text, notes), their settings and the options they h
 server, so closing the tab loses nothing: reopening the page (or the view) shows the same question.
 Every change arrives as plain data, whatever carries it (the page's WebSocket or HTTP fallback, the
 app's tool), and is validated before it is kept; the answer itself is what the person did, and
-`_contract._meaning` says what it means, as for every transport. Nothing here imports FastAPI or
+`_contract._meaning` says what it means, as for every transport. Nothing here imports Starlette or
 the MCP SDK: the carriers carry the messages, this module decides what they mean.
 
 A state is in the person's language: their setting `language`, else the surface's `signal` (the

@@ -23,15 +23,17 @@ shared store away 503, each as the bridge's one refusal shape. Every message tel
 `choice-terminal` prints it as its one line.
 """
 
-# No `from __future__ import annotations`: FastAPI reads the route functions' annotations.
-from collections.abc import Awaitable, Callable
-from typing import Any
+from __future__ import annotations
 
-from fastapi import FastAPI, Request, Response
+from collections.abc import Awaitable, Callable
+
 from pydantic import BaseModel, ConfigDict, ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 
 from present_choices import ChoicesError
-from provide_choice._bridge._local_http import BodyRefused, read_json, refusal
+from provide_choice._bridge._local_http import BodyRefused, read_json, refusal, route
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer, read_batch_reported
 from provide_choice._contract._meaning import Submission, read_reported
@@ -55,16 +57,16 @@ NOT_ATTACHED = "attach to the session (POST .../attach) before posting a result"
 NOT_A_BATCH = "this session asks one question: post its answer to .../result"
 
 
-Find = Callable[[str], Awaitable[PendingQuestion | Response]]
-"""The hand-off question a session id names, or the refusal to answer with."""
+Find = Callable[[Request], Awaitable[PendingQuestion | Response]]
+"""The hand-off question a request's session id names, or the refusal to answer with."""
 
 
-def install(app: FastAPI, questions: QuestionRegistry) -> None:
+def install(app: Starlette, questions: QuestionRegistry) -> None:
     """Add the hand-off's routes to the bridge's app."""
 
-    async def find(session_id: str) -> PendingQuestion | Response:
+    async def find(request: Request) -> PendingQuestion | Response:
         try:
-            question = await questions.fetch(session_id)
+            question = await questions.fetch(request.path_params["session_id"])
         except StoreUnavailable as away:
             return refusal(503, [f"{away}; try again in a moment"])
         if question is None or question.transport != "terminal_handoff":
@@ -77,52 +79,56 @@ def install(app: FastAPI, questions: QuestionRegistry) -> None:
     _answer_routes(app, find)
 
 
-def _session_routes(app: FastAPI, find: Find) -> None:
+def _session_routes(app: Starlette, find: Find) -> None:
     """What the terminal reads of a session, claims, and says of the person's first key."""
 
-    @app.get(ROUTE_PREFIX + "/{session_id}")
-    async def session_state(session_id: str) -> Any:
-        question = await find(session_id)
+    @route(app, "GET", ROUTE_PREFIX + "/{session_id}")
+    async def session_state(request: Request) -> Response:
+        question = await find(request)
         if not isinstance(question, PendingQuestion):
             return question
-        return {
-            "session_id": question.id,
-            "status": question.status,
-            "title": question.interaction.asked.title,
-            "seconds_left": question.seconds_left(),
-        }
+        return JSONResponse(
+            {
+                "session_id": question.id,
+                "status": question.status,
+                "title": question.interaction.asked.title,
+                "seconds_left": question.seconds_left(),
+            }
+        )
 
-    @app.post(ROUTE_PREFIX + "/{session_id}/attach")
-    async def attach(session_id: str) -> Any:
-        question = await find(session_id)
+    @route(app, "POST", ROUTE_PREFIX + "/{session_id}/attach")
+    async def attach(request: Request) -> Response:
+        question = await find(request)
         if not isinstance(question, PendingQuestion):
             return question
         if not await question.attach():
             return refusal(
                 409, [ALREADY_ATTACHED if question.status == "attached" else ALREADY_ANSWERED]
             )
-        return {
-            "request": question.interaction.asked.model_dump(mode="json", by_alias=True),
-            "settings": shown_settings(question.interaction.settings),
-            "seconds_left": question.seconds_left(),
-        }
+        return JSONResponse(
+            {
+                "request": question.interaction.asked.model_dump(mode="json", by_alias=True),
+                "settings": shown_settings(question.interaction.settings),
+                "seconds_left": question.seconds_left(),
+            }
+        )
 
-    @app.post(ROUTE_PREFIX + "/{session_id}/touch")
-    async def touch(session_id: str) -> Any:
-        question = await find(session_id)
+    @route(app, "POST", ROUTE_PREFIX + "/{session_id}/touch")
+    async def touch(request: Request) -> Response:
+        question = await find(request)
         if not isinstance(question, PendingQuestion):
             return question
         question.touch()
-        return {"status": question.status}
+        return JSONResponse({"status": question.status})
 
 
-def _answer_routes(app: FastAPI, find: Find) -> None:
+def _answer_routes(app: Starlette, find: Find) -> None:
     """What the person changed and answered in the terminal: settings, a batch's kept answers,
     the result."""
 
-    @app.post(ROUTE_PREFIX + "/{session_id}/settings")
-    async def settings_changed(session_id: str, request: Request) -> Any:
-        question = await find(session_id)
+    @route(app, "POST", ROUTE_PREFIX + "/{session_id}/settings")
+    async def settings_changed(request: Request) -> Response:
+        question = await find(request)
         if not isinstance(question, PendingQuestion):
             return question
         if question.status != "attached":
@@ -135,15 +141,17 @@ def _answer_routes(app: FastAPI, find: Find) -> None:
             return refusal(refused.status, [refused.problem])
         except ChoicesError as error:
             return refusal(422, error.problems)
-        return {
-            "status": question.status,
-            "settings": shown_settings(settings),
-            "seconds_left": question.seconds_left(),
-        }
+        return JSONResponse(
+            {
+                "status": question.status,
+                "settings": shown_settings(settings),
+                "seconds_left": question.seconds_left(),
+            }
+        )
 
-    @app.post(ROUTE_PREFIX + "/{session_id}/result")
-    async def result(session_id: str, request: Request) -> Any:
-        question = await find(session_id)
+    @route(app, "POST", ROUTE_PREFIX + "/{session_id}/result")
+    async def result(request: Request) -> Response:
+        question = await find(request)
         if not isinstance(question, PendingQuestion):
             return question
         if question.status == "finished":
@@ -161,11 +169,11 @@ def _answer_routes(app: FastAPI, find: Find) -> None:
                 return refusal(409, [ALREADY_ANSWERED])
         except StoreUnavailable as away:
             return refusal(503, [f"{away}; your answer was not sent: try again in a moment"])
-        return {"status": question.status}
+        return JSONResponse({"status": question.status})
 
-    @app.post(ROUTE_PREFIX + "/{session_id}/keep")
-    async def keep(session_id: str, request: Request) -> Any:
-        question = await find(session_id)
+    @route(app, "POST", ROUTE_PREFIX + "/{session_id}/keep")
+    async def keep(request: Request) -> Response:
+        question = await find(request)
         if not isinstance(question, PendingQuestion):
             return question
         if question.status != "attached":
@@ -184,7 +192,7 @@ def _answer_routes(app: FastAPI, find: Find) -> None:
         item = batch.question(question_id)
         assert item is not None  # `_kept` checked it
         question.keep(question_id, kept_answer(submission, item.request, question.settings))
-        return {"status": question.status}
+        return JSONResponse({"status": question.status})
 
 
 def _ending(data: object, question: PendingQuestion) -> Ending:

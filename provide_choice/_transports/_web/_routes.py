@@ -33,11 +33,12 @@ import asyncio
 from contextlib import suppress
 from typing import Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
+from starlette.applications import Starlette
 from starlette.datastructures import Headers
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from present_choices._translation import accepted_languages, chosen
 from provide_choice._bridge._local_http import (
@@ -49,6 +50,7 @@ from provide_choice._bridge._local_http import (
     page_headers,
     read_json,
     refusal,
+    route,
 )
 from provide_choice._contract._request import describe
 from provide_choice._question import StoreUnavailable
@@ -79,21 +81,22 @@ class LiveMessage(BaseModel):
     data: Any
 
 
-def install(app: FastAPI, pages: QuestionPages) -> None:
+def install(app: Starlette, pages: QuestionPages) -> None:
     """Add the page's routes to the bridge's app."""
 
-    @app.get(PREFIX + "/assets/{name}")
-    async def asset_file(name: str) -> Response:
+    @route(app, "GET", PREFIX + "/assets/{name}")
+    async def asset_file(request: Request) -> Response:
+        name = request.path_params["name"]
         if name not in ICONS:  # the page's script and style sheet are inline
             return Response(status_code=404)
         headers = PAGE_HEADERS | {"Cache-Control": "no-cache"}
         return Response(ICONS[name], media_type="image/svg+xml", headers=headers)
 
-    @app.get(PREFIX + "/{question_id}")
-    async def question_page(question_id: str, request: Request) -> HTMLResponse:
+    @route(app, "GET", PREFIX + "/{question_id}")
+    async def question_page(request: Request) -> Response:
         signal = _languages(request.headers)
         try:
-            page = await pages.fetch(question_id)
+            page = await pages.fetch(request.path_params["question_id"])
         except StoreUnavailable as away:
             # No question to say the person's setting: the settings file says it.
             translation = chosen(load_settings().language, signal)
@@ -105,10 +108,10 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             return HTMLResponse(missing_html(translation), status_code=404, headers=PAGE_HEADERS)
         return HTMLResponse(page_html(page, signal), headers=PAGE_HEADERS)
 
-    @app.get(PREFIX + "/{question_id}/state")
-    async def question_state(question_id: str, request: Request) -> JSONResponse:
+    @route(app, "GET", PREFIX + "/{question_id}/state")
+    async def question_state(request: Request) -> Response:
         try:
-            page = await pages.fetch(question_id)
+            page = await pages.fetch(request.path_params["question_id"])
         except StoreUnavailable as away:
             return _problems(503, [str(away)])
         if page is None:
@@ -116,8 +119,9 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         state = page.state(_languages(request.headers))
         return JSONResponse({"state": state}, headers=PAGE_HEADERS)
 
-    @app.post(PREFIX + "/{question_id}/{kind}")
-    async def message(question_id: str, kind: str, request: Request) -> JSONResponse:
+    @route(app, "POST", PREFIX + "/{question_id}/{kind}")
+    async def message(request: Request) -> Response:
+        question_id, kind = request.path_params["question_id"], request.path_params["kind"]
         try:
             page = None if kind not in HANDLERS else await pages.fetch(question_id)
         except StoreUnavailable as away:
@@ -131,10 +135,9 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
         status, reply = await apply(page, kind, data, _languages(request.headers))
         return JSONResponse(reply, status_code=status, headers=PAGE_HEADERS)
 
-    @app.websocket(PREFIX + "/{question_id}/live")
-    async def live(websocket: WebSocket, question_id: str) -> None:
+    async def live(websocket: WebSocket) -> None:
         try:
-            page = await pages.fetch(question_id)
+            page = await pages.fetch(websocket.path_params["question_id"])
         except StoreUnavailable:
             page = None  # the page falls back to HTTP, which says why
         if page is None:
@@ -142,6 +145,8 @@ def install(app: FastAPI, pages: QuestionPages) -> None:
             return
         await websocket.accept()
         await _converse(websocket, page, _languages(websocket.headers))
+
+    app.router.add_websocket_route(PREFIX + "/{question_id}/live", live)
 
 
 def _languages(headers: Headers) -> list[str]:

@@ -1,7 +1,7 @@
 """`WebTransport`: the question as a page on the bridge, answered in the person's browser.
 
 It is the transport for a server without a terminal (the usual case for an MCP server a desktop
-client starts over stdio) and for requests that ask for `transport="web"`. The page is plain FastAPI
+client starts over stdio) and for requests that ask for `transport="web"`. The page is plain Starlette
 on the shared bridge, not a NiceGUI app: it is usable in the browser sooner, and a bridge that stops
 between questions leaves nothing behind.
 
