@@ -66,6 +66,19 @@ async def test_starts_on_demand_on_loopback_and_serves_the_added_routes(bridge: 
         assert via_localhost.status_code == 200
 
 
+async def test_an_address_it_does_not_serve_and_a_method_it_does_not_take_are_refusals(
+    url: str,
+) -> None:
+    async with httpx.AsyncClient(base_url=url) as client:
+        missing = await client.get("/terminal/nowhere")
+        wrong_method = await client.get("/terminal/echo")
+    assert missing.status_code == 404
+    assert missing.json() == {"problems": ["nothing is served at /terminal/nowhere"]}
+    assert wrong_method.status_code == 405
+    assert wrong_method.json() == {"problems": ["GET is not allowed here; this address takes POST"]}
+    assert wrong_method.headers["allow"] == "POST"
+
+
 async def test_stops_after_the_linger_once_the_last_user_releases_and_restarts(
     bridge: Bridge,
 ) -> None:
