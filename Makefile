@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 BASE_STAMP := $(VENV)/.installed-base
 TEST_STAMP := $(VENV)/.installed-test
-PIP_QUIET := --quiet --disable-pip-version-check
+# uv installs the packages into the venv: several at once, in about 15 s where pip takes a minute
+# and a half. It comes from PyPI like everything else, into the venv, by the venv's own pip.
+UV := $(BIN)/uv
+INSTALL := $(UV) pip install --quiet --python $(BIN)/python
 NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
 # The message catalogs: English is the source; each language is one .po file, compiled to the .mo
@@ -46,15 +49,18 @@ REPORTS := test-results
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(BASE_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e .
+$(UV): | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+
+$(BASE_STAMP): pyproject.toml | $(UV)
+	$(INSTALL) -e .
 	touch $@
 
 # Every extra: the tests' AG-UI agent is pydantic-ai's own AG-UI adapter, which [ag-ui] installs; the
 # Gradio and Streamlit examples run on [gradio] and [streamlit]; [docs] builds the site, which
 # `make lint` checks.
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_QUIET) -e '.[test,docs,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram,slack]'
+$(TEST_STAMP): pyproject.toml | $(UV)
+	$(INSTALL) -e '.[test,docs,llm,ag-ui,redis,notify,push,gradio,streamlit,telegram,slack]'
 	touch $@ $(BASE_STAMP)
 
 # Node tools for the tests (the official TypeScript MCP client; the MCP Apps test host: the official
