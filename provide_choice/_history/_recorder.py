@@ -30,6 +30,7 @@ from provide_choice._history._records import NOT_SHOWN, transport_words
 from provide_choice._history._store import (
     HistoryUnavailable,
     history_path,
+    is_busy,
     open_history,
     overwrite_log,
     prune,
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
 
 BUSY_RETRIES = 3
 """Transactions tried (each waiting out the busy timeout) before queued writes are given up."""
+BUSY_PAUSE_SECONDS = 0.1
+"""How long a history that could not be opened for a lock waits before trying again (times the
+attempt)."""
 BATCH_LIMIT = 64
 """Queued writes committed in one transaction at most."""
 CLIENT_TEXT_LIMIT = 100
@@ -177,13 +181,22 @@ class HistoryRecorder:
         # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
-        try:
-            connection = open_history(self.path)
-            prune(connection, self._settings())
-        except (HistoryUnavailable, sqlite3.Error) as error:
-            self._give_up(error)
-            return None
-        return connection
+        # Several servers starting at once on a new history can meet a lock that SQLite's busy
+        # timeout does not wait for (switching it to WAL): they try again, as a write does.
+        for attempt in range(1, BUSY_RETRIES + 1):
+            connection = None
+            try:
+                connection = open_history(self.path)
+                prune(connection, self._settings())
+                return connection
+            except (HistoryUnavailable, sqlite3.Error) as error:
+                if connection is not None:
+                    connection.close()
+                if not is_busy(error) or attempt == BUSY_RETRIES:
+                    self._give_up(error)
+                    return None
+                time.sleep(BUSY_PAUSE_SECONDS * attempt)
+        return None
 
     def _write(
         self, connection: sqlite3.Connection, writes: list[Write]
@@ -200,7 +213,7 @@ class HistoryRecorder:
                         write(connection)
                 break
             except sqlite3.OperationalError as error:
-                if not _is_busy(error):
+                if not is_busy(error):
                     connection.close()
                     self._give_up(error)
                     return None
@@ -326,8 +339,3 @@ def response_to(
         return respond(asked, outcome, transport, url=url)
     except ChoicesError:
         return None
-
-
-def _is_busy(error: Exception) -> bool:
-    text = str(error)
-    return "locked" in text or "busy" in text

@@ -291,5 +291,15 @@ def unavailable(path: Path, error: Exception) -> HistoryUnavailable:
     )
 
 
+def is_busy(error: Exception) -> bool:
+    """Whether `error` is another process holding the database, which a later try may not meet
+    (SQLite's own error, or ours wrapping it)."""
+    if isinstance(error, HistoryUnavailable):
+        reason = error.values.get("reason")
+        return isinstance(reason, str) and is_busy(Exception(reason))
+    text = str(error)
+    return "locked" in text or "busy" in text
+
+
 def _folded(text: str | None) -> str:
     return (text or "").casefold()

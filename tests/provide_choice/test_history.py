@@ -45,6 +45,7 @@ from provide_choice._history._store import (
     migrate,
     open_history,
     prune,
+    unavailable,
 )
 from provide_choice._question import AgentClient, Interaction
 from provide_choice.transports import TransportSetup
@@ -388,6 +389,28 @@ async def test_a_corrupt_file_costs_one_warning_and_questions_still_end(
     assert warning.startswith(f"provide-choice: warning: the history {path} cannot be used (")
     assert "questions are still asked, but not recorded" in warning
     assert file_bytes(path).startswith(b"this is not a database")
+
+
+async def test_regression_a_lock_met_while_opening_the_history_is_waited_out_not_a_warning(
+    path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Several servers starting at once on a new history: one of them met "database is locked"
+    # while setting it up (a lock SQLite's busy timeout does not wait for) and recorded nothing.
+    opened: list[Path] = []
+
+    def locked_once(where: Path) -> sqlite3.Connection:
+        opened.append(where)
+        if len(opened) == 1:
+            raise unavailable(where, sqlite3.OperationalError("database is locked"))
+        return open_history(where)
+
+    monkeypatch.setattr("provide_choice._history._recorder.open_history", locked_once)
+    recorder = HistoryRecorder(path, settings=InteractionSettings).start()
+    ask(QuestionRegistry(recorder=recorder)).finish(Answered(selected_ids=["api"]))
+    assert recorder.flush(5)
+    assert capsys.readouterr().err == ""
+    assert len(opened) == 2
+    assert len(rows(path)) == 1
 
 
 async def test_a_history_that_cannot_be_created_costs_one_warning(
