@@ -78,6 +78,12 @@ endif
 $(LOCALES)/%.mo: $(LOCALES)/%.po | $(BASE_STAMP)
 	$(BIN)/pybabel compile --domain $(DOMAIN) --input-file $< --output-file $@
 
+# What the pages need of each language's CLDR data (present_choices/_locale_facts.py), written as
+# the build writes it (never committed): again when a catalog comes or goes.
+FACTS := $(LOCALES)/facts.json
+$(FACTS): $(CATALOGS) present_choices/_locale_facts.py | $(BASE_STAMP)
+	$(BIN)/python present_choices/_locale_facts.py $(LOCALES)
+
 # After changing messages: extract them all (Python, and the pages' messages.json) and update each
 # language's .po, whose new entries then need a translation (a test says which).
 catalogs: $(BASE_STAMP)
@@ -92,7 +98,7 @@ new-language: $(BASE_STAMP)
 	$(BIN)/pybabel init --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
 		--domain $(DOMAIN) --locale $(LOCALE) --width 100
 
-demo: $(BASE_STAMP) $(COMPILED)
+demo: $(BASE_STAMP) $(COMPILED) $(FACTS)
 	$(BIN)/choices-chat --agent demo --port $(PORT)
 
 test: SLOWEST =
@@ -126,11 +132,11 @@ types: $(TEST_STAMP)
 # The Redis tests start their own redis-server, the desktop-alert tests their own session bus
 # (Debian's redis-server and dbus, installed where missing when run as root); without one they are
 # skipped, saying so.
-unit: $(TEST_STAMP) $(COMPILED)
+unit: $(TEST_STAMP) $(COMPILED) $(FACTS)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" $(BIN)/pytest tests $(PYTEST_PARALLEL) -n $(UNIT_WORKERS) \
 		--junitxml=$(REPORTS)/unit.xml
 
-e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
+e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED) $(FACTS)
 	REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)" \
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" $(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER \
@@ -139,12 +145,12 @@ e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
 # Refresh the documentation's pictures in docs/: only this takes them (a plain test run takes none,
 # e2e/support/screenshots.py); the Chinese page needs a CJK font (Debian's fonts-noto-cjk, installed
 # where missing when run as root).
-screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
+screenshots: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED) $(FACTS)
 	scripts/find-cjk-font || true
 	UPDATE_SCREENSHOTS=1 CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
 		$(BIN)/pytest e2e -q -k "screenshot or multi_select or settings or two_agents or three_questions_at_once or inbox_counts or in_chinese_the_page"
 
-bench: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED)
+bench: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED) $(FACTS)
 	export REDIS_SERVER_PATH="$$(scripts/find-redis-server || true)"; \
 		for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
 

@@ -3,21 +3,23 @@
 A date written `2026-12-03 15:04` everywhere, or options listed "A, B and C" in Chinese, would read
 as foreign as an untranslated word; the catalogs hold sentences, and Babel fills in the parts whose
 shape is the language's own: dates and times, durations ("5 minutes", "5分钟"), lists ("A, B, or
-C", "A、B或C"), and, for a page's script, which plural form a number takes and how a countdown
-is written.
+C", "A、B或C"). For a page's script, which plural form a number takes, how a countdown is written
+and each language's name come from the facts the build read of CLDR (`_locale_facts`).
 
 Babel loads its locale data when first asked, so it is imported inside each function: importing
-this module costs nothing, and a surface that formats nothing never loads Babel.
+this module costs nothing, and a surface that formats nothing (a page) never loads that data.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
-from present_choices._translation import Translation, available_locales
+from present_choices._locale_facts import FACTS_FILE, LocaleFacts, facts_of
+from present_choices._translation import Translation, available_locales, locales_folder
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -32,6 +34,22 @@ def _locale(name: str) -> Locale:
     from babel import Locale
 
     return Locale.parse(name)
+
+
+@cache
+def _built_facts() -> dict[str, LocaleFacts]:
+    """The facts the build wrote, by locale; none where it wrote no file (a checkout not built)."""
+    try:
+        facts: dict[str, LocaleFacts] = json.loads((locales_folder() / FACTS_FILE).read_text())
+    except (OSError, ValueError):
+        return {}
+    return facts
+
+
+@cache
+def _facts(name: str) -> LocaleFacts:
+    """The facts of locale `name`: the build's, else Babel's now (a language added since)."""
+    return _built_facts().get(name) or facts_of(name)
 
 
 def format_date_time(moment: datetime, translation: Translation) -> str:
@@ -88,8 +106,11 @@ def plural_forms(singular: str, plural: str, translation: Translation) -> dict[s
     """The message in each plural category of the language (CLDR's `one`, `few`, `other`...),
     for a page script that picks one with `Intl.PluralRules`: the gettext form each category's
     numbers take. Placeholders stay unfilled."""
+    # Deferred for start-up time, as `_locale`; the rules alone load no locale data.
+    from babel.plural import PluralRule
+
     forms: dict[str, str] = {}
-    rule = _locale(translation.locale).plural_form
+    rule = PluralRule(_facts(translation.locale)["plural"])
     for number in PLURAL_SAMPLES:
         category = rule(number)
         if category not in forms:
@@ -101,10 +122,8 @@ def plural_forms(singular: str, plural: str, translation: Translation) -> dict[s
 def clock_numbers(translation: Translation) -> dict[str, str]:
     """How the language writes a countdown's "4:59", for a page script: the numbering system of
     its digits (CLDR's `latn`, `arab`...) and the separator between minutes and seconds."""
-    locale = _locale(translation.locale)
-    digits = locale.default_numbering_system
-    separator = locale.number_symbols.get(digits, {}).get("timeSeparator", ":")
-    return {"digits": str(digits), "separator": str(separator)}
+    facts = _facts(translation.locale)
+    return {"digits": facts["digits"], "separator": facts["separator"]}
 
 
 @cache
@@ -113,6 +132,6 @@ def language_names() -> tuple[tuple[str, str], ...]:
     ("English", "中文 (简体)"): a person finds theirs in a list whatever language it is shown in."""
     names = []
     for locale in available_locales():
-        name = _locale(locale).get_display_name(_locale(locale)) or locale
+        name = _facts(locale)["name"]
         names.append((locale.replace("_", "-"), name[:1].upper() + name[1:]))
     return tuple(names)

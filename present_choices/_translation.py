@@ -27,10 +27,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-DOMAIN = "agent_choices"
-"""The one gettext domain of the distribution: every package's messages are in it."""
-SOURCE_LOCALE = "en"
-"""The language the messages are written in; it needs no catalog."""
+from present_choices._locale_facts import DOMAIN, SOURCE_LOCALE
+
 AUTO = "auto"
 """The setting `language` for "as the surface says" (the browser's, the terminal's)."""
 ENVIRONMENT_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")

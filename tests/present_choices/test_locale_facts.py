@@ -1,0 +1,52 @@
+"""The facts the build reads of CLDR for the pages (plural rules, a countdown's digits, each
+language's own name): the same as Babel's, and a page's words need no more of Babel's data."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from babel import Locale
+
+from present_choices._locale_facts import FACTS_FILE, catalog_locales, facts_of
+from present_choices._locale_format import clock_numbers, language_names, plural_forms
+from present_choices._translation import locales_folder, translation
+
+
+def test_the_built_facts_are_babels_for_english_and_every_catalog() -> None:
+    folder = locales_folder()
+    built = json.loads((folder / FACTS_FILE).read_text(encoding="utf-8"))
+    assert sorted(built) == sorted(catalog_locales(folder)) == ["en", "zh_Hans"]
+    assert built == {name: facts_of(name) for name in catalog_locales(folder)}
+
+
+def test_read_from_the_facts_the_pages_words_are_what_babel_gives() -> None:
+    for name in catalog_locales(locales_folder()):
+        locale, language = Locale.parse(name), translation(name)
+        forms = plural_forms("{n} minute left", "{n} minutes left", language)
+        assert sorted(forms) == sorted({locale.plural_form(n) for n in range(200)})
+        digits = locale.default_numbering_system
+        assert clock_numbers(language) == {
+            "digits": digits,
+            "separator": locale.number_symbols[digits].get("timeSeparator", ":"),
+        }
+    assert language_names() == (("en", "English"), ("zh-Hans", "中文 (简体)"))
+
+
+def test_a_page_and_its_settings_load_none_of_babels_language_data() -> None:
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from provide_choice._transports._web._page import page_words\n"
+            "from present_choices._locale_format import language_names\n"
+            "page_words(); language_names()\n"
+            "import babel.localedata\n"
+            "print(sorted(babel.localedata._cache))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert shown.stdout.strip() == "[]"
