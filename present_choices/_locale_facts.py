@@ -1,6 +1,6 @@
 """What a page needs to know of each language, read from CLDR's data (through Babel) when the
 catalogs are compiled, not by every server: how a number picks its plural category, how a countdown
-is written, and the language's name in itself.
+is written, how a list is joined ("A, B, or C"), and the language's name in itself.
 
 Babel's data for one language is several megabytes once loaded, and a page needs only these few
 facts of it. The build writes them for English and every language with a catalog into one file
@@ -17,7 +17,7 @@ import json
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 FACTS_FILE = "facts.json"
 """The file of every language's facts, in the folder of the catalogs."""
@@ -25,16 +25,21 @@ DOMAIN = "agent_choices"
 """The one gettext domain of the distribution: every package's messages are in it."""
 SOURCE_LOCALE = "en"
 """The language the messages are written in; it needs no catalog."""
+ListStyle = Literal["standard", "or"]
+LIST_STYLES: tuple[ListStyle, ...] = ("standard", "or")
 
 
 class LocaleFacts(TypedDict):
     """One language's facts: `plural`, CLDR's rule of each plural category but `other` (which
     `babel.plural.PluralRule` reads); `digits`, the numbering system of its digits (`latn`,
-    `arab`...); `separator`, between a countdown's minutes and seconds; `name`, its name in itself."""
+    `arab`...); `separator`, between a countdown's minutes and seconds; `lists`, CLDR's patterns
+    joining a list in each style (`2`: two items; `start`, `middle`, `end`: more); `name`, its
+    name in itself."""
 
     plural: dict[str, str]
     digits: str
     separator: str
+    lists: dict[ListStyle, dict[str, str]]
     name: str
 
 
@@ -49,8 +54,21 @@ def facts_of(name: str) -> LocaleFacts:
         "plural": dict(locale.plural_form.rules),
         "digits": digits,
         "separator": str(locale.number_symbols.get(digits, {}).get("timeSeparator", ":")),
+        "lists": {style: dict(locale.list_patterns[style]) for style in LIST_STYLES},
         "name": str(locale.get_display_name(locale) or name),
     }
+
+
+def joined(items: list[str], patterns: dict[str, str]) -> str:
+    """`items` in one phrase, as CLDR's list `patterns` of a language and style join them."""
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2 and "2" in patterns:
+        return patterns["2"].format(*items)
+    phrase = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        phrase = patterns["middle"].format(phrase, item)
+    return patterns["end"].format(phrase, items[-1])
 
 
 def catalog_locales(folder: Path) -> list[str]:

@@ -3,8 +3,8 @@
 A date written `2026-12-03 15:04` everywhere, or options listed "A, B and C" in Chinese, would read
 as foreign as an untranslated word; the catalogs hold sentences, and Babel fills in the parts whose
 shape is the language's own: dates and times, durations ("5 minutes", "5分钟"), lists ("A, B, or
-C", "A、B或C"). For a page's script, which plural form a number takes, how a countdown is written
-and each language's name come from the facts the build read of CLDR (`_locale_facts`).
+C", "A、B或C"). Lists, and for a page's script which plural form a number takes, how a countdown
+is written and each language's name, come from the facts the build read of CLDR (`_locale_facts`).
 
 Babel loads its locale data when first asked, so it is imported inside each function: importing
 this module costs nothing, and a surface that formats nothing (a page) never loads that data.
@@ -16,9 +16,9 @@ import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from present_choices._locale_facts import FACTS_FILE, LocaleFacts, facts_of
+from present_choices._locale_facts import FACTS_FILE, ListStyle, LocaleFacts, facts_of, joined
 from present_choices._translation import Translation, available_locales, locales_folder
 
 if TYPE_CHECKING:
@@ -92,14 +92,11 @@ def format_duration(seconds: float, translation: Translation) -> str:
 
 
 def format_list(
-    items: Sequence[str], translation: Translation, style: Literal["standard", "or"] = "standard"
+    items: Sequence[str], translation: Translation, style: ListStyle = "standard"
 ) -> str:
     """Items in one phrase, as the language lists them: "A, B, and C", "A、B和C" (`or`: "A, B, or
     C")."""
-    # Deferred for start-up time, as `_locale`.
-    from babel.lists import format_list as babel_list
-
-    return str(babel_list(list(items), style=style, locale=_locale(translation.locale)))
+    return joined(list(items), _facts(translation.locale)["lists"][style])
 
 
 def plural_forms(singular: str, plural: str, translation: Translation) -> dict[str, str]:

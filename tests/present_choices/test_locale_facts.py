@@ -7,10 +7,17 @@ import json
 import subprocess
 import sys
 
+import pytest
 from babel import Locale
+from babel.lists import format_list as babel_list
 
 from present_choices._locale_facts import FACTS_FILE, catalog_locales, facts_of
-from present_choices._locale_format import clock_numbers, language_names, plural_forms
+from present_choices._locale_format import (
+    clock_numbers,
+    format_list,
+    language_names,
+    plural_forms,
+)
 from present_choices._translation import locales_folder, translation
 
 
@@ -34,14 +41,25 @@ def test_read_from_the_facts_the_pages_words_are_what_babel_gives() -> None:
     assert language_names() == (("en", "English"), ("zh-Hans", "中文 (简体)"))
 
 
+@pytest.mark.parametrize("style", ["standard", "or"])
+def test_lists_are_joined_as_babel_joins_them(style: str) -> None:
+    for name in catalog_locales(locales_folder()):
+        for count in range(6):
+            items = [f"item {number}" for number in range(count)]
+            joined = format_list(items, translation(name), style)  # type: ignore[arg-type]
+            assert joined == babel_list(items, style=style, locale=name)
+
+
 def test_a_page_and_its_settings_load_none_of_babels_language_data() -> None:
     shown = subprocess.run(
         [
             sys.executable,
             "-c",
             "from provide_choice._transports._web._page import page_words\n"
-            "from present_choices._locale_format import language_names\n"
-            "page_words(); language_names()\n"
+            "from provide_choice._contract._setting_labels import setting_choices\n"
+            "from present_choices._translation import translation\n"
+            "page_words()\n"
+            "for name in ('en', 'zh_Hans'): setting_choices(translation(name))\n"
             "import babel.localedata\n"
             "print(sorted(babel.localedata._cache))",
         ],
