@@ -4,8 +4,8 @@
 editable install writes them in place, beside the .po files, where the checkout imports them from."""
 
 import importlib.util
-
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
@@ -34,10 +34,11 @@ class BuildWithCatalogs(build_py):
         facts.write_facts(built / facts.FACTS_FILE, facts.catalog_locales(CATALOGS))
 
 
-def _module(path: Path):  # noqa: ANN202 (a module loaded by its path)
+def _module(path: Path) -> ModuleType:
     """The module at `path`, loaded by itself (the package it is in needs what the build lacks)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -23,6 +23,8 @@ import errno
 import os
 import socket
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -49,6 +51,8 @@ MAKE_VARIABLE = "MAKELEVEL"
 PRIVATE_UMASK = 0o077
 """While the chat serves, what it creates is its owner's alone (files 600, directories 700):
 NiceGUI writes each browser's conversation to a file of its own making."""
+LISTEN_POLL_SECONDS = 0.02
+"""How often the chat looks whether its port takes connections yet, to say where it is."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -91,7 +95,7 @@ def _run(argv: Sequence[str] | None) -> None:
     at = _words().gettext(
         "the chat is at {address} (Ctrl-C stops it)", address=_address(args.host, port)
     )
-    print(f"choices-chat: {at}", file=sys.stderr, flush=True)
+    _say_once_listening(args.host, port, f"choices-chat: {at}")
     umask = os.umask(PRIVATE_UMASK)
     try:
         ui.run(
@@ -101,7 +105,7 @@ def _run(argv: Sequence[str] | None) -> None:
             reload=False,
             storage_secret=secret or storage_secret(directory),
             # NiceGUI's own line goes to stdout and says "ready" before the port is bound; ours
-            # above goes to stderr, with or without --no-show.
+            # goes to stderr once it is, with or without --no-show.
             show_welcome_message=False,
         )
     finally:
@@ -186,6 +190,24 @@ def _port_taken(port: int, host: str) -> str:
         port=port,
         host=host,
     )
+
+
+def _say_once_listening(host: str, port: int, line: str) -> None:
+    """Print `line` on stderr once the chat takes connections on `port`: NiceGUI binds it only
+    after starting its app, and a person (or a script) given the address sooner would find it
+    refused. A thread waits for it, as `ui.run` keeps this one until the chat stops."""
+    target = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+
+    def wait() -> None:
+        while True:
+            try:
+                socket.create_connection((target, port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(LISTEN_POLL_SECONDS)
+        print(line, file=sys.stderr, flush=True)
+
+    threading.Thread(target=wait, name="choices-chat-ready", daemon=True).start()
 
 
 def _address(host: str, port: int) -> str:
