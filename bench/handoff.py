@@ -2,7 +2,7 @@
 
 One `provide-choice serve` over stdio, driven by the MCP SDK's stdio client, measures in the same run:
 - a trivial tool call (`present_choices`, validation plus a string) as the baseline;
-- the hand-off reply with the bridge cold: the very first one (which also imports FastAPI and
+- the hand-off reply with the bridge cold: the very first one (which also imports Starlette and
   uvicorn), and restarts after the bridge stopped for lack of pending sessions;
 - the hand-off reply with the bridge warm (already serving another pending session);
 - the server's memory growth (RSS) per pending session, with 200 pending.

@@ -1,7 +1,7 @@
-"""How soon a question asked in the browser is usable, against a minimal FastAPI page.
+"""How soon a question asked in the browser is usable, against a minimal Starlette page.
 
 Both sides are MCP servers spawned over stdio by the SDK's client, each with a tool that starts a
-FastAPI app on uvicorn inside the server's own event loop when first called, reports the page's
+Starlette app on uvicorn inside the server's own event loop when first called, reports the page's
 address in a progress notification, and waits for the answer the page posts:
 
 - ours: `provide-choice serve --no-browser`, a `provide_choice` question (single choice, batch mode);
@@ -9,7 +9,7 @@ address in a progress notification, and waits for the answer the page posts:
   radio buttons and a Submit button, and posts the answer.
 
 Measured in Chromium: from the tool call to the page being interactive (its script has drawn the
-options), with the bridge cold (the first question of a fresh server process: FastAPI and uvicorn
+options), with the bridge cold (the first question of a fresh server process: Starlette and uvicorn
 imported and started) and warm (the next question, while the bridge still runs), then from clicking
 Submit to the tool result. The sides take turns question by question, in the same run, so the
 ratios cancel out the machine's speed. Target: ratio at most 1.5 warm.
@@ -90,23 +90,28 @@ async def start() -> str:
     if "url" in running:
         return str(running["url"])
     import uvicorn
-    from fastapi import FastAPI, Request
-    from fastapi.responses import HTMLResponse, Response
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, JSONResponse, Response
+    from starlette.routing import Route
 
-    app = FastAPI()
-
-    @app.get("/page.js")
-    async def script() -> Response:
+    async def script(request: Request) -> Response:
         return Response(SCRIPT, media_type="text/javascript")
 
-    @app.get("/q/{question_id}")
-    async def page(question_id: str) -> HTMLResponse:
+    async def page(request: Request) -> Response:
         return HTMLResponse(PAGE)
 
-    @app.post("/q/{question_id}/answer")
-    async def answer(question_id: str, request: Request) -> dict[str, str]:
-        answers[question_id].set_result(await request.json())
-        return {}
+    async def answer(request: Request) -> Response:
+        answers[request.path_params["question_id"]].set_result(await request.json())
+        return JSONResponse({})
+
+    app = Starlette(
+        routes=[
+            Route("/page.js", script),
+            Route("/q/{question_id}", page),
+            Route("/q/{question_id}/answer", answer, methods=["POST"]),
+        ]
+    )
 
     listener = socket.create_server(("127.0.0.1", 0))
     # As provide_choice's bridge does: without it, keep-alive responses wait ~40 ms (Nagle).
@@ -218,7 +223,7 @@ async def main() -> int:
             "#answer-fields input[value=lite]",
         )
         baseline = Side(
-            "minimal FastAPI page",
+            "minimal Starlette page",
             StdioServerParameters(command=sys.executable, args=[str(baseline_script)]),
             "ask",
             {},
