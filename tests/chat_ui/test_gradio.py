@@ -1,23 +1,36 @@
 """`chat_ui.gradio` without a browser: a conversation as `gr.Chatbot` messages (a pending block's
 options on the last one only, marks for the others, the person's words literal), a page's chat as
-its session drives it, and the ready chat `chat_interface` builds."""
+its session drives it, and the ready chat `chat_interface` builds.
+
+Gradio loads when the first test here runs, not when the tests are collected: every test process
+collects every file, and Gradio takes seconds to import."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-gr = pytest.importorskip("gradio", reason="needs the gradio extra: pip install -e '.[gradio]'")
+from chat_ui._agents import DemoAgent
+from chat_ui._model import Message
+from present_choices import ChoicePrompt, render_fence
 
-from chat_ui._agents import DemoAgent  # noqa: E402
-from chat_ui._model import Message  # noqa: E402
-from chat_ui.gradio import ChatPage, chat_interface, to_messages  # noqa: E402
-from chat_ui.gradio import __all__ as public  # noqa: E402
-from present_choices import ChoicePrompt, render_fence  # noqa: E402
+pytestmark = pytest.mark.skipif(
+    find_spec("gradio") is None, reason="needs the gradio extra: pip install -e '.[gradio]'"
+)
+
+
+@pytest.fixture(scope="module")
+def gradio_chat() -> ModuleType:
+    """`chat_ui.gradio`, loaded (with Gradio) by the first test that needs it."""
+    return importlib.import_module("chat_ui.gradio")
+
 
 PROMPT = ChoicePrompt.model_validate(
     {
@@ -30,12 +43,12 @@ ASKING: Message = {"role": "assistant", "content": f"Dinner.\n\n{render_fence(PR
 OPTIONS = [{"label": "Pasta", "value": "pasta"}, {"label": "Curry", "value": "curry"}]
 
 
-def test_the_public_names() -> None:
-    assert sorted(public) == ["ChatPage", "add_chat", "chat_interface", "to_messages"]
+def test_the_public_names(gradio_chat: ModuleType) -> None:
+    assert sorted(gradio_chat.__all__) == ["ChatPage", "add_chat", "chat_interface", "to_messages"]
 
 
-def test_a_pending_block_s_options_go_on_the_last_message() -> None:
-    (message,) = to_messages([ASKING])
+def test_a_pending_block_s_options_go_on_the_last_message(gradio_chat: ModuleType) -> None:
+    (message,) = gradio_chat.to_messages([ASKING])
     assert message == {
         "role": "assistant",
         "content": "Dinner.\n\n**What tonight?**\n\nQuick ones.",
@@ -43,9 +56,9 @@ def test_a_pending_block_s_options_go_on_the_last_message() -> None:
     }
 
 
-def test_an_answered_block_shows_its_mark_and_no_options() -> None:
+def test_an_answered_block_shows_its_mark_and_no_options(gradio_chat: ModuleType) -> None:
     history: list[Message] = [ASKING, {"role": "user", "content": "curry"}]
-    asked, said = to_messages(history)
+    asked, said = gradio_chat.to_messages(history)
     assert asked == {
         "role": "assistant",
         "content": "Dinner.\n\n**What tonight?**\n\nQuick ones.\n\n✓ Curry",
@@ -53,8 +66,8 @@ def test_an_answered_block_shows_its_mark_and_no_options() -> None:
     assert said == {"role": "user", "content": "curry"}
 
 
-def test_an_outdated_block_says_it_was_answered_by_typing() -> None:
-    asked, said, again = to_messages(
+def test_an_outdated_block_says_it_was_answered_by_typing(gradio_chat: ModuleType) -> None:
+    asked, said, again = gradio_chat.to_messages(
         [ASKING, {"role": "user", "content": "<b>pizza</b> *now*"}, ASKING]
     )
     assert asked["content"].endswith("Answered by typing")
@@ -63,19 +76,21 @@ def test_an_outdated_block_says_it_was_answered_by_typing() -> None:
     assert again["options"] == OPTIONS
 
 
-def test_a_notice_is_marked_as_the_app_s() -> None:
+def test_a_notice_is_marked_as_the_app_s(gradio_chat: ModuleType) -> None:
     history: list[Message] = [
         {"role": "user", "content": "hi"},
         {"role": "error", "content": "The agent could not reply."},
     ]
-    assert to_messages(history)[-1] == {
+    assert gradio_chat.to_messages(history)[-1] == {
         "role": "assistant",
         "content": "⚠ The agent could not reply.",
     }
 
 
-async def test_a_page_follows_its_session_and_offers_no_option_while_streaming() -> None:
-    page = ChatPage(DemoAgent(chunk_delay=0.01))
+async def test_a_page_follows_its_session_and_offers_no_option_while_streaming(
+    gradio_chat: ModuleType,
+) -> None:
+    page = gradio_chat.ChatPage(DemoAgent(chunk_delay=0.01))
     page.session.start()
     seen = [(page.chat.draft is not None, page.messages()) async for _ in page.chat.follow()]
     while_streaming = [messages for streaming, messages in seen if streaming]
@@ -101,9 +116,11 @@ async def test_a_page_follows_its_session_and_offers_no_option_while_streaming()
     ]
 
 
-def test_chat_interface_is_a_ready_blocks_with_a_chatbot_and_a_message_box() -> None:
-    demo = chat_interface(DemoAgent())
-    assert isinstance(demo, gr.Blocks)
+def test_chat_interface_is_a_ready_blocks_with_a_chatbot_and_a_message_box(
+    gradio_chat: ModuleType,
+) -> None:
+    demo = gradio_chat.chat_interface(DemoAgent())
+    assert isinstance(demo, importlib.import_module("gradio").Blocks)
     kinds = {type(block).__name__ for block in demo.blocks.values()}
     assert {"Chatbot", "Textbox", "State"} <= kinds
 
