@@ -40,7 +40,8 @@ def _locale(name: str) -> Locale:
 def _built_facts() -> dict[str, LocaleFacts]:
     """The facts the build wrote, by locale; none where it wrote no file (a checkout not built)."""
     try:
-        facts: dict[str, LocaleFacts] = json.loads((locales_folder() / FACTS_FILE).read_text())
+        text = (locales_folder() / FACTS_FILE).read_text(encoding="utf-8")
+        facts: dict[str, LocaleFacts] = json.loads(text)
     except (OSError, ValueError):
         return {}
     return facts
@@ -49,7 +50,11 @@ def _built_facts() -> dict[str, LocaleFacts]:
 @cache
 def _facts(name: str) -> LocaleFacts:
     """The facts of locale `name`: the build's, else Babel's now (a language added since)."""
-    return _built_facts().get(name) or facts_of(name)
+    built = _built_facts().get(name)
+    # A file an older build wrote may lack a fact this version reads.
+    if isinstance(built, dict) and LocaleFacts.__required_keys__ <= built.keys():
+        return built
+    return facts_of(name)
 
 
 def format_date_time(moment: datetime, translation: Translation) -> str:

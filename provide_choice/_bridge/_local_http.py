@@ -7,8 +7,8 @@ shape (`refusal`: `{"problems": [...]}`). Their pages load nothing from elsewher
 and one inline style sheet each, pinned by hash in the Content-Security-Policy (`page_headers`),
 the style sheet they share (`SHARED_STYLE_SHEET`), the tab's icon (`ICON`); and both open in the
 browser without touching this process's stdio (`open_in_browser`). Neither imports the other: both
-import this, and builds its app with `web_app` and `route`. Nothing here imports Starlette or uvicorn
-at start-up.
+import this, and build their apps with `web_app` and `route`. Nothing here imports Starlette or
+uvicorn at start-up.
 """
 
 from __future__ import annotations

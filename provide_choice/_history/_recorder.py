@@ -181,8 +181,9 @@ class HistoryRecorder:
         # Deferred for start-up time: loaded only when this runs.
         import sqlite3
 
-        # Several servers starting at once on a new history can meet a lock that SQLite's busy
-        # timeout does not wait for (switching it to WAL): they try again, as a write does.
+        # Several servers starting at once on a new history, on a busy machine, have met a lock
+        # that SQLite's busy timeout did not wait out while one set it up: try again, as a write
+        # does.
         for attempt in range(1, BUSY_RETRIES + 1):
             connection = None
             try:

@@ -6,13 +6,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from babel import Locale
 from babel.lists import format_list as babel_list
 
-from present_choices._locale_facts import FACTS_FILE, catalog_locales, facts_of
+from present_choices._locale_facts import FACTS_FILE, ListStyle, catalog_locales, facts_of
 from present_choices._locale_format import (
+    _built_facts,
+    _facts,
     clock_numbers,
     format_list,
     language_names,
@@ -42,11 +46,11 @@ def test_read_from_the_facts_the_pages_words_are_what_babel_gives() -> None:
 
 
 @pytest.mark.parametrize("style", ["standard", "or"])
-def test_lists_are_joined_as_babel_joins_them(style: str) -> None:
+def test_lists_are_joined_as_babel_joins_them(style: ListStyle) -> None:
     for name in catalog_locales(locales_folder()):
         for count in range(6):
             items = [f"item {number}" for number in range(count)]
-            joined = format_list(items, translation(name), style)  # type: ignore[arg-type]
+            joined = format_list(items, translation(name), style)
             assert joined == babel_list(items, style=style, locale=name)
 
 
@@ -68,3 +72,27 @@ def test_a_page_and_its_settings_load_none_of_babels_language_data() -> None:
         check=True,
     )
     assert shown.stdout.strip() == "[]"
+
+
+@pytest.fixture
+def facts_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder whose facts file the test writes, read instead of the build's."""
+    monkeypatch.setattr("present_choices._locale_format.locales_folder", lambda: tmp_path)
+    _built_facts.cache_clear()
+    _facts.cache_clear()
+    yield tmp_path
+    _built_facts.cache_clear()
+    _facts.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "written",
+    [None, "not json", json.dumps({"en": {"digits": "latn"}}), json.dumps({"en": "latn"})],
+    ids=["no file", "not JSON", "a fact missing (an older build)", "not facts"],
+)
+def test_without_usable_facts_babel_says_them(facts_folder: Path, written: str | None) -> None:
+    if written is not None:
+        (facts_folder / FACTS_FILE).write_text(written, encoding="utf-8")
+    english = translation("en")
+    assert clock_numbers(english) == {"digits": "latn", "separator": ":"}
+    assert format_list(["A", "B", "C"], english, "or") == "A, B, or C"
