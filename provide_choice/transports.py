@@ -25,7 +25,9 @@ sends, or why not), `ending_words` (how a question ended, where, and by whom: an
 `person`, which a surface many may answer on sets and the history keeps), `answer_words`,
 `time_left`, `takes_text`; and they stay out of the way while their service is away:
 `sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage); `Followed` finds
-the question a message belongs to.
+the question a message belongs to, and `ChatConversation` is one question's life in a chat (its
+message sent as soon as it can be, its messages saying how it ended), a chat saying only how it
+sends and edits its messages.
 
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
@@ -88,6 +90,7 @@ if TYPE_CHECKING:
         TransportSetup,
     )
     from provide_choice._transports._chats import (
+        ChatConversation,
         Followed,
         Following,
         OutageNotice,
@@ -118,6 +121,7 @@ _MODULES = {
     "BatchRequest": "provide_choice._contract._batch",
     "Caller": "provide_choice._transports._base",
     "Cancelled": "provide_choice._contract._outcomes",
+    "ChatConversation": "provide_choice._transports._chats",
     "ClientFeatures": "provide_choice._contract._transport_table",
     "Closes": "provide_choice._transports._base",
     "ENTRY_POINT_GROUP": "provide_choice._transports._registry",
@@ -179,6 +183,7 @@ __all__ = [
     "BatchRequest",
     "Caller",
     "Cancelled",
+    "ChatConversation",
     "ClientFeatures",
     "Closes",
     "Ending",

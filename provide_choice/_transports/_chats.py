@@ -16,6 +16,9 @@ ended, so that they read the same in every chat.
   outage said once for as long as it lasts (`OutageNotice`).
 - `Followed` keeps the questions a chat follows, found by the messages they sent, and forgets one
   `LATE_SECONDS` after it ended: while it has none, the chat stops listening.
+- `ChatConversation` is one question in a chat as it is followed: its message sent as soon as it
+  can be (`sent_at_last`, the first failure noted in the question's history), and its messages
+  saying how it ended once it did, a moment after the answer went to the agent.
 
 Each returns plain text: a chat escapes it for its own markup.
 """
@@ -24,10 +27,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from provide_choice._alerts import Alerts
 from provide_choice._contract._batch import Asked, BatchRequest
@@ -303,3 +306,88 @@ class Followed(Generic[Key, Conversation]):
     async def settled(self) -> None:
         """Let every conversation's work out (the endings' edits)."""
         await asyncio.gather(*(conversation.settled() for conversation in self.conversations))
+
+
+class ChatConversation:
+    """One question (or batch) in a chat, as the chat follows it (`Following`): `start` sends its
+    message as soon as it can, again and again while the service is away until it is sent or the
+    question ended (the first failure noted in the question's history as `service: failure`), and
+    once the question ended, its messages say how.
+
+    A chat says how its current message is sent (`_send_current`, which holds `_lock` while it
+    sends, so that a press finds the message once sent) and, holding `_lock`, what says how its
+    messages ended (`_ending`: the edit to run, with the messages known then). Work it starts
+    (`_spawn`) is waited on by `settled`."""
+
+    follow_up_seconds = 0.05
+    """How long the edit that says how the question ended waits: the answer goes out to the agent
+    first, a moment no person notices."""
+
+    def __init__(
+        self,
+        question: PendingQuestion,
+        alerts: Alerts,
+        service: str,
+        failures: tuple[type[Exception], ...],
+    ) -> None:
+        self.question = question
+        self.alerts = alerts
+        self.service = service
+        self.failures = failures
+        self.finished: float | None = None
+        """When the question ended (`time.monotonic()`), once it has."""
+        self.noted = False
+        """Whether a failure to send was noted in the question's history (the first one is)."""
+        self._ended = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        """Send the first message (trying again while the service is away), and follow the end."""
+        self._spawn(self._deliver())
+        self.question.on_finish(lambda _question: self._spawn(self._end()))
+
+    async def settled(self) -> None:
+        """Return once what it is doing now is done (the ending's edit, once it ended)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
+
+    async def quiet(self) -> None:
+        """Return once no message of it is being sent (its id is then known)."""
+        async with self._lock:
+            pass
+
+    async def _send_current(self) -> None:
+        """Send the current question's message (holding `_lock`), unless the question ended."""
+        raise NotImplementedError
+
+    def _ending(self) -> Coroutine[Any, Any, None]:
+        """The edit saying how the question ended, of the messages sent by now (called holding
+        `_lock`)."""
+        raise NotImplementedError
+
+    async def _deliver(self) -> None:
+        """Send the current question's message, again and again while the service is away, until
+        it is sent or the question ends (the first failure is noted in its history)."""
+
+        def failed(failure: Exception) -> None:
+            if not self.noted:
+                self.noted = True
+                self.alerts.failed(self.question, f"{self.service}: {failure}")
+
+        await sent_at_last(self._send_current, self._ended, failed, self.failures)
+
+    async def _end(self) -> None:
+        """The question ended: its messages say how (once the answer is on its way to the agent:
+        see `follow_up_seconds`)."""
+        self.finished = time.monotonic()
+        self._ended.set()
+        await asyncio.sleep(self.follow_up_seconds)
+        async with self._lock:  # a message being sent now is sent first, and edited then
+            ending = self._ending()
+        await ending
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

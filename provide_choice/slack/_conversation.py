@@ -17,8 +17,6 @@ history notes that Slack could not show it); an ending's update is tried again f
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -42,6 +40,7 @@ from provide_choice.transports import (
     Answered,
     BatchAnswered,
     Cancelled,
+    ChatConversation,
     Ending,
     PendingQuestion,
     StoreUnavailable,
@@ -50,7 +49,6 @@ from provide_choice.transports import (
     answer_words,
     chat_submission,
     ending_words,
-    sent_at_last,
     steps_of,
     submits_on_selection,
 )
@@ -59,9 +57,6 @@ ENDED = "This question has ended"
 ANSWERED_ALREADY = "Already answered: the next question is below"
 TEXT_NEEDED = "Type your answer in the box first"
 NO_TEXT = "This question takes no typed answer: use its buttons"
-FOLLOW_UP_SECONDS = 0.05
-"""How long the update that says how a question ended waits: the answer goes out to the agent
-first, a moment no person notices."""
 ENDING_RETRY_SECONDS = 60.0
 """How long the update that says how a question ended is tried again while Slack is away."""
 
@@ -76,7 +71,7 @@ def who(payload: Payload) -> tuple[str, str]:
     return user_id, f"{name} ({user_id})" if name else user_id
 
 
-class Conversation:
+class Conversation(ChatConversation):
     """`question` in the channel. `known(ts, self)` is told of each message it posts, so that an
     action on it finds it; `name` is the transport's (the ending's `via`)."""
 
@@ -87,7 +82,7 @@ class Conversation:
         name: str,
         known: Callable[[str, Conversation], None],
     ) -> None:
-        self.question = question
+        super().__init__(question, channel.alerts, "slack", FAILURES)
         self.channel = channel
         self.name = name
         self.known = known
@@ -96,27 +91,6 @@ class Conversation:
         self.answers: dict[str, Answered] = {}
         self.message: str | None = None
         """The current question's message (its `ts`), once posted."""
-        self.finished: float | None = None
-        """When the question ended (`time.monotonic()`), once it has."""
-        self.noted = False
-        self._ended = asyncio.Event()
-        self._lock = asyncio.Lock()
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    def start(self) -> None:
-        """Post the first message (trying again while Slack is away), and follow the end."""
-        self._spawn(self._deliver())
-        self.question.on_finish(lambda _question: self._spawn(self._end()))
-
-    async def settled(self) -> None:
-        """Return once what it is doing now is done (the ending's update, once it ended)."""
-        while self._tasks:
-            await asyncio.wait(set(self._tasks))
-
-    async def quiet(self) -> None:
-        """Return once no message of it is being posted (its `ts` is then known)."""
-        async with self._lock:
-            pass
 
     # What the person does ---------------------------------------------------------------------
 
@@ -190,18 +164,7 @@ class Conversation:
 
     # Messages ---------------------------------------------------------------------------------
 
-    async def _deliver(self) -> None:
-        """Post the current question's message, again and again while Slack is away, until it
-        is posted or the question ends (the first failure is noted in its history)."""
-
-        def failed(failure: Exception) -> None:
-            if not self.noted:
-                self.noted = True
-                self.channel.alerts.failed(self.question, f"slack: {failure}")
-
-        await sent_at_last(self._post_current, self._ended, failed, FAILURES)
-
-    async def _post_current(self) -> None:
+    async def _send_current(self) -> None:
         async with self._lock:
             if self.question.outcome is not None or self.message is not None:
                 return
@@ -222,15 +185,11 @@ class Conversation:
         )
         self._spawn(self._deliver())
 
-    async def _end(self) -> None:
-        """The question ended: its message says how, without elements (once the answer is on
-        its way to the agent: see `FOLLOW_UP_SECONDS`)."""
-        self.finished = time.monotonic()
-        self._ended.set()
-        await asyncio.sleep(FOLLOW_UP_SECONDS)
-        async with self._lock:  # a message being posted now is posted first, and updated then
-            message = self.message
-        await self._update_ended(self.steps[self.index].id, message, ending_words(self.question))
+    def _ending(self) -> Coroutine[Any, Any, None]:
+        """The current message says how the question ended, without elements."""
+        return self._update_ended(
+            self.steps[self.index].id, self.message, ending_words(self.question)
+        )
 
     async def _update_ended(self, step_id: str | None, message: str | None, line: str) -> None:
         if message is None:
@@ -238,11 +197,6 @@ class Conversation:
         (step,) = [step for step in self.steps if step.id == step_id]
         blocks = ended_blocks(step, line)
         await self.channel.update_at_last(message, escaped(line), blocks, ENDING_RETRY_SECONDS)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
 
 def _state(payload: Payload) -> tuple[list[str], str | None]:

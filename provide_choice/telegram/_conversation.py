@@ -15,8 +15,6 @@ its history notes that Telegram could not show it); an ending's edit is tried ag
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass
@@ -44,6 +42,7 @@ from provide_choice.transports import (
     Answered,
     BatchAnswered,
     Cancelled,
+    ChatConversation,
     Ending,
     PendingQuestion,
     ProvideChoiceRequest,
@@ -51,7 +50,6 @@ from provide_choice.transports import (
     Submission,
     answer_from,
     answer_words,
-    sent_at_last,
     steps_of,
     submits_on_selection,
     takes_text,
@@ -60,9 +58,6 @@ from provide_choice.transports import (
 ENDED = "This question has ended"
 ANSWERED_ALREADY = "Already answered: the next question is below"
 SENT = "Sent"
-FOLLOW_UP_SECONDS = 0.05
-"""How long the chat's follow-ups of an ending (the edit, a pressed button's answer) wait: the
-answer goes out to the agent first, a moment no person notices."""
 ENDING_RETRY_SECONDS = 60.0
 """How long the edit that says how a question ended is tried again while Telegram is away."""
 
@@ -83,7 +78,7 @@ def items_of(question: PendingQuestion) -> list[Item]:
     ]
 
 
-class Conversation:
+class Conversation(ChatConversation):
     """`question` in the chat. `known(message_id, self)` is told of each message it sends, so that
     a press or a reply on it finds it; `name` is the transport's (the ending's `via`)."""
 
@@ -94,7 +89,7 @@ class Conversation:
         name: str,
         known: Callable[[int, Conversation], None],
     ) -> None:
-        self.question = question
+        super().__init__(question, chat.alerts, "telegram", FAILURES)
         self.chat = chat
         self.name = name
         self.known = known
@@ -106,31 +101,10 @@ class Conversation:
         """The current question's message, once sent."""
         self.reply: int | None = None
         """The message asking for a typed answer, once sent (questions that take text)."""
-        self.finished: float | None = None
-        """When the question ended (`time.monotonic()`), once it has."""
-        self.noted = False
-        self._ended = asyncio.Event()
-        self._lock = asyncio.Lock()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def item(self) -> Item:
         return self.items[self.index]
-
-    def start(self) -> None:
-        """Send the first message (trying again while Telegram is away), and follow the end."""
-        self._spawn(self._deliver())
-        self.question.on_finish(lambda _question: self._spawn(self._end()))
-
-    async def settled(self) -> None:
-        """Return once what it is doing now is done (the ending's edit, once it ended)."""
-        while self._tasks:
-            await asyncio.wait(set(self._tasks))
-
-    async def quiet(self) -> None:
-        """Return once no message of it is being sent (its id is then known)."""
-        async with self._lock:
-            pass
 
     # What the person does ---------------------------------------------------------------------
 
@@ -212,17 +186,6 @@ class Conversation:
 
     # Messages ---------------------------------------------------------------------------------
 
-    async def _deliver(self) -> None:
-        """Send the current question's messages, again and again while Telegram is away, until
-        they are sent or the question ends (the first failure is noted in its history)."""
-
-        def failed(failure: Exception) -> None:
-            if not self.noted:
-                self.noted = True
-                self.chat.alerts.failed(self.question, f"telegram: {failure}")
-
-        await sent_at_last(self._send_current, self._ended, failed, FAILURES)
-
     async def _send_current(self) -> None:
         async with self._lock:
             if self.question.outcome is not None:
@@ -264,15 +227,9 @@ class Conversation:
         self._spawn(self._edit_ended(item, card, reply, line))
         self._spawn(self._deliver())
 
-    async def _end(self) -> None:
-        """The question ended: its messages say how, without buttons (once the answer is on its
-        way to the agent: see `FOLLOW_UP_SECONDS`)."""
-        self.finished = time.monotonic()
-        self._ended.set()
-        await asyncio.sleep(FOLLOW_UP_SECONDS)
-        async with self._lock:  # a message being sent now is sent first, and edited then
-            item, card, reply = self.item, self.card, self.reply
-        await self._edit_ended(item, card, reply, ending_line(self.question))
+    def _ending(self) -> Coroutine[Any, Any, None]:
+        """The current messages say how the question ended, without buttons."""
+        return self._edit_ended(self.item, self.card, self.reply, ending_line(self.question))
 
     async def _edit_ended(self, item: Item, card: int | None, reply: int | None, line: str) -> None:
         """Edit `card` (and `reply`) to end with `line`, trying again while Telegram is away."""
@@ -283,8 +240,3 @@ class Conversation:
         if reply is not None:
             edits.append((reply, escaped(ENDED if self.question.outcome else "Answered.")))
         await self.chat.edit_at_last(edits, ENDING_RETRY_SECONDS)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)

@@ -110,7 +110,7 @@ class TelegramTransport:
             await self._said(message)
 
     async def _pressed(self, press: dict[str, Any]) -> None:
-        from provide_choice.telegram._conversation import ENDED, FOLLOW_UP_SECONDS, SENT
+        from provide_choice.telegram._conversation import ENDED, SENT
 
         message = press.get("message") or {}
         if not self.chat.is_linked(message.get("chat")):
@@ -122,7 +122,7 @@ class TelegramTransport:
         else:
             toast = await conversation.pressed(message["message_id"], str(press.get("data") or ""))
             if toast == SENT:  # the answer goes out to the agent first
-                await asyncio.sleep(FOLLOW_UP_SECONDS)
+                await asyncio.sleep(conversation.follow_up_seconds)
         await self.chat.answer(str(press.get("id")), toast)
 
     async def _conversation_of(self, message: dict[str, Any]) -> Conversation | None:
