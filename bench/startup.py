@@ -81,7 +81,7 @@ async def wait() -> str:
 server.run()
 '''
 
-QUESTION = {
+QUESTION: dict[str, object] = {
     "title": "Database",
     "prompt": "The app needs storage and nothing is configured. Which database should I set up?",
     "selection_mode": "single",
@@ -91,7 +91,7 @@ QUESTION = {
         {"id": "lite", "label": "SQLite"},
     ],
 }
-SEED_QUESTION = {
+SEED_QUESTION: dict[str, object] = {
     "title": "Database",
     "prompt": "The app needs storage and nothing is configured. Which database should I set up?",
     "selection_mode": "single",
