@@ -7,8 +7,11 @@ TEST_STAMP := $(VENV)/.installed-test
 # uv installs the packages into the venv: several at once, and compiled as pip would (else the first
 # processes the tests start would each compile what they import), in about 35 s where pip takes a
 # minute and a half. It comes from PyPI like everything else, into the venv, by the venv's own pip.
+# It trusts the system's certificates, as pip does here through its configuration (a network that
+# inspects TLS has its authority there; uv's own list would refuse PyPI): UV_SYSTEM_CERTS, and the
+# older uv's UV_NATIVE_TLS.
 UV := $(BIN)/uv
-INSTALL := $(UV) pip install --quiet --compile-bytecode --python $(BIN)/python
+INSTALL := UV_SYSTEM_CERTS=1 UV_NATIVE_TLS=1 $(UV) pip install --quiet --compile-bytecode --python $(BIN)/python
 NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
 # The message catalogs: English is the source; each language is one .po file, compiled to the .mo
