@@ -64,6 +64,17 @@ async def test_a_question_moves_with_the_clock_and_times_out_through_its_own_tim
     assert question.status == "finished"
 
 
+async def test_regression_a_questions_surfaces_hear_of_a_move_at_once(clock: Path) -> None:
+    # An open page's countdown followed a move only at its next periodic state, 5 s later: a test
+    # that gave it 5 s to follow failed whenever the two met.
+    question = asked(QuestionRegistry())
+    heard: list[float] = []
+    question.on_change(lambda changed: heard.append(changed.seconds_left()))
+    move_forward(clock, 40)
+    await soon(lambda: bool(heard))
+    assert 59 < heard[0] < 61
+
+
 async def test_a_follower_hears_only_the_moves_made_while_it_follows(clock: Path) -> None:
     move_forward(clock, 10)
     heard: list[float] = []
