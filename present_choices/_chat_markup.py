@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from present_choices._markdown import markdown_parser
+from present_choices._markdown import ListMarkers, markdown_parser
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-BULLET = "• "
 RULE = "———"
 
 
@@ -40,8 +39,8 @@ class ChatMarkup:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.counters: list[int | None] = []
-        """The next number of each open list, innermost last; None for a bulleted list."""
+        self.lists = ListMarkers()
+        """The markers of the items of the lists open now."""
         self.depth = 0
         self.marker: str | None = None
         self.line_started = False
@@ -95,15 +94,11 @@ class ChatMarkup:
         elif kind in ("th_open", "td_open") and self.line_started:
             self.write(" │ ")
         elif kind in ("bullet_list_open", "ordered_list_open"):
-            start = token.attrGet("start")
-            self.counters.append(None if kind == "bullet_list_open" else int(start or 1))
+            self.lists.opened(token)
         elif kind in ("bullet_list_close", "ordered_list_close"):
-            self.counters.pop()
+            self.lists.closed()
         elif kind == "list_item_open":
-            number = self.counters[-1]
-            self.marker = BULLET if number is None else f"{number}. "
-            if number is not None:
-                self.counters[-1] = number + 1
+            self.marker = self.lists.next_marker()
             self.depth += 1
         elif kind == "list_item_close":
             self.depth -= 1

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 FOCUSABLE = {"<pre>": '<pre tabindex="0">', "<table>": '<table tabindex="0">'}
 """A code block or table wider than its column scrolls sideways, and a keyboard can only scroll
@@ -40,3 +41,34 @@ def markdown_parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")
+
+
+BULLET = "• "
+"""The marker of an item of a bulleted list, where agent markdown is written as text."""
+
+
+class ListMarkers:
+    """Each list item's marker as a walk over markdown-it's tokens meets it: `BULLET` in a bulleted
+    list, its number in a numbered one (`3. `, counting from the list's `start`), lists nested in
+    lists each counting their own. Shared by every surface that writes agent markdown as text (the
+    terminal, the chat apps' markup)."""
+
+    def __init__(self) -> None:
+        self._counters: list[int | None] = []
+
+    def opened(self, token: Token) -> None:
+        """A `bullet_list_open` or `ordered_list_open` token: a list begins."""
+        numbered = token.type == "ordered_list_open"
+        self._counters.append(int(token.attrGet("start") or 1) if numbered else None)
+
+    def closed(self) -> None:
+        """A list ends."""
+        self._counters.pop()
+
+    def next_marker(self) -> str:
+        """The marker of the item a `list_item_open` token begins."""
+        number = self._counters[-1]
+        if number is None:
+            return BULLET
+        self._counters[-1] = number + 1
+        return f"{number}. "

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from markdown_it.token import Token
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from present_choices._markdown import markdown_parser
+from present_choices._markdown import ListMarkers, markdown_parser
 
 INLINE_STYLES = {
     "strong_open": "bold",
@@ -24,7 +24,6 @@ INLINE_STYLES = {
 """Inline markup by the token that opens it; the matching `_close` token ends it."""
 CODE_STYLE = "class:markdown.code"
 PREFIX_STYLE = "class:markdown.prefix"
-BULLET = "• "
 QUOTE_BAR = "│ "
 RULE = "─" * 24
 
@@ -44,8 +43,8 @@ class _Writer:
     def __init__(self) -> None:
         self.parts: StyleAndTextTuples = []
         self.prefixes: list[str] = []
-        self.counters: list[int | None] = []
-        """The next number of each open list, innermost last; None for a bulleted list."""
+        self.lists = ListMarkers()
+        """The markers of the items of the lists open now."""
         self.marker: str | None = None
         """The marker of a list item whose first line has not started yet."""
         self.line_started = False
@@ -71,15 +70,11 @@ class _Writer:
         elif kind in ("th_open", "td_open") and self.line_started:
             self.write(PREFIX_STYLE, " │ ")
         elif kind in ("bullet_list_open", "ordered_list_open"):
-            start = token.attrGet("start")
-            self.counters.append(None if kind == "bullet_list_open" else int(start or 1))
+            self.lists.opened(token)
         elif kind in ("bullet_list_close", "ordered_list_close"):
-            self.counters.pop()
+            self.lists.closed()
         elif kind == "list_item_open":
-            number = self.counters[-1]
-            self.marker = BULLET if number is None else f"{number}. "
-            if number is not None:
-                self.counters[-1] = number + 1
+            self.marker = self.lists.next_marker()
             self.prefixes.append(" " * len(self.marker))
         elif kind == "blockquote_open":
             self.prefixes.append(QUOTE_BAR)
