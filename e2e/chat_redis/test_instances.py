@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,6 +68,12 @@ async def converse(page: Page, model_server: ModelServer, message: str, answer: 
     model_server.replies.append(Reply(text=[answer]))
     await send_when_ready(page, message)
     await expect(log(page)).to_contain_text(answer)
+
+
+def marked(text: str) -> str:
+    """`text` with a mark of its own: a test run again (on a rerun) finds its own conversation in
+    Redis, not the one its last try left there."""
+    return f"{text} ({uuid.uuid4().hex[:8]})"
 
 
 def stored_with(redis_server: RedisServer, text: str) -> list[dict[str, object]]:
@@ -129,16 +136,17 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
     tmp_path: Path,
 ) -> None:
     gate = threading.Event()
+    second_question = marked("A second question")
     with instance(redis_server, model_server, tmp_path) as doomed:
         await page.goto(doomed.url)
         await converse(page, model_server, "A first question", "A first answer.")
         held = Reply(text=["Half of ", "the second answer"], arguments=DATABASE, gate=gate)
         model_server.replies.append(held)
-        await send_when_ready(page, "A second question")
+        await send_when_ready(page, second_question)
         await expect(log(page)).to_contain_text("Half of the second answer")
 
         def draft_saved() -> bool:
-            kept = stored_with(redis_server, "A second question")
+            kept = stored_with(redis_server, second_question)
             return "Half of the second answer" in str(kept[-1:])
 
         await until(draft_saved, "the streaming reply is saved", seconds=10)
@@ -148,16 +156,16 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
 
     await page.goto(second.url)
     await expect(log(page)).to_contain_text("A first answer.")
-    await expect(log(page)).to_contain_text("A second question")
+    await expect(log(page)).to_contain_text(second_question)
     reply = log(page).locator(".chat-message--assistant").last
     await expect(reply).to_contain_text("Half of the second answer")
     # Taken for a reply still under way until no save of it has come for DRAFT_STALE seconds.
     await expect(reply).to_contain_text(CUT_OFF_NOTE, timeout=(DRAFT_STALE + 5) * 1000)
     assert await serious_violations(page) == []
-    await converse(page, model_server, "A second question, again", "The whole second answer.")
+    await converse(page, model_server, f"{second_question}, again", "The whole second answer.")
     given = [message["content"] for message in model_server.requests[-1]["messages"][1:]]
     assert "Half of the second answer" not in str(given), "a cut-off reply is not given back"
-    kept = stored_with(redis_server, "A second question")
+    kept = stored_with(redis_server, second_question)
     assert [message.get("cut_off", False) for message in kept] == [False] * 4 + [True, False, False]
 
 
@@ -168,33 +176,34 @@ async def test_redis_stopped_and_started_mid_chat_loses_nothing(
     model_server: ModelServer,
 ) -> None:
     first, second = instances
+    sent_while_down = marked("Sent while Redis is down")
     await page.goto(first.url)
     await converse(page, model_server, "Hello", "Before the outage.")
 
     redis_server.stop()
     try:
         model_server.replies.append(Reply(text=["Answered once saved."]))
-        await send_when_ready(page, "Sent while Redis is down")
+        await send_when_ready(page, sent_while_down)
         notice = page.get_by_role("alert").filter(has_text=UNSAVED)
         await expect(notice).to_be_visible(timeout=WAIT)
         box = page.get_by_role("textbox", name="Message")
-        await expect(box).to_have_value("Sent while Redis is down")
-        await expect(log(page)).not_to_contain_text("Sent while Redis is down")
+        await expect(box).to_have_value(sent_while_down)
+        await expect(log(page)).not_to_contain_text(sent_while_down)
         assert await serious_violations(page) == []
     finally:
         redis_server.start()
-    await expect(log(page)).to_contain_text("Sent while Redis is down", timeout=WAIT)
+    await expect(log(page)).to_contain_text(sent_while_down, timeout=WAIT)
     await expect(log(page)).to_contain_text("Answered once saved.")
     await expect(notice).to_be_hidden()
     await expect(box).to_have_value("")
 
     await page.goto(second.url)
     await expect(log(page)).to_contain_text("Answered once saved.")
-    kept = stored_with(redis_server, "Sent while Redis is down")
+    kept = stored_with(redis_server, sent_while_down)
     assert [message["content"] for message in kept[1:]] == [
         "Hello",
         "Before the outage.",
-        "Sent while Redis is down",
+        sent_while_down,
         "Answered once saved.",
     ]
 
@@ -207,12 +216,14 @@ async def test_a_conversation_that_cannot_be_read_is_unavailable_never_empty(
 ) -> None:
     first, second = instances
     await page.goto(first.url)
-    await converse(page, model_server, "Remember this", "Kept in Redis.")
+    remembered = marked("Remember this")
+    await converse(page, model_server, remembered, "Kept in Redis.")
 
     redis_server.stop()
     try:
         await page.goto(second.url)
-        await expect(page.get_by_role("alert").filter(has_text=UNAVAILABLE)).to_be_visible()
+        unavailable = page.get_by_role("alert").filter(has_text=UNAVAILABLE)
+        await expect(unavailable).to_be_visible(timeout=WAIT)
         await expect(page.get_by_role("textbox", name="Message")).to_be_disabled()
         await expect(page.get_by_role("button", name="Send")).to_be_disabled()
         await expect(log(page)).not_to_contain_text(GREETING)
@@ -220,7 +231,7 @@ async def test_a_conversation_that_cannot_be_read_is_unavailable_never_empty(
     finally:
         redis_server.start()
     await expect(log(page)).to_contain_text("Kept in Redis.", timeout=WAIT)
-    await expect(page.get_by_role("alert").filter(has_text=UNAVAILABLE)).to_be_hidden()
+    await expect(unavailable).to_be_hidden()
     await expect(page.get_by_role("textbox", name="Message")).to_be_enabled()
-    kept = stored_with(redis_server, "Remember this")
+    kept = stored_with(redis_server, remembered)
     assert [message["role"] for message in kept] == ["assistant", "user", "assistant"]
