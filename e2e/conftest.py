@@ -32,6 +32,15 @@ async def browser() -> AsyncIterator[Browser]:
         await browser.close()
 
 
+@pytest.fixture
+def try_mark(request: pytest.FixtureRequest) -> str:
+    """ "" on a test's first try, " (try 2)" and on when `--reruns` runs it again. A test that finds
+    what it made by its text in a store that outlives the test (a module's server, home or Redis)
+    adds this to that text: a rerun then finds its own, not what its failed try left there."""
+    count = getattr(request.node, "execution_count", 1)
+    return "" if count <= 1 else f" (try {count})"
+
+
 @pytest.fixture(scope="session")
 def host_bundle(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The MCP Apps test host for the browser, built once; the tests that draw apps skip, saying

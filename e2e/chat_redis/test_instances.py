@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import signal
 import threading
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,12 +67,6 @@ async def converse(page: Page, model_server: ModelServer, message: str, answer: 
     model_server.replies.append(Reply(text=[answer]))
     await send_when_ready(page, message)
     await expect(log(page)).to_contain_text(answer)
-
-
-def marked(text: str) -> str:
-    """`text` with a mark of its own: a test run again (on a rerun) finds its own conversation in
-    Redis, not the one its last try left there."""
-    return f"{text} ({uuid.uuid4().hex[:8]})"
 
 
 def stored_with(redis_server: RedisServer, text: str) -> list[dict[str, object]]:
@@ -134,9 +127,10 @@ async def test_an_instance_killed_mid_reply_loses_nothing_and_the_reply_shows_cu
     redis_server: RedisServer,
     model_server: ModelServer,
     tmp_path: Path,
+    try_mark: str,
 ) -> None:
     gate = threading.Event()
-    second_question = marked("A second question")
+    second_question = f"A second question{try_mark}"
     with instance(redis_server, model_server, tmp_path) as doomed:
         await page.goto(doomed.url)
         await converse(page, model_server, "A first question", "A first answer.")
@@ -174,9 +168,10 @@ async def test_redis_stopped_and_started_mid_chat_loses_nothing(
     instances: tuple[ChatProcess, ChatProcess],
     redis_server: RedisServer,
     model_server: ModelServer,
+    try_mark: str,
 ) -> None:
     first, second = instances
-    sent_while_down = marked("Sent while Redis is down")
+    sent_while_down = f"Sent while Redis is down{try_mark}"
     await page.goto(first.url)
     await converse(page, model_server, "Hello", "Before the outage.")
 
@@ -213,10 +208,11 @@ async def test_a_conversation_that_cannot_be_read_is_unavailable_never_empty(
     instances: tuple[ChatProcess, ChatProcess],
     redis_server: RedisServer,
     model_server: ModelServer,
+    try_mark: str,
 ) -> None:
     first, second = instances
     await page.goto(first.url)
-    remembered = marked("Remember this")
+    remembered = f"Remember this{try_mark}"
     await converse(page, model_server, remembered, "Kept in Redis.")
 
     redis_server.stop()

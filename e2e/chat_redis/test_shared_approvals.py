@@ -30,6 +30,12 @@ def agent() -> Iterator[AGUIServer]:
         yield server
 
 
+@pytest.fixture(autouse=True)
+def fresh(agent: AGUIServer) -> None:
+    """The agent's turns and requests are the test's own (none a failed try left)."""
+    agent.clear()
+
+
 @pytest.fixture(scope="module")
 def instances(
     redis_server: RedisServer, agent: AGUIServer, tmp_path_factory: pytest.TempPathFactory

@@ -37,20 +37,23 @@ async def test_the_servers_terminal_gives_the_expected_response(
     home, child, url = terminal
     write_settings(home, case)
     responses: list[dict[str, Any]] = []
-    async with Client(url) as client:
+    try:
+        async with Client(url) as client:
 
-        async def ask() -> None:
-            responses.append(await call(client, asked_on(case, "terminal")))
+            async def ask() -> None:
+                responses.append(await call(client, asked_on(case, "terminal")))
 
-        async with anyio.create_task_group() as group:
-            group.start_soon(ask)
-            await anyio.to_thread.run_sync(TerminalPerson(child, case).play)
+            async with anyio.create_task_group() as group:
+                group.start_soon(ask)
+                await anyio.to_thread.run_sync(TerminalPerson(child, case).play)
+    finally:
+        await anyio.to_thread.run_sync(read_what_is_left, child)
     (response,) = responses
-    await anyio.to_thread.run_sync(read_what_is_left, child)
     assert_conforms(case, "terminal", response)
 
 
 def read_what_is_left(child: pexpect.spawn) -> None:
-    """Read what the terminal still shows of this case, so that the next case reads only its own
-    screens (a case that timed out left its settings screen unread)."""
+    """Read what the terminal still shows of this case, passed or failed, so that the next case
+    (or this one's rerun) reads only its own screens (a case that timed out left its settings
+    screen unread)."""
     child.expect(pexpect.TIMEOUT, timeout=0.3)

@@ -157,6 +157,33 @@ async def call_on_page(
     return call, address.result()
 
 
+class Calls:
+    """One test's calls of the tool on a client it may share with other tests. Those still waiting
+    when the test ends, passed or failed, are cancelled (`cancel_unfinished`, from a fixture):
+    a question a failed try left waiting would be counted, or shown, by the next test."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.calls: list[asyncio.Task[CallToolResult]] = []
+
+    def start(self, request: dict[str, Any], **options: Any) -> asyncio.Task[CallToolResult]:
+        call = asyncio.create_task(self.client.call_tool("provide_choice", request, **options))
+        self.calls.append(call)
+        return call
+
+    async def on_page(self, request: dict[str, Any]) -> tuple[asyncio.Task[CallToolResult], str]:
+        """`call_on_page`, the call remembered."""
+        call, address = await call_on_page(self.client, request)
+        self.calls.append(call)
+        return call, address
+
+    async def cancel_unfinished(self) -> None:
+        for call in self.calls:
+            call.cancel()
+        await asyncio.gather(*self.calls, return_exceptions=True)
+        self.calls.clear()
+
+
 def structured(result: CallToolResult) -> dict[str, Any]:
     """A successful tool result's structured content; a failed one fails the test with its text."""
     assert not result.is_error, text_of(result)

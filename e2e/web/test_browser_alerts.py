@@ -13,7 +13,6 @@ import re
 import signal
 import subprocess
 from collections.abc import AsyncIterator, Iterator
-from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ import pytest
 import pytest_asyncio
 from alert_environment import environment
 from mcp import Client, StdioServerParameters
-from mcp_servers import call_on_page, held
+from mcp_servers import Calls, held
 from mcp_types import CallToolResult, Implementation
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from provide_choice_harness import COMMAND
@@ -81,6 +80,17 @@ async def agent(home: Path) -> AsyncIterator[Client]:
 
 
 @pytest_asyncio.fixture(loop_scope="session")
+async def calls(agent: Client, home: Path) -> AsyncIterator[Calls]:
+    """The test's calls on the module's agent, from the settings as shipped; the questions a test
+    leaves waiting (a failed try) are cancelled, and its settings forgotten: the inbox's count and
+    the page's switches of the next test are its own."""
+    (home / "settings.json").unlink(missing_ok=True)
+    made = Calls(agent)
+    yield made
+    await made.cancel_unfinished()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
 async def context(browser: Browser) -> AsyncIterator[BrowserContext]:
     context = await browser.new_context(viewport={"width": 1000, "height": 760})
     await context.add_init_script(RECORD_NOTIFICATIONS)
@@ -106,9 +116,9 @@ async def answered(call: asyncio.Task[CallToolResult]) -> dict[str, Any]:
 
 
 async def test_a_question_page_counts_itself_in_its_tab_until_it_is_answered(
-    agent: Client, context: BrowserContext
+    calls: Calls, context: BrowserContext
 ) -> None:
-    call, address = await call_on_page(agent, question("Database"))
+    call, address = await calls.on_page(question("Database"))
     page = await context.new_page()
     await page.goto(address)
     await expect(page).to_have_title("(1) Database — provide-choice")
@@ -121,7 +131,7 @@ async def test_a_question_page_counts_itself_in_its_tab_until_it_is_answered(
 
 
 async def test_a_batch_is_one_question_waiting_on_its_page(
-    agent: Client, context: BrowserContext
+    calls: Calls, context: BrowserContext
 ) -> None:
     batch = {
         "title": "Release",
@@ -130,7 +140,7 @@ async def test_a_batch_is_one_question_waiting_on_its_page(
             for name in ("database", "cache")
         ],
     }
-    call, address = await call_on_page(agent, batch)
+    call, address = await calls.on_page(batch)
     page = await context.new_page()
     await page.goto(address)
     await expect(page).to_have_title("(1) Release — provide-choice")
@@ -140,7 +150,7 @@ async def test_a_batch_is_one_question_waiting_on_its_page(
 
 
 async def test_the_inbox_counts_every_question_waiting_and_notifies_each_new_one(
-    home: Path, agent: Client, inbox: str, context: BrowserContext
+    home: Path, calls: Calls, inbox: str, context: BrowserContext
 ) -> None:
     page = await context.new_page()
     await page.goto(inbox)
@@ -148,36 +158,33 @@ async def test_the_inbox_counts_every_question_waiting_and_notifies_each_new_one
     assert await page.get_attribute('link[rel="icon"]', "href") == "/icon.svg"
     notify = page.get_by_role("button", name="Notify me on this device")
     await expect(notify).to_be_visible()
-    async with AsyncExitStack() as calls:
-        asked = [
-            asyncio.create_task(agent.call_tool("provide_choice", question(title)))
-            for title in ("Database", "Cache size", "Release notes")
-        ]
-        calls.callback(lambda: [call.cancel() for call in asked])
-        await expect(page).to_have_title("(3) Inbox — provide-choice", timeout=SOON)
-        assert await page.get_attribute('link[rel="icon"]', "href") == "/icon-waiting.svg"
-        await take_tab_screenshot(page)
+    for title in ("Database", "Cache size", "Release notes"):
+        calls.start(question(title))
+    await expect(page).to_have_title("(3) Inbox — provide-choice", timeout=SOON)
+    assert await page.get_attribute('link[rel="icon"]', "href") == "/icon-waiting.svg"
+    await take_tab_screenshot(page)
 
-        # Asked only on the click: the person grants it, and only later questions are told of.
-        assert await page.evaluate("Notification.permission") == "default"
-        origin = re.match(r"http://[^/]+", inbox)
-        assert origin is not None
-        await context.grant_permissions(["notifications"], origin=origin.group(0))
-        await notify.click()
-        await expect(page.get_by_text("Notifications are on for this device")).to_be_visible()
-        await expect(notify).to_be_hidden()
-        title = "<b>Deploy</b> **now**?"
-        asked.append(asyncio.create_task(agent.call_tool("provide_choice", question(title))))
-        await expect(page).to_have_title("(4) Inbox — provide-choice", timeout=SOON)
-        shown = await page.evaluate("window.shownNotifications")
-        assert shown == [{"title": "Question waiting", "body": title}]
+    # Asked only on the click: the person grants it, and only later questions are told of.
+    assert await page.evaluate("Notification.permission") == "default"
+    origin = re.match(r"http://[^/]+", inbox)
+    assert origin is not None
+    await context.grant_permissions(["notifications"], origin=origin.group(0))
+    await notify.click()
+    await expect(page.get_by_text("Notifications are on for this device")).to_be_visible()
+    await expect(notify).to_be_hidden()
+    title = "<b>Deploy</b> **now**?"
+    calls.start(question(title))
+    await expect(page).to_have_title("(4) Inbox — provide-choice", timeout=SOON)
+    shown = await page.evaluate("window.shownNotifications")
+    assert shown == [{"title": "Question waiting", "body": title}]
 
-        # Switched off in the settings, the browser's alerts go: no count, no badge.
-        settings = home / "settings.json"
-        settings.write_text(json.dumps({"alerts": {"browser": False}}))
-        await expect(page).to_have_title("Inbox — provide-choice", timeout=SOON)
-        assert await page.get_attribute('link[rel="icon"]', "href") == "/icon.svg"
-        settings.unlink()
+    # Switched off in the settings, the browser's alerts go: no count, no badge.
+    settings = home / "settings.json"
+    settings.write_text(json.dumps({"alerts": {"browser": False}}))
+    await expect(page).to_have_title("Inbox — provide-choice", timeout=SOON)
+    assert await page.get_attribute('link[rel="icon"]', "href") == "/icon.svg"
+    settings.unlink()
+    await calls.cancel_unfinished()
     await expect(page).to_have_title("Inbox — provide-choice", timeout=SOON)
 
 
@@ -217,9 +224,9 @@ def tab_strip(title: str, icon_svg: str, shot: bytes) -> str:
 
 
 async def test_the_page_settings_panel_switches_the_alerts_and_saves_them(
-    home: Path, agent: Client, context: BrowserContext
+    home: Path, calls: Calls, context: BrowserContext
 ) -> None:
-    call, address = await call_on_page(agent, question("Deploy"))
+    call, address = await calls.on_page(question("Deploy"))
     page = await context.new_page()
     await page.goto(address)
     await page.locator("summary", has_text="Settings").click()

@@ -17,7 +17,7 @@ import stat
 import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,7 @@ class Inbox:
     with the token, as printed, and `url` without it (what the address bar shows once loaded)."""
 
     def __init__(self, home: Path) -> None:
+        self.home = home
         self.process = subprocess.Popen(
             [COMMAND, "inbox", "--no-browser", "--port", "0"],
             env=attended_environment(home),
@@ -121,12 +122,36 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("inbox-home")
 
 
+@contextmanager
+def running_inbox(home: Path) -> Iterator[Inbox]:
+    running = Inbox(home)
+    try:
+        yield running
+    finally:
+        errors = running.stop()
+    assert "Traceback" not in errors
+    assert not (home / "inbox.json").exists()
+
+
 @pytest.fixture(scope="module")
 def inbox(home: Path) -> Iterator[Inbox]:
-    running = Inbox(home)
-    yield running
-    assert "Traceback" not in running.stop()
-    assert not (home / "inbox.json").exists()
+    with running_inbox(home) as running:
+        yield running
+
+
+@pytest.fixture
+def own_inbox(tmp_path: Path) -> Iterator[Inbox]:
+    """An inbox on a home of the test's own, for a test that counts every question in it: the
+    module's home keeps what a failed try left, and a rerun would count that too."""
+    with running_inbox(tmp_path) as running:
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def here(home: Path) -> None:
+    """Every test starts with the person here and the settings as shipped, whatever a failed test
+    ("I'm away" clicked, never "I'm back") left in the module's home."""
+    (home / "settings.json").unlink(missing_ok=True)
 
 
 @pytest_asyncio.fixture(loop_scope="session")
@@ -168,8 +193,9 @@ async def result_of(call: asyncio.Task[CallToolResult]) -> dict[str, Any]:
 
 
 async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move_to_recent(
-    home: Path, inbox: Inbox, context: BrowserContext
+    own_inbox: Inbox, context: BrowserContext
 ) -> None:
+    inbox, home = own_inbox, own_inbox.home
     page = await context.new_page()
     await page.goto(inbox.address)
     await expect(page).to_have_title("Inbox — provide-choice")
@@ -280,8 +306,9 @@ async def test_questions_from_two_agents_are_answered_through_the_inbox_and_move
 
 
 async def test_a_server_killed_with_sigkill_is_dropped_from_waiting(
-    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path
+    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path, try_mark: str
 ) -> None:
+    title = f"Left behind{try_mark}"
     pid_file = tmp_path / "pid"
     parameters = StdioServerParameters(
         command="/bin/sh",
@@ -291,20 +318,18 @@ async def test_a_server_killed_with_sigkill_is_dropped_from_waiting(
     page = await context.new_page()
     await page.goto(inbox.address)
     async with Client(parameters, client_info=EDITOR) as client:
-        call = asyncio.create_task(client.call_tool("provide_choice", question("Left behind")))
-        await expect(waiting_link(page, "Left behind")).to_be_visible(timeout=SOON)
+        call = asyncio.create_task(client.call_tool("provide_choice", question(title)))
+        await expect(waiting_link(page, title)).to_be_visible(timeout=SOON)
         os.kill(int(pid_file.read_text()), signal.SIGKILL)  # no chance to clean up
         killed = time.monotonic()
-        await expect(waiting_link(page, "Left behind")).to_have_count(0, timeout=SOON)
+        await expect(waiting_link(page, title)).to_have_count(0, timeout=SOON)
         assert time.monotonic() - killed < SOON / 1000
-        await expect(recent_item(page, "Left behind")).to_have_count(0)  # it never ended
+        await expect(recent_item(page, title)).to_have_count(0)  # it never ended
         with suppress(MCPError):  # the call's server is gone
             await call
-    unfinished = [entry for entry in history_json(home) if entry["title"] == "Left behind"]
+    unfinished = [entry for entry in history_json(home) if entry["title"] == title]
     assert [(entry["ended_at"], entry["action_status"]) for entry in unfinished] == [(None, None)]
-    assert (
-        "never ended: its server stopped first" in history(home, "--search", "Left behind").stdout
-    )
+    assert "never ended: its server stopped first" in history(home, "--search", title).stdout
 
 
 async def test_the_inbox_works_by_keyboard_and_passes_axe_light_dark_and_narrow(
@@ -608,10 +633,13 @@ async def test_two_servers_with_thirty_questions_each_at_once_are_all_recorded(
 
 
 async def test_im_away_answers_every_question_at_once_and_recent_says_who_answered(
-    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path
+    home: Path, inbox: Inbox, context: BrowserContext, tmp_path: Path, try_mark: str
 ) -> None:
+    asked_away, ruled, left = (
+        f"{title}{try_mark}" for title in ("Asked while away", "Ruled", "Left to time out")
+    )
     rules = tmp_path / "answers.json"
-    rules.write_text(json.dumps({"answers": [{"title": "Ruled", "selected_ids": ["lite"]}]}))
+    rules.write_text(json.dumps({"answers": [{"title": ruled, "selected_ids": ["lite"]}]}))
     parameters = StdioServerParameters(
         command=COMMAND,
         args=["serve", "--no-browser"],
@@ -626,19 +654,19 @@ async def test_im_away_answers_every_question_at_once_and_recent_says_who_answer
     await expect(back).to_be_focused()
     await expect(away.locator("#away-status")).to_have_text(re.compile(r"^Away until \S+"))
     async with Client(parameters, client_info=EDITOR) as client:
-        response = await client.call_tool("provide_choice", question("Asked while away"))
+        response = await client.call_tool("provide_choice", question(asked_away))
         assert response.structured_content is not None
         assert response.structured_content["action_status"] == "unattended"
-        await client.call_tool("provide_choice", question("Ruled"))
+        await client.call_tool("provide_choice", question(ruled))
         await back.click()
         await expect(away.get_by_role("button", name="I'm away")).to_be_focused()
         await expect(away.locator("#away-status")).to_have_text(re.compile(r"^Here: "))
-        await client.call_tool("provide_choice", question("Left to time out", timeout_seconds=1))
+        await client.call_tool("provide_choice", question(left, timeout_seconds=1))
     for title, outcome in (
-        ("Asked while away", "Nobody was asked"),
-        ("Ruled", "From the answers file"),
-        ("Left to time out", "No answer"),
+        (asked_away, "Nobody was asked"),
+        (ruled, "From the answers file"),
+        (left, "No answer"),
     ):
         await expect(recent_item(page, title)).to_contain_text(outcome, timeout=SOON)
-    await expect(recent_item(page, "Asked while away")).to_contain_text("Not shown")
+    await expect(recent_item(page, asked_away)).to_contain_text("Not shown")
     assert json.loads((home / "settings.json").read_text())["away_until"] is None

@@ -23,7 +23,7 @@ import pytest_asyncio
 from attended import attended_environment
 from axe_playwright_python.async_playwright import Axe
 from mcp import Client, StdioServerParameters
-from mcp_servers import call_on_page, held
+from mcp_servers import Calls, call_on_page, held
 from mcp_types import CallToolResult
 from playwright.async_api import (
     Browser,
@@ -90,19 +90,17 @@ class OpenedAddresses:
             await asyncio.sleep(0.05)
 
 
-class Agent:
+class Agent(Calls):
     """Calls the tool as an agent's MCP client would, and remembers its calls, so a failed test
     cancels the ones it left waiting instead of leaving them to the next test."""
 
     def __init__(self, client: Client, opened: OpenedAddresses) -> None:
-        self.client = client
+        super().__init__(client)
         self.opened = opened
-        self.calls: list[asyncio.Task[CallToolResult]] = []
 
     async def ask(self, request: dict[str, Any]) -> tuple[asyncio.Task[CallToolResult], str]:
         """The call's task, and the address the browser was sent to."""
-        call = asyncio.create_task(self.client.call_tool("provide_choice", request))
-        self.calls.append(call)
+        call = self.start(request)
         opening = asyncio.ensure_future(self.opened.next())
         await asyncio.wait([call, opening], timeout=10, return_when=asyncio.FIRST_COMPLETED)
         if not opening.done():
@@ -113,10 +111,9 @@ class Agent:
         return call, opening.result()
 
     async def cancel_unfinished(self) -> None:
-        for call in self.calls:
-            call.cancel()
-        await asyncio.gather(*self.calls, return_exceptions=True)
-        self.calls.clear()
+        await super().cancel_unfinished()
+        # An address a call that was given up on opened late is not the next test's question.
+        self.opened.seen = len(self.opened.all())
 
 
 def browser_script(directory: Path) -> Path:
