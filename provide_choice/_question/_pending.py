@@ -163,9 +163,9 @@ class PendingQuestion:
         self.interaction = replace(self.interaction, deadline=deadline)
         self._timer.cancel()
         self._timer = self._call_at_deadline()
-        self.changed.set()
         self._recorder.changed(self)
         self._followers.said(self, "deadline")
+        self.tell_listeners()
 
     @property
     def settings(self) -> InteractionSettings:
@@ -192,6 +192,7 @@ class PendingQuestion:
         if override:
             self.extend_deadline(override)
         self._followers.said(self, "settings")
+        self._followers.changed(self)
         if self._sharing is None:
             await asyncio.to_thread(save_changes, changed)
         else:
@@ -257,7 +258,9 @@ class PendingQuestion:
             self._followers.on_end(callback)
 
     def on_change(self, callback: Callback) -> None:
-        """Call `callback(question)` whenever it changed elsewhere: another instance, the store."""
+        """Call `callback(question)` whenever it changed elsewhere (another instance, the store) or
+        its deadline or settings changed here: every surface showing it follows at once (an
+        override set in its terminal moves its page's countdown now, not at the next tick)."""
         self._followers.on_change(callback)
 
     def on_said(self, callback: Callable[[PendingQuestion, Change], object]) -> None:
@@ -266,7 +269,8 @@ class PendingQuestion:
         self._followers.on_said(callback)
 
     def tell_listeners(self) -> None:
-        """It changed elsewhere, or the store's health did: its surfaces and waiting call follow."""
+        """It changed elsewhere, its deadline moved, or the store's health changed: its surfaces
+        and its waiting call follow."""
         self.changed.set()
         self._followers.changed(self)
 

@@ -434,6 +434,21 @@ async def test_updates_come_at_once_after_each_change_and_end_with_the_ending() 
     assert [state["status"] for state in received] == ["pending", "pending", "answered"]
 
 
+async def test_regression_a_change_made_on_another_surface_reaches_the_page_at_once() -> None:
+    # A timeout override or a setting changed in the question's terminal (the same process) reached
+    # its open page only at the page's next periodic state: its countdown said the old time.
+    page = open_page()
+    states = page.updates(every_seconds=30)
+    first = await anext(states)
+    await page.question.apply_settings({"timeout_override_seconds": 3600})  # as the terminal does
+    second = await asyncio.wait_for(anext(states), 1)
+    assert second["seconds_left"] > first["seconds_left"] + 3000
+    await page.question.apply_settings({"annotations": False})
+    third = await asyncio.wait_for(anext(states), 1)
+    assert (first["notes"], third["notes"]) == (True, False)
+    await states.aclose()
+
+
 async def test_updates_resend_the_time_left_without_changes() -> None:
     page = open_page()
     started = time.monotonic()

@@ -190,10 +190,10 @@ class QuestionPage:
 
     async def change_settings(self, data: object) -> None:
         """Apply the settings the person changed, through the question (`apply_settings`): it
-        checks them, follows them now, and saves only them for later questions everywhere."""
+        checks them, follows them now (every page of it hears, this one too), and saves only them
+        for later questions everywhere."""
         self._refuse_when_ended()
         await self.question.apply_settings(data)
-        self._notify()
 
     def hide_options(self, data: object, translation: Translation = ENGLISH) -> None:
         """Hide options from this question; a hidden option is no longer chosen. A refusal the
