@@ -27,7 +27,9 @@ sends, or why not), `ending_words` (how a question ended, where, and by whom: an
 `sent_at_last`, `tried_for`, `backoff`, `OutageNotice` (said once per outage); `Followed` finds
 the question a message belongs to, and `ChatConversation` is one question's life in a chat (its
 message sent as soon as it can be, its messages saying how it ended), a chat saying only how it
-sends and edits its messages.
+sends and edits its messages. `ChatTransport` shows and mirrors each question as one such
+conversation and lets their endings go out before it closes, a chat saying only how it makes one
+and how it starts and stops listening.
 
 A transport class may add a command of its own to `provide-choice`, named as it (`command`, a
 `TransportCommand`: `provide-choice telegram link`). A plug-in keeps what it needs (a token, a
@@ -89,6 +91,7 @@ if TYPE_CHECKING:
         TransportCommand,
         TransportSetup,
     )
+    from provide_choice._transports._chat_transport import ChatTransport
     from provide_choice._transports._chats import (
         ChatConversation,
         Followed,
@@ -122,6 +125,7 @@ _MODULES = {
     "Caller": "provide_choice._transports._base",
     "Cancelled": "provide_choice._contract._outcomes",
     "ChatConversation": "provide_choice._transports._chats",
+    "ChatTransport": "provide_choice._transports._chat_transport",
     "ClientFeatures": "provide_choice._contract._transport_table",
     "Closes": "provide_choice._transports._base",
     "ENTRY_POINT_GROUP": "provide_choice._transports._registry",
@@ -184,6 +188,7 @@ __all__ = [
     "Caller",
     "Cancelled",
     "ChatConversation",
+    "ChatTransport",
     "ClientFeatures",
     "Closes",
     "Ending",

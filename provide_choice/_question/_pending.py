@@ -259,8 +259,7 @@ class PendingQuestion:
 
     def on_change(self, callback: Callback) -> None:
         """Call `callback(question)` whenever it changed elsewhere (another instance, the store) or
-        its deadline or settings changed here: every surface showing it follows at once (an
-        override set in its terminal moves its page's countdown now, not at the next tick)."""
+        its deadline or settings changed here: every surface showing it follows at once."""
         self._followers.on_change(callback)
 
     def on_said(self, callback: Callable[[PendingQuestion, Change], object]) -> None:
@@ -269,8 +268,7 @@ class PendingQuestion:
         self._followers.on_said(callback)
 
     def tell_listeners(self) -> None:
-        """It changed elsewhere, its deadline moved, or the store's health changed: its surfaces
-        and its waiting call follow."""
+        """It changed elsewhere, its deadline moved, or the store's health did: its surfaces follow."""
         self.changed.set()
         self._followers.changed(self)
 

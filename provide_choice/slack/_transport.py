@@ -16,7 +16,7 @@ from present_choices._translation import N_
 from provide_choice.slack._config import SlackConfig
 from provide_choice.transports import (
     Alerts,
-    Caller,
+    ChatTransport,
     Followed,
     PendingQuestion,
     TransportKind,
@@ -30,7 +30,7 @@ NAME = "slack"
 NOT_YOURS = "Not yours to answer"
 
 
-class SlackTransport:
+class SlackTransport(ChatTransport[str, "Conversation"]):
     """Asks in the configured Slack channel, with buttons, and follows every question there."""
 
     kind = TransportKind(
@@ -67,26 +67,17 @@ class SlackTransport:
         config = SlackConfig.read()
         return None if config.problem is not None else cls(config, setup.alerts)
 
-    async def show(self, question: PendingQuestion, caller: Caller) -> None:
-        self._follow(question)
-
-    async def mirror(self, question: PendingQuestion) -> None:
-        if question.outcome is None:
-            self._follow(question)
-
-    async def aclose(self) -> None:
-        """Let the endings' updates go out (bounded by the caller), then stop."""
-        await self.followed.settled()
-        await self.socket.stop()
-        await self.channel.api.aclose()
-
-    def _follow(self, question: PendingQuestion) -> None:
+    def _conversation(self, question: PendingQuestion) -> Conversation:
         from provide_choice.slack._conversation import Conversation
 
-        conversation = Conversation(question, self.channel, NAME, self.followed.known)
-        self.followed.add(conversation)
-        conversation.start()
+        return Conversation(question, self.channel, NAME, self.followed.known)
+
+    def _wake(self) -> None:
         self.socket.wake()
+
+    async def _stop(self) -> None:
+        await self.socket.stop()
+        await self.channel.api.aclose()
 
     async def _acted(self, payload: Payload) -> None:
         """A `block_actions` payload: someone pressed, ticked or picked in a message."""

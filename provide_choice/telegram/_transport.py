@@ -20,7 +20,7 @@ from provide_choice.telegram._html import escaped
 from provide_choice.telegram._link import LINK_COMMAND, LINKED
 from provide_choice.transports import (
     Alerts,
-    Caller,
+    ChatTransport,
     Followed,
     PendingQuestion,
     TransportKind,
@@ -42,7 +42,7 @@ LATE_SECONDS = 120.0
 has ended"), before it stops polling."""
 
 
-class TelegramTransport:
+class TelegramTransport(ChatTransport[int, "Conversation"]):
     """Asks in the linked Telegram chat, with buttons, and follows every question there."""
 
     kind = TransportKind(
@@ -79,26 +79,17 @@ class TelegramTransport:
         config = TelegramConfig.read()
         return None if config.problem is not None else cls(config, setup.alerts)
 
-    async def show(self, question: PendingQuestion, caller: Caller) -> None:
-        self._follow(question)
-
-    async def mirror(self, question: PendingQuestion) -> None:
-        if question.outcome is None:
-            self._follow(question)
-
-    async def aclose(self) -> None:
-        """Let the endings' edits go out (bounded by the caller), then stop."""
-        await self.followed.settled()
-        await self.updates.stop()
-        await self.chat.api.aclose()
-
-    def _follow(self, question: PendingQuestion) -> None:
+    def _conversation(self, question: PendingQuestion) -> Conversation:
         from provide_choice.telegram._conversation import Conversation
 
-        conversation = Conversation(question, self.chat, NAME, self.followed.known)
-        self.followed.add(conversation)
-        conversation.start()
+        return Conversation(question, self.chat, NAME, self.followed.known)
+
+    def _wake(self) -> None:
         self.updates.wake()
+
+    async def _stop(self) -> None:
+        await self.updates.stop()
+        await self.chat.api.aclose()
 
     async def _handle(self, update: Update) -> None:
         press = update.get("callback_query")
