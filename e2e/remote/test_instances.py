@@ -152,7 +152,7 @@ async def test_redis_stopped_and_started_while_a_question_waits_loses_nothing(
         alert = page.locator("#store-problem")
         redis_server.stop()
         try:
-            await expect(alert).to_have_attribute("role", "alert")
+            await expect(alert).to_have_attribute("role", "alert", timeout=10_000)
             await expect(alert).to_contain_text(
                 f"the question store, Redis at {redis_server.url}, is unreachable", timeout=10_000
             )
