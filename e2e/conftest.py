@@ -4,6 +4,7 @@ process a test starts, and the browser."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import AsyncIterator
 
 import pytest
@@ -30,6 +31,32 @@ async def browser() -> AsyncIterator[Browser]:
         browser = await launch_chromium(playwright)
         yield browser
         await browser.close()
+
+
+ERROR_LINE = re.compile(r"(E\s+)?[A-Za-z_][\w.]*(Error|Exception|Exit)\b")
+"""A traceback's line naming the error it ended with (`AssertionError: ...`, `E   TimeoutError`)."""
+_RERUNS: list[str] = []
+"""Why each test that was run again (`--reruns`) failed its try: the summary names it only."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":
+        _RERUNS.append(f"{report.nodeid} ({report.when}): {_where_and_why(report.longreprtext)}")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _RERUNS:
+        terminalreporter.section("why tests were run again")
+        for line in _RERUNS:
+            terminalreporter.write_line(line)
+
+
+def _where_and_why(traceback: str) -> str:
+    """The last line of e2e/ in a failure's traceback, and the error it ended with."""
+    lines = [line.strip() for line in traceback.splitlines() if line.strip()]
+    ours = [line for line in lines if line.startswith("File ") and "/e2e/" in line]
+    errors = [line for line in lines if ERROR_LINE.match(line)] or lines or ["no traceback"]
+    return f"{ours[-1]}: {errors[-1][:300]}" if ours else errors[-1][:300]
 
 
 @pytest.fixture
