@@ -35,7 +35,7 @@ import pytest
 from attended import UNATTENDED_VARIABLES
 from nicegui.testing.user import User
 
-from provide_choice._transports._registry import load_plugins
+from provide_choice._transports._plug_ins import load_plugins
 
 pytest_plugins = ["nicegui.testing.user_plugin"]
 

@@ -76,11 +76,12 @@ if TYPE_CHECKING:
         settings_path,
     )
     from provide_choice._transports._base import Transport, Transports
-    from provide_choice._transports._registry import choose_transport, register_transport
+    from provide_choice._transports._plug_ins import register_transport
+    from provide_choice._transports._registry import choose_transport
     from provide_choice._transports._terminal._transport import TerminalTransport
     from provide_choice._transports._terminal_view._flow import run_terminal_flow
 
-_transport_table.built_ins_in("provide_choice._transports._registry")
+_transport_table.built_ins_in("provide_choice._transports._kinds")
 
 _MODULES = {
     "ActionStatus": "provide_choice._contract._response",
@@ -128,7 +129,7 @@ _MODULES = {
     "outcome_problems": "provide_choice._contract._answer_checks",
     "parse_call": "provide_choice._contract._call",
     "parse_request": "provide_choice._contract._request",
-    "register_transport": "provide_choice._transports._registry",
+    "register_transport": "provide_choice._transports._plug_ins",
     "run_terminal_flow": "provide_choice._transports._terminal_view._flow",
     "save_settings": "provide_choice._settings_file",
     "settings_path": "provide_choice._settings_file",

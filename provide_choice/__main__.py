@@ -35,7 +35,7 @@ its own (`TransportCommand`: `provide-choice telegram link`), found once the plu
 
 def _runner(command: str) -> Callable[[argparse.Namespace], int]:
     if command not in COMMANDS:
-        from provide_choice._transports._registry import transport_commands
+        from provide_choice._transports._plug_ins import transport_commands
 
         return transport_commands()[command].run
     module, function = COMMANDS[command].split(":")
@@ -45,7 +45,7 @@ def _runner(command: str) -> Callable[[argparse.Namespace], int]:
 
 def _load_plugins() -> None:
     # Deferred for start-up time: the transports load for the commands that use them.
-    from provide_choice._transports._registry import load_plugins
+    from provide_choice._transports._plug_ins import load_plugins
 
     load_plugins()
 

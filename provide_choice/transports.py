@@ -108,12 +108,12 @@ if TYPE_CHECKING:
         time_left,
         tried_for,
     )
-    from provide_choice._transports._recommended import RecommendedTransport
-    from provide_choice._transports._registry import (
+    from provide_choice._transports._plug_ins import (
         ENTRY_POINT_GROUP,
         load_plugins,
         register_transport,
     )
+    from provide_choice._transports._recommended import RecommendedTransport
 
 _MODULES = {
     "AgentClient": "provide_choice._question",
@@ -128,7 +128,7 @@ _MODULES = {
     "ChatTransport": "provide_choice._transports._chat_transport",
     "ClientFeatures": "provide_choice._contract._transport_table",
     "Closes": "provide_choice._transports._base",
-    "ENTRY_POINT_GROUP": "provide_choice._transports._registry",
+    "ENTRY_POINT_GROUP": "provide_choice._transports._plug_ins",
     "Ending": "provide_choice._contract._outcomes",
     "Followed": "provide_choice._transports._chats",
     "Following": "provide_choice._transports._chats",
@@ -162,9 +162,9 @@ _MODULES = {
     "choose_text": "provide_choice._contract._presentation",
     "count_refusal": "provide_choice._contract._presentation",
     "ending_words": "provide_choice._transports._chats",
-    "load_plugins": "provide_choice._transports._registry",
+    "load_plugins": "provide_choice._transports._plug_ins",
     "plugin_settings": "provide_choice._settings_file",
-    "register_transport": "provide_choice._transports._registry",
+    "register_transport": "provide_choice._transports._plug_ins",
     "save_plugin_settings": "provide_choice._settings_file",
     "sent_at_last": "provide_choice._transports._chats",
     "shown_placeholder": "provide_choice._contract._presentation",

@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     # Deferred for start-up time: `--help` and a mistaken command line need none of it.
     from provide_choice._settings_file import terminal_words
-    from provide_choice._transports._registry import load_plugins
+    from provide_choice._transports._plug_ins import load_plugins
     from provide_choice._transports._terminal_handoff._remote import HandoffFailed, answer
 
     load_plugins()  # the question's settings may name a transport a plug-in adds

@@ -42,7 +42,7 @@ BUILT_IN_COMMANDS = ("serve", "ask", "history", "inbox", "client-config")
 HELP_OPTIONS = ("-h", "--help")
 """`provide-choice --help` lists the commands without loading the plug-ins: finding them alone
 (reading every installed distribution's entry points) takes longer than the rest of the answer."""
-REGISTRY = "provide_choice._transports._registry"
+REGISTRY = "provide_choice._transports._plug_ins"
 PLUGIN_COMMANDS = ("serve", "ask", "inbox")
 """The commands that load the transports installed as plug-ins (entry points) at start."""
 DATA_COMMANDS = ("serve", "ask", "history", "inbox")
@@ -90,9 +90,9 @@ def command_line() -> argparse.ArgumentParser:
 
 
 def _transport_commands() -> Mapping[str, TransportCommand]:
-    """The commands of the transports registered so far. A transport registers through the
-    registry, so until something has imported it (loading the plug-ins does) none is registered,
-    and the parser is built without loading a single transport."""
+    """The commands of the transports registered so far (the package's own add none). A transport
+    registers through `_plug_ins`, so until something has imported it (loading the plug-ins does)
+    none is registered, and the parser is built without loading a single transport."""
     registry = sys.modules.get(REGISTRY)
     if registry is None:
         return {}

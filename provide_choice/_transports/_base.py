@@ -18,10 +18,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
-from provide_choice._alerts import Alerts, QuestionAlerts
 from provide_choice._contract._outcomes import PendingLaunch
 from provide_choice._contract._transport_table import ClientFeatures, TransportKind
-from provide_choice._question import PendingQuestion, QuestionRegistry
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerMiddleware
@@ -29,7 +27,9 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver.tools import Tool
     from mcp_types import ElicitRequestParams, ElicitResult, InputRequest
 
+    from provide_choice._alerts import Alerts
     from provide_choice._bridge._bridge import Bridge
+    from provide_choice._question import PendingQuestion, QuestionRegistry
 
 
 class Caller(Protocol):
@@ -134,6 +134,14 @@ async def close_transports(transports: Transports) -> None:
                 await asyncio.gather(*closing, return_exceptions=True)
 
 
+def _question_alerts() -> Alerts:
+    """The alerts of a setup that names none. Loaded then: a plug-in that only registers (the
+    hand-off terminal loads the plug-ins) never loads the question layer through this module."""
+    from provide_choice._alerts import QuestionAlerts
+
+    return QuestionAlerts()
+
+
 @dataclass(frozen=True)
 class TransportSetup:
     """What the server set up, for transports to build themselves from."""
@@ -145,7 +153,7 @@ class TransportSetup:
     """This process's own terminal, when questions may appear in it."""
     open_browser: bool = True
     """Whether a page opens in the browser by itself (else the person opens its address)."""
-    alerts: Alerts = field(default_factory=QuestionAlerts)
+    alerts: Alerts = field(default_factory=_question_alerts)
     """The alerts of `questions` (one of its recorders): where a transport that follows every
     question (`Mirrors`) is handed, and where a transport says an alert could not be delivered.
     Without the server's own, alerts that hear of no question."""

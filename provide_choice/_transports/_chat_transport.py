@@ -8,11 +8,13 @@ once nothing is followed. On closing, the endings' messages go out before it sto
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from provide_choice._question import PendingQuestion
-from provide_choice._transports._base import Caller
 from provide_choice._transports._chats import ChatConversation, Followed, Key
+
+if TYPE_CHECKING:
+    from provide_choice._question import PendingQuestion
+    from provide_choice._transports._base import Caller
 
 Conversation = TypeVar("Conversation", bound=ChatConversation)
 

@@ -30,9 +30,8 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from provide_choice._alerts import Alerts
 from provide_choice._contract._batch import Asked, BatchRequest
 from provide_choice._contract._meaning import Submission
 from provide_choice._contract._outcomes import Answered, BatchAnswered, Cancelled
@@ -40,7 +39,10 @@ from provide_choice._contract._presentation import count_refusal, shown_placehol
 from provide_choice._contract._request import ProvideChoiceRequest
 from provide_choice._contract._settings import InteractionSettings
 from provide_choice._contract._transport_table import answered_where
-from provide_choice._question import PendingQuestion
+
+if TYPE_CHECKING:
+    from provide_choice._alerts import Alerts
+    from provide_choice._question import PendingQuestion
 
 TEXT_SHOWN = 60
 """Characters of a typed answer an ending's words show."""

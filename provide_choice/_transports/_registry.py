@@ -1,47 +1,35 @@
-"""The transports this server knows, in one list, and every rule that reads it.
+"""The transports this server knows, and every rule that reads them.
 
 Each transport class describes itself (`kind`: its name, labels, when it is usable, how the inbox
-words it, its place in the automatic order) and builds itself from what the server set up
-(`build`). `BUILT_IN` lists the package's own, `register_transport` adds one (and its kind to the
-contract's table), `load_plugins` adds those other distributions declare under the entry-point group
-`provide_choice.transports`; the wishes and their order (`candidates`) and the instances the server
-uses (`build_transports`) are derived from the list when it is read. A transport that follows every
-question (`Mirrors`) is an alert channel too, from its registration on.
+words it, its place in the automatic order; the package's own are in `_kinds`) and builds itself
+from what the server set up (`build`). `BUILT_IN` lists the package's own; `_plug_ins` registers
+those added to them (`register_transport`, `load_plugins`). The wishes and their order
+(`candidates`) are derived from the contract's table of kinds, and the instances the server uses
+(`build_transports`) from the classes, when they are read. A transport that follows every
+question (`Mirrors`) is handed to the server's alerts when it is built.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 
 from provide_choice._alerts import Mirrors
-from provide_choice._contract._mirror_channels import add_mirror_channel
 from provide_choice._contract._transport_table import (
     AUTO,
     ClientFeatures,
-    TransportKind,
-    add_kind,
     auto_order,
     in_a_sentence,
     kind_of,
     kinds,
 )
-from provide_choice._notices import warn
 from provide_choice._transports._app._transport import AppTransport
-from provide_choice._transports._base import (
-    Transport,
-    TransportClass,
-    TransportCommand,
-    TransportSetup,
-)
+from provide_choice._transports._base import Transport, TransportClass, TransportSetup
 from provide_choice._transports._elicitation._transport import ElicitationTransport
+from provide_choice._transports._plug_ins import added
 from provide_choice._transports._terminal._transport import TerminalTransport
 from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
 from provide_choice._transports._web._transport import WebTransport
-
-ENTRY_POINT_GROUP = "provide_choice.transports"
-"""Where an installed distribution declares its transports: `name = "module:Class"`."""
 
 BUILT_IN: tuple[TransportClass, ...] = (
     TerminalTransport,
@@ -50,84 +38,8 @@ BUILT_IN: tuple[TransportClass, ...] = (
     ElicitationTransport,
     AppTransport,
 )
-"""The package's own transports, in the order their names are listed everywhere."""
-
-_registered: list[TransportClass] = []
-
-
-def register_transport(transport: TransportClass) -> Callable[[], None]:
-    """Add a transport class: from now on its name is accepted and listed wherever transports are
-    named, it joins the automatic order when its kind has an `auto_order`, and `build_transports`
-    builds it. Returns the function that removes it again."""
-    remove_kind = add_kind(transport.kind)
-    remove_channel = _mirror_channel(transport)
-    _registered.append(transport)
-
-    def unregister() -> None:
-        _registered.remove(transport)
-        remove_channel()
-        remove_kind()
-
-    return unregister
-
-
-def _mirror_channel(transport: TransportClass) -> Callable[[], None]:
-    """A transport class that follows every question (it has `mirror`) is an alert channel too,
-    named as it, worded by its `mirror_label` (else its label); returns what removes it."""
-    if not callable(getattr(transport, "mirror", None)):
-        return lambda: None
-    label = getattr(transport, "mirror_label", None) or transport.kind.label
-    return add_mirror_channel(transport.kind.name, str(label))
-
-
-for _transport in BUILT_IN:
-    register_transport(_transport)
-
-
-def load_plugins() -> list[str]:
-    """Register every transport installed under the entry-point group `provide_choice.transports`
-    (once per process: one already registered is left as it is). One that fails to import, is not
-    a transport class or takes a name already taken is skipped: its line (naming it and why) is
-    written on stderr and returned, and the others load as ever."""
-    problems = []
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            loaded = entry.load()
-        except Exception as error:  # a plug-in's import may fail in any way
-            problems.append(f"{entry.value} did not load ({type(error).__name__}: {error})")
-            continue
-        if loaded in _registered:
-            continue
-        problem = _not_a_transport(loaded)
-        if problem is None:
-            try:
-                register_transport(loaded)
-            except ValueError as error:
-                problem = str(error)
-        if problem is not None:
-            problems.append(f"{entry.value} {problem}")
-    for problem in problems:
-        warn(f"transport plug-in {problem}; skipped")
-    return problems
-
-
-def _not_a_transport(loaded: object) -> str | None:
-    """Why an entry point's object is not a transport class, or None when it is one."""
-    kind = getattr(loaded, "kind", None)
-    if not isinstance(kind, TransportKind):
-        return "is not a transport (its class needs a `kind`, a TransportKind)"
-    if not callable(getattr(loaded, "build", None)):
-        return "is not a transport (its class needs `build(setup)`)"
-    return None
-
-
-def transport_commands() -> dict[str, TransportCommand]:
-    """The commands the registered transports add to `provide-choice`, by name (the transport's)."""
-    return {
-        transport.kind.name: command
-        for transport in _registered
-        if isinstance(command := getattr(transport, "command", None), TransportCommand)
-    }
+"""The package's own transports, in the order their names are listed everywhere (their kinds are
+registered by `_kinds`)."""
 
 
 def wished(wish: str) -> tuple[str, ...]:
@@ -254,7 +166,7 @@ def batch_stand_in(
 def build_transports(setup: TransportSetup) -> Mapping[str, Transport]:
     """The transports of a server set up as `setup` says, by name: the one place they are built.
     Each one that follows every question (`Mirrors`) is handed to the server's alerts."""
-    built = {transport.kind.name: transport.build(setup) for transport in _registered}
+    built = {transport.kind.name: transport.build(setup) for transport in (*BUILT_IN, *added())}
     for name, transport in built.items():
         if isinstance(transport, Mirrors):
             setup.alerts.add_mirror(name, transport)

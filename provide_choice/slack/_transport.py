@@ -14,17 +14,11 @@ from typing import TYPE_CHECKING
 
 from present_choices._translation import N_
 from provide_choice.slack._config import SlackConfig
-from provide_choice.transports import (
-    Alerts,
-    ChatTransport,
-    Followed,
-    PendingQuestion,
-    TransportKind,
-    TransportSetup,
-)
+from provide_choice.transports import ChatTransport, Followed, TransportKind
 
 if TYPE_CHECKING:
     from provide_choice.slack._conversation import Conversation, Payload
+    from provide_choice.transports import Alerts, PendingQuestion, TransportSetup
 
 NAME = "slack"
 NOT_YOURS = "Not yours to answer"

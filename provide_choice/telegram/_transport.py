@@ -18,18 +18,12 @@ from provide_choice.telegram._api import BotApi, Refused, Unreachable
 from provide_choice.telegram._config import TelegramConfig
 from provide_choice.telegram._html import escaped
 from provide_choice.telegram._link import LINK_COMMAND, LINKED
-from provide_choice.transports import (
-    Alerts,
-    ChatTransport,
-    Followed,
-    PendingQuestion,
-    TransportKind,
-    TransportSetup,
-)
+from provide_choice.transports import ChatTransport, Followed, TransportKind
 
 if TYPE_CHECKING:
     from provide_choice.telegram._conversation import Conversation
     from provide_choice.telegram._updates import Update
+    from provide_choice.transports import Alerts, PendingQuestion, TransportSetup
 
 NAME = "telegram"
 NOT_YOURS = "Not yours to answer"

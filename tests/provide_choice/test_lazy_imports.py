@@ -121,7 +121,7 @@ def test_the_handoff_terminal_loads_no_server_side_for_its_session() -> None:
     transport)."""
     code = (
         "import provide_choice._commands._choice_terminal\n"
-        "from provide_choice._transports._registry import load_plugins\n"
+        "from provide_choice._transports._plug_ins import load_plugins\n"
         "load_plugins()\n"
         "import provide_choice._transports._terminal_handoff._remote\n"
         "import provide_choice._transports._terminal_view._flow\n"
@@ -130,6 +130,32 @@ def test_the_handoff_terminal_loads_no_server_side_for_its_session() -> None:
         "InteractionSettings.model_validate({'transport': 'web'})"
     )
     assert loaded_after(code, NOT_IN_THE_HANDOFF) == []
+
+
+def test_the_handoff_terminal_reads_the_transports_table_without_loading_a_transport() -> None:
+    """Its settings know every transport by its kind (`_transports._kinds`, the plug-ins'): the
+    server's transports, the question layer and its alerts stay unloaded (they took a fifth of
+    its start)."""
+    code = (
+        "from provide_choice._transports._plug_ins import load_plugins\n"
+        "load_plugins()\n"
+        "import provide_choice._transports._terminal_handoff._remote\n"
+        "from provide_choice._contract._transport_table import transport_names\n"
+        "from provide_choice._contract._settings import InteractionSettings\n"
+        "InteractionSettings.model_validate({'transport': 'telegram', 'alerts': {'slack': False}})\n"
+        "assert transport_names()[:5] == ('terminal', 'terminal_handoff', 'web', 'elicitation', 'app')"
+    )
+    server_side = [
+        "provide_choice._transports._registry",
+        "provide_choice._transports._web",
+        "provide_choice._transports._app",
+        "provide_choice._transports._elicitation",
+        "provide_choice._transports._terminal",
+        "provide_choice._question",
+        "provide_choice._alerts",
+        "provide_choice._history",
+    ]
+    assert loaded_after(code, server_side) == []
 
 
 def test_a_server_without_slack_or_telegram_set_up_loads_none_of_their_talking_parts(
@@ -141,7 +167,8 @@ def test_a_server_without_slack_or_telegram_set_up_loads_none_of_their_talking_p
     code = (
         "from provide_choice._question import QuestionRegistry\n"
         "from provide_choice._transports._base import TransportSetup\n"
-        "from provide_choice._transports._registry import build_transports, load_plugins\n"
+        "from provide_choice._transports._plug_ins import load_plugins\n"
+        "from provide_choice._transports._registry import build_transports\n"
         "load_plugins()\n"
         "built = build_transports(TransportSetup(QuestionRegistry()))\n"
         "assert 'slack' not in built and 'telegram' not in built, sorted(built)"

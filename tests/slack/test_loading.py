@@ -12,7 +12,7 @@ def test_loading_the_plug_in_loads_no_http_or_websocket_client() -> None:
     probe = (
         "import sys; import provide_choice.transports; "
         "before = [name in sys.modules for name in ('httpx', 'websockets')]; "
-        "from provide_choice._transports._registry import load_plugins; load_plugins(); "
+        "from provide_choice._transports._plug_ins import load_plugins; load_plugins(); "
         "import provide_choice.slack; "
         "print(before == [name in sys.modules for name in ('httpx', 'websockets')])"
     )

@@ -16,7 +16,8 @@ from provide_choice._contract._batch import Asked, is_batch, parse_batch
 from provide_choice._contract._request import parse_request
 from provide_choice._question import Interaction, PendingQuestion, Recorders
 from provide_choice._transports._base import Transports, TransportSetup
-from provide_choice._transports._registry import build_transports, load_plugins
+from provide_choice._transports._plug_ins import load_plugins
+from provide_choice._transports._registry import build_transports
 
 PAGE = "http://127.0.0.1:8123/choice/0123abcd"
 CHATS = ("telegram", "slack")

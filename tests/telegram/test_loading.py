@@ -11,7 +11,7 @@ import sys
 def test_loading_the_plug_in_loads_no_http_client() -> None:
     probe = (
         "import sys; import provide_choice.transports; before = 'httpx' in sys.modules; "
-        "from provide_choice._transports._registry import load_plugins; load_plugins(); "
+        "from provide_choice._transports._plug_ins import load_plugins; load_plugins(); "
         "import provide_choice.telegram; print(before, 'httpx' in sys.modules)"
     )
     shown = subprocess.run(

@@ -24,11 +24,12 @@ from provide_choice._contract._batch import Asked
 from provide_choice._contract._call import SessionPoll, parse_call
 from provide_choice._contract._transport_table import in_a_sentence, kind_of
 from provide_choice._question import PendingQuestion, QuestionRegistry
+from provide_choice._transports._kinds import APP_VIEW
 from provide_choice._transports._question_view._pages import QuestionPages
 from provide_choice._transports._question_view._state import QuestionPage
 
-APP = "app"
-"""The transport's name (`AppTransport.kind`, which imports this module)."""
+APP = APP_VIEW.name
+"""The transport's name."""
 FIND_SECONDS = 10.0
 """How long a view waits for the call it was drawn for to open its question."""
 FIND_EVERY_SECONDS = 0.1

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from present_choices._translation import N_
-from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
-from provide_choice._transports._app._questions import APP, AppQuestions
+from provide_choice._transports._app._questions import AppQuestions
 from provide_choice._transports._base import Caller, Launch, ServerParts
+from provide_choice._transports._kinds import APP_VIEW
 
 if TYPE_CHECKING:
     from provide_choice._transports._base import TransportSetup
@@ -24,20 +23,7 @@ if TYPE_CHECKING:
 class AppTransport:
     """Opens the question for the app view; the view finishes it."""
 
-    kind = TransportKind(
-        APP,
-        N_("The MCP client's app view in the conversation"),
-        preference=N_("In the conversation, where the MCP client draws apps (else as automatic)"),
-        needs=lambda client: client.apps,
-        unusable=(
-            "this MCP client draws no MCP Apps (it declared no io.modelcontextprotocol/ui "
-            "extension with text/html;profile=mcp-app)"
-        ),
-        inbox=N_("Shown in the agent's conversation"),
-        answer_where=N_("in the conversation"),
-        batches=True,
-        auto_order=20,
-    )
+    kind = APP_VIEW
     cancelled_with_the_call = True
     bounded_wait = True
 

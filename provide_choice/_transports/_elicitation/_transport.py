@@ -18,9 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from present_choices import ChoicesError
-from present_choices._translation import N_
 from provide_choice._contract._outcomes import Cancelled, Ending
-from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import Interaction
 from provide_choice._transports._base import Caller, InputNeeded
 from provide_choice._transports._elicitation._batch_form import (
@@ -28,6 +26,7 @@ from provide_choice._transports._elicitation._batch_form import (
     read_batch_answer,
 )
 from provide_choice._transports._elicitation._form import form_params, read_answer
+from provide_choice._transports._kinds import ELICITATION
 
 if TYPE_CHECKING:
     from mcp_types import ElicitRequestFormParams, ElicitResult
@@ -48,18 +47,7 @@ NO_ANSWER = "The MCP client sent no answer to its dialog"
 class ElicitationTransport:
     """Asks in the client's own dialog; any number of questions may wait at once."""
 
-    kind = TransportKind(
-        "elicitation",
-        N_("The MCP client's own dialog"),
-        preference=N_("The MCP client's own dialog, where it has one (else the browser)"),
-        fallback_for=("app",),
-        needs=lambda client: client.form,
-        unusable="this MCP client has no dialog for questions (it declared no form elicitation)",
-        inbox=N_("Shown in the agent's own window"),
-        answer_where=N_("in the conversation"),
-        batches=True,
-        auto_order=30,
-    )
+    kind = ELICITATION
     cancelled_with_the_call = True
     bounded_wait = False
 

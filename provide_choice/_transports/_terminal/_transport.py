@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, TextIO
 
-from present_choices._translation import N_, terminal_translation
+from present_choices._translation import terminal_translation
 from provide_choice._contract._batch import BatchRequest
 from provide_choice._contract._batch_meaning import kept_answer
 from provide_choice._contract._meaning import Submission, ending_of
 from provide_choice._contract._outcomes import Cancelled, Ending
-from provide_choice._contract._transport_table import TransportKind
 from provide_choice._settings_file import load_settings, terminal_words
 from provide_choice._transports._base import Caller
+from provide_choice._transports._kinds import TERMINAL
 
 if TYPE_CHECKING:
     from provide_choice._question import PendingQuestion
@@ -30,15 +30,7 @@ class TerminalTransport:
     questions that name it (`named_only`), and the others go where every instance reaches them,
     the page (its address is the one line this terminal shows of such a question)."""
 
-    kind = TransportKind(
-        "terminal",
-        N_("The server's own terminal"),
-        preference=N_("Terminal"),
-        inbox=N_("Shown in its server's terminal"),
-        answer_where=N_("in the terminal"),
-        batches=True,
-        auto_order=10,
-    )
+    kind = TERMINAL
     cancelled_with_the_call = True
     bounded_wait = True
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from present_choices._translation import N_
 from provide_choice._bridge._bridge import Bridge, lazy_routes
 from provide_choice._contract._outcomes import PendingLaunch
-from provide_choice._contract._transport_table import TransportKind
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller
+from provide_choice._transports._kinds import TERMINAL_HANDOFF
 from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX, client_command
 
 if TYPE_CHECKING:
@@ -25,19 +24,7 @@ if TYPE_CHECKING:
 class TerminalHandoffTransport:
     """Keeps the question on the bridge and returns at once with the command to answer it."""
 
-    kind = TransportKind(
-        "terminal_handoff",
-        N_("A terminal the agent opens"),
-        fallback_for=("terminal",),
-        missing=(
-            "transport 'terminal' needs a terminal, and this server has none (it runs without a "
-            "terminal window) and no terminal hand-off set up. Ask the person to run "
-            "`provide-choice serve --http PORT` in a terminal window and connect to it."
-        ),
-        inbox=N_("Shown in a terminal the agent opens"),
-        answer_where=N_("in the terminal"),
-        batches=True,
-    )
+    kind = TERMINAL_HANDOFF
     cancelled_with_the_call = False
     bounded_wait = True
 

@@ -17,14 +17,13 @@ import contextlib
 from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
-from present_choices._translation import N_
 from provide_choice._bridge._bridge import Bridge, lazy_routes
 from provide_choice._bridge._local_http import open_in_browser
 from provide_choice._contract._outcomes import Cancelled
-from provide_choice._contract._transport_table import TransportKind
 from provide_choice._notices import PREFIX, say
 from provide_choice._question import PendingQuestion, QuestionRegistry
 from provide_choice._transports._base import Caller, InputNeeded
+from provide_choice._transports._kinds import WEB
 from provide_choice._transports._question_view._pages import QuestionPages
 from provide_choice._transports._question_view._state import INBOX_LINK
 
@@ -38,18 +37,7 @@ class WebTransport:
     """Shows the question at `/choice/<id>` on the bridge and opens it in the browser; the page
     finishes it. Any number of questions may wait at once."""
 
-    kind = TransportKind(
-        "web",
-        N_("The browser"),
-        preference=N_("Browser"),
-        fallback_for=("elicitation",),
-        batches=True,
-        missing=(
-            "this server was set up without the page (web), and has no terminal (stdin and stdout "
-            "must be one). `provide-choice serve` asks in the browser when it has no terminal."
-        ),
-        auto_order=40,
-    )
+    kind = WEB
     cancelled_with_the_call = True
     bounded_wait = True
 
