@@ -79,7 +79,9 @@ async def test_text_then_a_call_stream_in_and_the_pick_goes_back_to_the_model(
     model_server.replies.append(Reply(text=text, arguments=DATABASE, gate=gate))
     await send(page, "Set up a service")
     preparing = page.get_by_text("preparing choices...")
-    await expect(preparing).to_be_visible()  # the call's arguments are half sent
+    # The call's arguments are half sent, and stay so until the gate opens: a busy machine may
+    # take a while to show it, never to take it away.
+    await expect(preparing).to_be_visible(timeout=15_000)
     reply = log(page).locator(".chat-message--assistant").last
     await expect(reply).to_contain_text("Two databases fit this service.")
     shown = await reply.inner_text()

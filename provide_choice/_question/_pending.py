@@ -163,9 +163,9 @@ class PendingQuestion:
         self.interaction = replace(self.interaction, deadline=deadline)
         self._timer.cancel()
         self._timer = self._call_at_deadline()
+        self.changed.set()
         self._recorder.changed(self)
         self._followers.said(self, "deadline")
-        self.tell_listeners()
 
     @property
     def settings(self) -> InteractionSettings:
@@ -192,11 +192,11 @@ class PendingQuestion:
         if override:
             self.extend_deadline(override)
         self._followers.said(self, "settings")
-        self._followers.changed(self)
         if self._sharing is None:
             await asyncio.to_thread(save_changes, changed)
         else:
             self._sharing.save_settings(changed)
+        self._followers.changed(self)  # saved: every surface of it here shows them now
         return self.interaction.settings
 
     def keep(self, question_id: str, answer: Answered | None) -> None:
@@ -259,7 +259,7 @@ class PendingQuestion:
 
     def on_change(self, callback: Callback) -> None:
         """Call `callback(question)` whenever it changed elsewhere (another instance, the store) or
-        its deadline or settings changed here: every surface showing it follows at once."""
+        its settings changed here, once saved: every surface showing it follows at once."""
         self._followers.on_change(callback)
 
     def on_said(self, callback: Callable[[PendingQuestion, Change], object]) -> None:
@@ -268,7 +268,7 @@ class PendingQuestion:
         self._followers.on_said(callback)
 
     def tell_listeners(self) -> None:
-        """It changed elsewhere, its deadline moved, or the store's health did: its surfaces follow."""
+        """It changed elsewhere, or the store's health did: its surfaces and waiting call follow."""
         self.changed.set()
         self._followers.changed(self)
 

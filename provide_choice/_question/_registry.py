@@ -103,10 +103,12 @@ class Recorders:
 
 def skip(question: PendingQuestion, seconds: float) -> None:
     """Move the question's own time `seconds` forward, as a test's clock does (`_test_clock`): it
-    started, and ends, that much earlier, through the step a timeout override takes (its surfaces
-    follow at once); past its deadline it times out at once, through its own timer."""
+    started, and ends, that much earlier, through the step a timeout override takes; past its
+    deadline it times out at once, through its own timer. Its surfaces hear of it at once, as of a
+    change made elsewhere: an open page's countdown follows now, not at its next periodic state."""
     question.started -= seconds
     question.move_deadline(question.interaction.deadline - seconds)
+    question.tell_listeners()
 
 
 class QuestionRegistry:

@@ -28,7 +28,8 @@ from provide_choice import (
     save_settings,
 )
 from provide_choice._bridge._local_http import asset
-from provide_choice._question import QuestionRegistry
+from provide_choice._question import QuestionRegistry, _pending
+from provide_choice._settings_file import save_changes
 from provide_choice._transports._question_view._document import PACKAGE, SCRIPT_PARTS
 from provide_choice._transports._question_view._drafts import NOTE_LIMIT, TEXT_LIMIT
 from provide_choice._transports._question_view._pages import QuestionPages
@@ -446,6 +447,27 @@ async def test_regression_a_change_made_on_another_surface_reaches_the_page_at_o
     await page.question.apply_settings({"annotations": False})
     third = await asyncio.wait_for(anext(states), 1)
     assert (first["notes"], third["notes"]) == (True, False)
+    await states.aclose()
+
+
+async def test_regression_a_page_hears_of_its_settings_once_they_are_in_the_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The page says "Saved." when a state with the change arrives: one came before the file was
+    # written, and a reader of the file right after found the old value.
+    def slow_save(changed: dict[str, Any]) -> None:
+        time.sleep(0.2)
+        save_changes(changed)
+
+    monkeypatch.setattr(_pending, "save_changes", slow_save)
+    page = open_page()
+    states = page.updates(every_seconds=30)
+    await anext(states)
+    changing = asyncio.create_task(page.change_settings({"notify_detail": "title_only"}))
+    second = await asyncio.wait_for(anext(states), 2)
+    assert second["settings"]["notify_detail"] == "title_only"
+    assert load_settings().notify_detail == "title_only"
+    await changing
     await states.aclose()
 
 
