@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from app_host import HostUnavailable, build_host_bundle
-from chromium import launch_chromium
-from playwright.async_api import Browser, async_playwright
+from chromium import chromium_executable, launch_chromium
+from playwright.async_api import Browser, Playwright, async_playwright
 from question_clock import CLOCK
 
 from provide_choice._test_clock import VARIABLE
@@ -20,17 +20,36 @@ os.environ[VARIABLE] = str(CLOCK)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def browser() -> AsyncIterator[Browser]:
-    """One Chromium per test process; each test opens a context of its own in it (cookies, storage,
-    permissions, viewport: nothing passes from one test to the next), and closes it.
+async def playwright() -> AsyncIterator[Playwright]:
+    async with async_playwright() as playwright:
+        yield playwright
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser(playwright: Playwright) -> AsyncIterator[Browser]:
+    """One Chromium per test process (its headless shell, where there is one); each test opens a
+    context of its own in it (cookies, storage, permissions, viewport: nothing passes from one test
+    to the next), and closes it.
 
     Launching one takes a second or two of a busy machine; the contexts take a fraction of that.
     The browser lives in the session's event loop, so every async test and fixture of e2e/ runs
     there (`loop_scope="session"`); a test module's servers still start and stop with it."""
-    async with async_playwright() as playwright:
-        browser = await launch_chromium(playwright)
+    browser = await launch_chromium(playwright)
+    yield browser
+    await browser.close()
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def full_browser(playwright: Playwright, browser: Browser) -> AsyncIterator[Browser]:
+    """The full Chromium, for the tests of Web Notifications (the headless shell denies them):
+    launched in the test processes that run one, and `browser` itself where that is already the
+    full Chromium."""
+    if chromium_executable(notifications=True) == chromium_executable():
         yield browser
-        await browser.close()
+        return
+    full = await launch_chromium(playwright, notifications=True)
+    yield full
+    await full.close()
 
 
 ERROR_LINE = re.compile(r"(E\s+)?[A-Za-z_][\w.]*(Error|Exception|Exit)\b")

@@ -24,8 +24,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, server: str) -> AsyncIterator[Page]:
-    context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+async def page(full_browser: Browser, server: str) -> AsyncIterator[Page]:
+    # The full Chromium: the headless shell denies every page Web Notifications.
+    context = await full_browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     await context.add_init_script(RECORD_NOTIFICATIONS + BACKGROUND_TAB)
     page = await context.new_page()
     await page.goto(server)

@@ -107,9 +107,12 @@ def chat_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @IN_SESSION_LOOP
 async def test_the_chat_and_its_demo_agent_speak_the_browsers_chinese(
-    browser: Browser, chat_url: str
+    full_browser: Browser, chat_url: str
 ) -> None:
-    context = await browser.new_context(locale=CHINESE, viewport={"width": 1100, "height": 900})
+    # The full Chromium, which offers notifications ("Notify me on this device", in Chinese).
+    context = await full_browser.new_context(
+        locale=CHINESE, viewport={"width": 1100, "height": 900}
+    )
     page = await context.new_page()
     await page.goto(chat_url)
     await expect(log(page)).to_contain_text("我是演示代理")

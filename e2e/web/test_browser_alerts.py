@@ -91,8 +91,9 @@ async def calls(agent: Client, home: Path) -> AsyncIterator[Calls]:
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def context(browser: Browser) -> AsyncIterator[BrowserContext]:
-    context = await browser.new_context(viewport={"width": 1000, "height": 760})
+async def context(full_browser: Browser) -> AsyncIterator[BrowserContext]:
+    # The full Chromium: the headless shell denies every page Web Notifications.
+    context = await full_browser.new_context(viewport={"width": 1000, "height": 760})
     await context.add_init_script(RECORD_NOTIFICATIONS)
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
