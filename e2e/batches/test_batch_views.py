@@ -171,6 +171,10 @@ async def test_three_questions_at_once_with_previews_answered_and_changed_before
     # The preview follows the keyboard: focus moves to PostgreSQL, its preview shows.
     await database.get_by_role("radio", name="PostgreSQL").focus()
     await expect(preview).to_contain_text("postgresql://localhost/app")
+    # The pointer shows what it moves onto; a list scrolled under it at rest does not (Search's
+    # focus below scrolls Features under this pointer).
+    await database.get_by_role("radio", name="SQLite").hover()
+    await expect(preview).to_contain_text("sqlite:///orders.db")
     features_preview = features.get_by_role("region", name="Preview")
     await features.get_by_role("checkbox", name="Search").focus()
     await expect(features_preview.locator("pre")).to_contain_text("+ GET /search?q=")

@@ -10,7 +10,9 @@ function withPreview(view, list, draft) {
   const name = view.name ? words().t("preview_of", { question: view.name }) : words().t("preview");
   const region = element("section", { class: "preview", role: "region", "aria-label": name });
   const byId = Object.fromEntries(view.options.map((option) => [option.id, option]));
+  let shown;
   const show = (option) => {
+    shown = option;
     if (!option) {
       region.replaceChildren(text("p", words().t("preview_hint"), { class: "hint" }));
       return;
@@ -23,9 +25,11 @@ function withPreview(view, list, draft) {
   const chosen = () => byId[draft.selected_ids.find((id) => byId[id]?.preview_html) ?? draft.selected_ids[0]];
   const pointedAt = (event) => byId[event.target.closest(".option")?.querySelector("input")?.value];
   list.addEventListener("focusin", (event) => show(pointedAt(event) || chosen()));
-  list.addEventListener("mouseover", (event) => {
+  // The pointer's own moves only: a list scrolling under a pointer at rest (the keyboard moving the
+  // focus down) brings other options under it, and their mouseover must not take the preview.
+  list.addEventListener("mousemove", (event) => {
     const option = pointedAt(event);
-    if (option) show(option);
+    if (option && option !== shown) show(option);
   });
   list.addEventListener("change", () => show(chosen()));
   list.addEventListener("focusout", (event) => {
