@@ -19,6 +19,7 @@ from provide_choice._commands._command_line import (
     USAGE_ERROR,
     command_line,
 )
+from provide_choice._commands._model_builds import build_models_on_first_use
 from provide_choice._commands._running import CommandError, make_private, settings
 
 COMMANDS: Mapping[str, str] = {
@@ -57,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _load_plugins()  # a plug-in's own command (`telegram link`), or a mistyped one
     arguments = command_line().parse_args(words)
     if arguments.command in DATA_COMMANDS:
+        # These validate settings, requests or MCP messages: their models, the MCP SDK's among
+        # them, are built as each is first used, from before the first is defined.
+        build_models_on_first_use()
         make_private()
     if arguments.command in PLUGIN_COMMANDS:
         _load_plugins()

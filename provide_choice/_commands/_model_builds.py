@@ -4,9 +4,10 @@ The MCP SDK defines a model for every message of each protocol revision it speak
 classes), and pydantic builds each one's validator and serializer as the class is defined: about a
 sixth of the server's start before it can answer `tools/list`, for models most sessions never
 meet. `build_models_on_first_use` makes every model defined after it wait for its first validation,
-dump or JSON schema (pydantic's `defer_build`), in this process only: `provide-choice serve` calls it
-first thing, before the SDK and this package's contract are imported. What the first question needs
-is then built while the agent's model writes its call (`_server._warming`).
+dump or JSON schema (pydantic's `defer_build`), in this process only: `provide-choice` calls it
+before the commands that validate settings, requests or MCP messages define their first model
+(`serve`, `ask`, `inbox`, `history`). The server builds this package's own models once it has
+answered `tools/list`, while the agent's model writes its first call (`_server._warming`).
 
 pydantic serializes these first builds under one lock from 2.14 on; before, two threads meeting a
 model at once (the server's warming thread and its event loop) could each see it half built. With an

@@ -16,7 +16,6 @@ from provide_choice._commands._command_line import (
     REDIS_PREFIX,
     serve_problem,
 )
-from provide_choice._commands._model_builds import build_models_on_first_use
 from provide_choice._commands._running import CommandError, cannot_listen, policy, words
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ STARTED_BY_HAND = N_(
 
 
 def run_serve(arguments: argparse.Namespace) -> int:
-    build_models_on_first_use()  # before the SDK and the contract define theirs
     problem = serve_problem(arguments)
     if problem is not None:
         raise CommandError(problem)

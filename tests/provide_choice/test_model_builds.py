@@ -89,3 +89,22 @@ def test_the_release_is_read_from_pydantic_s_version(
     version: str, release: tuple[int, int]
 ) -> None:
     assert _model_builds._release(version) == release
+
+
+def test_the_server_s_warming_builds_the_package_s_own_models_and_leaves_the_sdk_s_waiting() -> (
+    None
+):
+    """What a call validates with is ready before the first call; the SDK's other messages wait."""
+    printed = run(
+        "from provide_choice._commands._model_builds import build_models_on_first_use\n"
+        "build_models_on_first_use()\n"
+        "import mcp_types\n"
+        "from provide_choice._contract._request import ProvideChoiceRequest\n"
+        "from provide_choice._contract._response import ProvideChoiceResponse\n"
+        "from provide_choice._server._warming import build_own_models\n"
+        "models = (ProvideChoiceRequest, ProvideChoiceResponse, mcp_types.CreateMessageRequest)\n"
+        "print([model.__pydantic_complete__ for model in models])\n"
+        "build_own_models()\n"
+        "print([model.__pydantic_complete__ for model in models])\n"
+    )
+    assert printed.splitlines() == ["[False, False, False]", "[True, True, False]"]
