@@ -58,9 +58,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _load_plugins()  # a plug-in's own command (`telegram link`), or a mistyped one
     arguments = command_line().parse_args(words)
     if arguments.command in DATA_COMMANDS:
-        # These validate settings, requests or MCP messages: their models, the MCP SDK's among
-        # them, are built as each is first used, from before the first is defined.
-        build_models_on_first_use()
+        if argv is None:
+            # Run as the command (not called by a program, whose pydantic stays as it is): these
+            # validate settings, requests or MCP messages, and their models, the MCP SDK's among
+            # them, are built as each is first used, from before the first is defined.
+            build_models_on_first_use()
         make_private()
     if arguments.command in PLUGIN_COMMANDS:
         _load_plugins()

@@ -4,19 +4,24 @@ default runs in a fresh Python, since the change holds for the whole process."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
-import pydantic
 import pytest
 
 from provide_choice._commands import _model_builds
-from provide_choice._commands._model_builds import build_models_on_first_use
 
 
-def run(code: str) -> str:
+def run(code: str, environment: dict[str, str] | None = None) -> str:
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=environment,
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
@@ -66,13 +71,37 @@ def test_models_are_built_as_defined_without_it() -> None:
 
 
 @pytest.mark.parametrize("version", ["2.13.3", "2.7.0", "1.10.21"])
-def test_an_older_pydantic_keeps_building_models_as_they_are_defined(
-    version: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_older_pydantic_keeps_building_models_as_they_are_defined(version: str) -> None:
     """Before 2.14, two threads meeting a model at once could see it half built."""
-    monkeypatch.setattr(pydantic, "VERSION", version)
-    assert build_models_on_first_use() is False
-    assert "defer_build" not in pydantic.BaseModel.model_config
+    printed = run(
+        "import pydantic\n"
+        f"pydantic.VERSION = {version!r}\n"
+        "from provide_choice._commands._model_builds import build_models_on_first_use\n"
+        "print(build_models_on_first_use(), 'defer_build' in pydantic.BaseModel.model_config)\n"
+        "class Early(pydantic.BaseModel):\n"
+        "    count: int\n"
+        "print(Early.__pydantic_complete__)\n"
+    )
+    assert printed.splitlines() == ["False False", "True"]
+
+
+def test_the_command_run_as_a_process_builds_on_first_use_and_a_program_calling_it_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    """`provide-choice history` as a command defers; `main([...])` called by a program (a test,
+    an embedding app) leaves that program's pydantic as it was."""
+    code = (
+        "import sys, pydantic\n"
+        "from provide_choice.__main__ import main\n"
+        "{call}\n"
+        "print('defer_build' in pydantic.BaseModel.model_config)\n"
+    )
+    environment = {**os.environ, "AGENT_CHOICES_HOME": str(tmp_path)}
+    as_program = run(code.format(call="main(['history'])"), environment)
+    as_command = run(
+        code.format(call="sys.argv = ['provide-choice', 'history']; main()"), environment
+    )
+    assert (as_program.splitlines()[-1], as_command.splitlines()[-1]) == ("False", "True")
 
 
 @pytest.mark.parametrize(
