@@ -1,4 +1,4 @@
-"""The server builds each pydantic model when it is first used, not when its class is defined.
+"""`provide-choice` builds each pydantic model when first used, not when its class is defined.
 
 The MCP SDK defines a model for every message of each protocol revision it speaks (several hundred
 classes), and pydantic builds each one's validator and serializer as the class is defined: about a

@@ -8,8 +8,8 @@ anything pays for none of it. Left at that, the person's first question would wa
 `tools/list`, a worker thread builds this package's pydantic models (built on first use, as every
 model of the server is: `_commands._model_builds`) and loads the surfaces of every transport that
 `Warms`, while the agent's model writes its first call: that takes seconds, the loads a fraction of
-one. A question that comes
-sooner meets them half done and waits for the rest, as it would have without.
+one. A question that comes sooner meets them half done and waits for the rest, as it would have
+without.
 """
 
 from __future__ import annotations
