@@ -29,9 +29,10 @@ PORT ?= 8080
 # The documentation site's port: `make docs DOCS_PORT=8001`.
 DOCS_PORT ?= 8000
 # The tests run in several processes at once (pytest-xdist). Many unit tests wait on a process they
-# start: one process more than CI's 2 cores (2 min 14 s against 2 min 34 s with two; four gain
-# nothing). The e2e tests mostly wait for a browser, a server or a terminal: three processes too,
-# and no more, or their time limits start to fail. `--dist loadfile` keeps a test file in one
+# start: two processes more than CI's 2 cores (on 2026-11-28, 81 and 83 s against 92 and 94 s with
+# three; five gain nothing). The e2e tests keep both cores busy (the browser, the servers and the
+# terminals they start): three processes, and no more (four took 375 s against 357 and 378 s with
+# three), or their time limits start to fail. `--dist loadfile` keeps a test file in one
 # process (its module fixtures, a Chromium or a server, start once), the files with the most tests
 # first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
@@ -39,7 +40,7 @@ DOCS_PORT ?= 8000
 # on 2 cores busy with three browsers a page can take longer than a test's time limit, which no
 # product change fixes; a real failure fails every run. The e2e tests' own time bounds stretch
 # while they run in parallel (e2e/support/timing.py).
-UNIT_WORKERS ?= 3
+UNIT_WORKERS ?= 4
 E2E_WORKERS ?= 3
 PYTEST_PARALLEL = -q --dist loadfile --tb=native $(if $(SLOWEST),--durations=$(SLOWEST))
 # Each run prints its 15 slowest tests, and writes its JUnit report into test-results/; `make test`
