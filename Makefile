@@ -29,8 +29,8 @@ PORT ?= 8080
 # The documentation site's port: `make docs DOCS_PORT=8001`.
 DOCS_PORT ?= 8000
 # The tests run in several processes at once (pytest-xdist). Many unit tests wait on a process they
-# start: two processes more than CI's 2 cores (on 2026-11-28, 81 and 83 s against 92 and 94 s with
-# three; five gain nothing). The e2e tests keep both cores busy (the browser, the servers and the
+# start: two processes more than CI's 2 cores (on 2026-11-28, 81, 82 and 91 s against 88, 93 and
+# 93 s with three, taking turns; five gain nothing). The e2e tests keep both cores busy (the browser, the servers and the
 # terminals they start): three processes, and no more (four took 375 s against 357 and 378 s with
 # three), or their time limits start to fail. `--dist loadfile` keeps a test file in one
 # process (its module fixtures, a Chromium or a server, start once), the files with the most tests
