@@ -30,11 +30,11 @@ PORT ?= 8080
 DOCS_PORT ?= 8000
 # The tests run in several processes at once (pytest-xdist). Many unit tests wait on a process they
 # start: two processes more than CI's 2 cores (on 2026-11-28, 81, 82 and 91 s against 88, 93 and
-# 93 s with three, taking turns; five gain nothing). The e2e tests keep both cores busy (the browser, the servers and the
-# terminals they start): three processes, and no more (four took 375 s against 357 and 378 s with
-# three), or their time limits start to fail. `--dist loadfile` keeps a test file in one
-# process (its module fixtures, a Chromium or a server, start once), the files with the most tests
-# first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
+# 93 s with three, taking turns; five gain nothing). The e2e tests keep both cores busy (the
+# browser, the servers and the terminals they start): three processes, and no more (four took 375 s
+# against 357 and 378 s with three), or their time limits start to fail. `--dist loadfile` keeps a
+# test file in one process (its module fixtures, a Chromium or a server, start once), the files with
+# the most tests first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
 # An e2e test that fails is run again, up to twice, and the report names it under "rerun" (-rfER):
 # on 2 cores busy with three browsers a page can take longer than a test's time limit, which no

@@ -1,6 +1,7 @@
-"""`provide-choice serve` builds each pydantic model on first use: the MCP SDK's hundreds of message
-models, and the contract's, cost nothing until a message needs one. Each case that changes pydantic's
-default runs in a fresh Python, since the change holds for the whole process."""
+"""`provide-choice` (the commands that validate: serve, ask, inbox, history) builds each pydantic model
+on first use: the MCP SDK's hundreds of message models, and the contract's, cost nothing until a
+message needs one. Each case that changes pydantic's default runs in a fresh Python, since the
+change holds for the whole process."""
 
 from __future__ import annotations
 
