@@ -49,7 +49,7 @@ PYTEST_PARALLEL = -q --dist loadfile --tb=native $(if $(SLOWEST),--durations=$(S
 SLOWEST ?= 15
 REPORTS := test-results
 
-.PHONY: demo test checks lint types unit e2e docs bench screenshots catalogs new-language clean
+.PHONY: demo test checks lint types unit e2e docs bench screenshots catalogs schemas new-language clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,11 @@ catalogs: $(BASE_STAMP)
 	scripts/extract-messages $(BIN)/pybabel $(LOCALES)/$(DOMAIN).pot
 	$(BIN)/pybabel update --input-file $(LOCALES)/$(DOMAIN).pot --output-dir $(LOCALES) \
 		--domain $(DOMAIN) --no-fuzzy-matching --ignore-obsolete --width 100
+
+# After changing the request or the response: write the provide_choice tool's published schemas again
+# (provide_choice/_server/tool_schemas.json, read at the server's start; a test says when they differ).
+schemas: $(BASE_STAMP)
+	$(BIN)/python -m provide_choice._server._tool_schemas
 
 # A new language: `make new-language LOCALE=fr` starts its catalog, every message waiting for its
 # translation (`make catalogs` keeps it up to date afterwards).

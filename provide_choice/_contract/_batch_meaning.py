@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from present_choices import ChoicesError
 from provide_choice._contract._batch import BatchRequest
-from provide_choice._contract._meaning import Submission, answer_from, cancel_problems
+from provide_choice._contract._meaning import ON_FIRST_USE, Submission, answer_from, cancel_problems
 from provide_choice._contract._outcomes import Answered, BatchAnswered, Cancelled
 from provide_choice._contract._request import ProvideChoiceRequest, describe
 from provide_choice._contract._settings import InteractionSettings
@@ -32,7 +32,9 @@ class BatchSubmission(BaseModel):
 
 BatchReported = Annotated[BatchSubmission | Cancelled, Field(discriminator="kind")]
 """What a surface showing a batch reports: the person submitted it, or cancelled it."""
-BATCH_REPORTED_ADAPTER: TypeAdapter[BatchSubmission | Cancelled] = TypeAdapter(BatchReported)
+BATCH_REPORTED_ADAPTER: TypeAdapter[BatchSubmission | Cancelled] = TypeAdapter(
+    BatchReported, config=ON_FIRST_USE
+)
 
 
 def batch_answer_from(

@@ -57,8 +57,13 @@ class Submission(BaseModel):
 
 Reported = Annotated[Submission | Cancelled | TimedOut, Field(discriminator="kind")]
 """What a surface reports: the person submitted, or cancelled, or it saw the deadline pass."""
-REPORTED_ADAPTER: TypeAdapter[Submission | Cancelled | TimedOut] = TypeAdapter(Reported)
-ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending)
+ON_FIRST_USE = ConfigDict(defer_build=True)
+"""An adapter's own config: its validator is built when it first validates or dumps, not when the
+module is imported (before pydantic 2.10, at once, as before)."""
+REPORTED_ADAPTER: TypeAdapter[Submission | Cancelled | TimedOut] = TypeAdapter(
+    Reported, config=ON_FIRST_USE
+)
+ENDING_ADAPTER: TypeAdapter[Ending] = TypeAdapter(Ending, config=ON_FIRST_USE)
 
 
 def placeholder_rule(

@@ -18,7 +18,6 @@ from present_choices import TOOL_DESCRIPTION as PRESENT_CHOICES_DESCRIPTION
 from present_choices import TOOL_NAME as PRESENT_CHOICES_NAME
 from present_choices import ChoicesError, parameters_schema, parse_prompt, present_choices
 from provide_choice._contract._response import ProvideChoiceResponse
-from provide_choice._contract._tool_schema import tool_input_schema
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._provide_choice_tool import (
     HEARTBEAT_SECONDS,
@@ -27,6 +26,7 @@ from provide_choice._server._provide_choice_tool import (
     error_result,
 )
 from provide_choice._server._sdk import serve_no_prompts
+from provide_choice._server._tool_schemas import published
 from provide_choice._server._unattended import AnswerPolicy
 from provide_choice._server._warming import WarmAfterToolsList
 from provide_choice._transports._base import AddsToServer, ServerParts, Transports, TransportSetup
@@ -114,6 +114,7 @@ def create_server(
     provide_choice = ProvideChoiceTool(
         every, heartbeat_seconds, setup.questions, max_wait_seconds, policy or AnswerPolicy()
     )
+    schemas = published()
     parts = [
         transport.server_parts()
         for transport in every.values()
@@ -129,8 +130,9 @@ def create_server(
                 provide_choice,
                 name=TOOL_NAME,
                 description=TOOL_DESCRIPTION,
-                parameters=tool_input_schema(),
+                parameters=schemas["input"],
                 output_model=ProvideChoiceResponse,
+                output_schema=schemas["output"],
                 takes_context=True,
                 annotations=ToolAnnotations(title="Ask the person to choose", read_only_hint=True),
                 meta=_tool_meta(TOOL_NAME, parts),

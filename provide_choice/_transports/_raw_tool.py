@@ -16,7 +16,7 @@ from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
 
-class _RawArguments(ArgModelBase):
+class RawArguments(ArgModelBase):
     """Takes the arguments as they came, so the tool reports every problem in them itself."""
 
     model_config = ConfigDict(extra="allow", arbitrary_types_allowed=True)
@@ -33,18 +33,22 @@ def raw_tool(
     parameters: dict[str, Any],
     annotations: ToolAnnotations,
     output_model: type[BaseModel] | None = None,
+    output_schema: dict[str, Any] | None = None,
     takes_context: bool = False,
     meta: dict[str, Any] | None = None,
 ) -> Tool:
     """A tool that receives its raw arguments (and the context when `takes_context`) and publishes
-    a hand-written input schema; with `output_model`, successful results are checked against it.
+    a hand-written input schema; with `output_model`, successful results are checked against it,
+    and its JSON Schema is published (`output_schema`, else derived from the model at once).
     `meta` is the tool's `_meta` (where an MCP Apps host finds the tool's view)."""
     return Tool(
         fn=function,
         name=name,
         description=description,
         parameters=parameters,
-        fn_metadata=FuncMetadata(arg_model=_RawArguments, output_model=output_model),
+        fn_metadata=FuncMetadata(
+            arg_model=RawArguments, output_model=output_model, output_schema=output_schema
+        ),
         is_async=True,
         context_kwarg="context" if takes_context else None,
         annotations=annotations,

@@ -96,6 +96,14 @@ async def test_a_registered_transport_is_listed_in_the_published_schemas() -> No
     selection = ProvideChoiceResponse.model_json_schema()["$defs"]["Selection"]
     (shown, _nowhere) = selection["properties"]["transport"]["anyOf"]
     assert "postcard" in shown["enum"]
+    async with Client(create_server()) as client:  # what the server publishes, stored or not
+        (tool,) = [
+            tool for tool in (await client.list_tools()).tools if tool.name == "provide_choice"
+        ]
+    assert "postcard" in tool.input_schema["properties"]["transport"]["enum"]
+    assert tool.output_schema is not None
+    selection = tool.output_schema["$defs"]["Selection"]
+    assert "postcard" in selection["properties"]["transport"]["anyOf"][0]["enum"]
 
 
 async def test_a_transport_is_refused_once_unregistered() -> None:
