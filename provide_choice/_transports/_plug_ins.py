@@ -8,7 +8,7 @@ them): a command that only reads the table, as the hand-off terminal does, stays
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, distributions
 
 from provide_choice._contract._mirror_channels import add_mirror_channel
 from provide_choice._contract._transport_table import TransportKind, add_kind
@@ -52,7 +52,7 @@ def load_plugins() -> list[str]:
     a transport class or takes a name already taken is skipped: its line (naming it and why) is
     written on stderr and returned, and the others load as ever."""
     problems = []
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
+    for entry in installed_entry_points():
         try:
             loaded = entry.load()
         except Exception as error:  # a plug-in's import may fail in any way
@@ -71,6 +71,21 @@ def load_plugins() -> list[str]:
     for problem in problems:
         warn(f"transport plug-in {problem}; skipped")
     return problems
+
+
+def installed_entry_points() -> list[EntryPoint]:
+    """The entry points under `ENTRY_POINT_GROUP` of every distribution on the path, each once (a
+    distribution found twice, as a checkout's egg-info beside its editable install, declares its
+    entries twice). Only the distributions whose entry points name the group are parsed, where
+    `importlib.metadata.entry_points` parses every one's: 5 ms against 17 in an environment of
+    170, at every server's start."""
+    found: list[EntryPoint] = []
+    for distribution in distributions():
+        text = distribution.read_text("entry_points.txt")
+        if text and ENTRY_POINT_GROUP in text:
+            entries = distribution.entry_points.select(group=ENTRY_POINT_GROUP)
+            found += [entry for entry in entries if entry not in found]
+    return found
 
 
 def _not_a_transport(loaded: object) -> str | None:
