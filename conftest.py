@@ -17,6 +17,11 @@ The transports this package registers as plug-ins (its entry point: Telegram) ar
 the whole run, as every `provide-choice` command loads them, so a test's lists of transports do
 not depend on which test ran first in its process.
 
+Every process a test starts gets SIGINT as a person's shell gives a command it runs: a test runner
+started in the background (`make test &` in a script, nohup, a CI agent that runs it so) ignores
+SIGINT, every process it starts inherits that, and a command that rightly keeps an ignored SIGINT
+ignored (`provide-choice ask` between two screens) would fail the tests that stop it with one.
+
 The terminals speak the language of `LC_ALL`, `LC_MESSAGES` and `LANG`: the tests start from no
 language at all (English, the source), whatever the machine running them reads, and a test that
 wants another sets it for itself (and for the commands it starts).
@@ -30,6 +35,7 @@ of each such test on a busy machine; what the tests themselves make is still col
 import functools
 import gc
 import os
+import signal
 
 import pytest
 from attended import UNATTENDED_VARIABLES
@@ -46,6 +52,8 @@ os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
 for _name in ("LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 for name in UNATTENDED_VARIABLES:
     os.environ.pop(name, None)
 
