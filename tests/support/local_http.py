@@ -1,6 +1,11 @@
 """The HTTP side of a stand-in API (Telegram's Bot API, Slack's Web API) on 127.0.0.1: served from a
 thread of its own, each request handed to the stand-in, and each connection kept so that `close`
-can cut them all, as an API out of reach does (the apps keep theirs alive)."""
+can cut them all, as an API out of reach does (the apps keep theirs alive).
+
+An answer being written when `close` comes is written whole first: a test that saw a request
+arrive (the stand-in records it before it answers) and then takes the API away means the outage
+to come after that answer, not in the middle of it (where the bot would never learn the id of a
+message the stand-in holds)."""
 
 from __future__ import annotations
 
@@ -12,6 +17,8 @@ from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 Serve = Callable[[BaseHTTPRequestHandler], None]
+ANSWERING_SECONDS = 5.0
+"""How long `close` lets the answers being written finish before it cuts the connections."""
 
 
 class LocalHTTP:
@@ -21,6 +28,8 @@ class LocalHTTP:
         self._serve = serve
         self._server: ThreadingHTTPServer | None = None
         self._connections: set[socket.socket] = set()
+        self._answering = 0
+        self._answered = threading.Condition()
 
     @property
     def is_open(self) -> bool:
@@ -28,7 +37,7 @@ class LocalHTTP:
 
     def open(self, port: int = 0) -> int:
         """Listen on `port` (0: any free one) and return the port."""
-        connections, serve = self._connections, self._serve
+        connections, serve = self._connections, self._answer
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -60,12 +69,28 @@ class LocalHTTP:
         threading.Thread(target=serving, daemon=True).start()
         return self._server.server_address[1]
 
-    def close(self) -> None:
-        """Stop listening (a connection is refused from now on) and cut every open connection."""
+    def _answer(self, request: BaseHTTPRequestHandler) -> None:
+        with self._answered:
+            self._answering += 1
+        try:
+            self._serve(request)
+        finally:
+            with self._answered:
+                self._answering -= 1
+                self._answered.notify_all()
+
+    def close(self, wake: Callable[[], None] | None = None) -> None:
+        """Stop listening (a connection is refused from now on), let the answers being written
+        finish, then cut every open connection. `wake`, called once `is_open` is false, tells the
+        requests waiting in the stand-in (a long poll) to answer now."""
         server, self._server = self._server, None
         if server is None:
             return
+        if wake is not None:
+            wake()
         server.shutdown()
+        with self._answered:
+            self._answered.wait_for(lambda: self._answering == 0, ANSWERING_SECONDS)
         server.server_close()
         for connection in list(self._connections):
             with suppress(OSError):

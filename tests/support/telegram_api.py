@@ -168,13 +168,14 @@ class StandInBotApi:
 
     def stop(self) -> None:
         """Close the port: from now on a connection is refused, as to a Telegram out of reach,
-        and the bot's kept-alive connections are cut. A long poll waiting now gets its answer
-        (empty) first."""
-        if not self._http.is_open:
-            return
-        with self._changed:
-            self._changed.notify_all()
-        self._http.close()
+        and the bot's kept-alive connections are cut. The answers being written are written
+        first; a long poll waiting now gets its answer (empty) first."""
+
+        def wake() -> None:
+            with self._changed:
+                self._changed.notify_all()
+
+        self._http.close(wake)
 
     # What the bot sent ------------------------------------------------------------------------
 
