@@ -18,7 +18,7 @@ the whole run, as every `provide-choice` command loads them, so a test's lists o
 not depend on which test ran first in its process.
 
 Every process a test starts gets SIGINT as a person's shell gives a command it runs: a test runner
-started in the background (`make test &` in a script, nohup, a CI agent that runs it so) ignores
+started in the background (by a script, with `&`; nohup; a CI agent that runs it so) ignores
 SIGINT, every process it starts inherits that, and a command that rightly keeps an ignored SIGINT
 ignored (`provide-choice ask` between two screens) would fail the tests that stop it with one.
 
