@@ -12,9 +12,23 @@ notifications) are its pages' scripts.
 - `_mirrors`: the transports that follow every question asked elsewhere (Telegram), and what a
   transport may ask of the alerts;
 - `_message`: what each says; `_text`: agent text made plain for every alert, the terminal's too.
+
+Each name below is loaded on first use: a terminal that only makes a title plain (`_text`, the
+hand-off's `choice-terminal` among them) loads neither the scheduler nor the question layer.
 """
 
-from provide_choice._alerts._mirrors import Alerts, Mirrors
-from provide_choice._alerts._scheduler import QuestionAlerts
+from typing import TYPE_CHECKING
 
+from present_choices._lazy_names import lazy_names as _lazy_names
+
+if TYPE_CHECKING:
+    from provide_choice._alerts._mirrors import Alerts, Mirrors
+    from provide_choice._alerts._scheduler import QuestionAlerts
+
+_MODULES = {
+    "Alerts": "provide_choice._alerts._mirrors",
+    "Mirrors": "provide_choice._alerts._mirrors",
+    "QuestionAlerts": "provide_choice._alerts._scheduler",
+}
 __all__ = ["Alerts", "Mirrors", "QuestionAlerts"]
+__getattr__, __dir__ = _lazy_names(__name__, _MODULES, __all__)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from provide_choice._history._command import BIDIRECTIONAL_CONTROLS
+from present_choices._controls import BIDIRECTIONAL_CONTROLS
 
 TITLE_LIMIT = 100
 """Characters of a title an alert shows at most (the terminal's notification, the desktop's, a

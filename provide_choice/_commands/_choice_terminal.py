@@ -29,6 +29,12 @@ FAILED = 1
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
+    if argv is None:
+        # Run as the command (not called by a program, whose pydantic stays as it is): of the
+        # models its modules define, it builds only those the session uses, when first used.
+        from provide_choice._commands._model_builds import build_models_on_first_use
+
+        build_models_on_first_use()
     # Deferred for start-up time: `--help` and a mistaken command line need none of it.
     from provide_choice._settings_file import terminal_words
     from provide_choice._transports._plug_ins import load_plugins

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from present_choices._controls import BIDIRECTIONAL_CONTROLS
 from present_choices._locale_format import format_date_time, format_duration
 from present_choices._translation import ENGLISH, N_, Translation
 from provide_choice._history._records import RecordedQuestion, search
@@ -29,7 +30,6 @@ from provide_choice._history._store import (
 )
 
 UNUSABLE = 1
-BIDIRECTIONAL_CONTROLS = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 SHOWN_CONTROLS = {
     **{code: f"^{chr(code ^ 0x40)}" for code in (*range(0x20), 0x7F)},
     **{code: f"<U+{code:04X}>" for code in (*range(0x80, 0xA0), *BIDIRECTIONAL_CONTROLS)},

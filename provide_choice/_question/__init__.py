@@ -12,25 +12,48 @@ answers kept), `_registry` (`QuestionRegistry`, its recorders, `SettledQuestion`
 `QuestionStore` protocol and what it keeps), `_sharing` and `_writes` (one question's writes there,
 in order, and what it hears back), `_redis_store` (`RedisStore`, imported only with `--redis`) and
 `_redis_events` (what its instances say to each other, and whether Redis answers).
+
+Each name below is loaded on first use: a terminal drawing a question it reaches over the bridge
+(`choice-terminal`) names `LiveQuestion` and loads neither the registry nor the store.
 """
 
-from provide_choice._question._interaction import (
-    AgentClient,
-    Interaction,
-    LiveQuestion,
-    TransportError,
-    effective_timeout,
-)
-from provide_choice._question._pending import PendingQuestion
-from provide_choice._question._registry import (
-    ID_BYTES,
-    QuestionRecorder,
-    QuestionRegistry,
-    Recorders,
-    SettledQuestion,
-)
-from provide_choice._question._store import QuestionStore, StoreUnavailable
+from typing import TYPE_CHECKING
 
+from present_choices._lazy_names import lazy_names as _lazy_names
+
+if TYPE_CHECKING:
+    from provide_choice._question._interaction import (
+        AgentClient,
+        Interaction,
+        LiveQuestion,
+        TransportError,
+        effective_timeout,
+    )
+    from provide_choice._question._pending import PendingQuestion
+    from provide_choice._question._registry import (
+        ID_BYTES,
+        QuestionRecorder,
+        QuestionRegistry,
+        Recorders,
+        SettledQuestion,
+    )
+    from provide_choice._question._store import QuestionStore, StoreUnavailable
+
+_MODULES = {
+    "AgentClient": "provide_choice._question._interaction",
+    "ID_BYTES": "provide_choice._question._registry",
+    "Interaction": "provide_choice._question._interaction",
+    "LiveQuestion": "provide_choice._question._interaction",
+    "PendingQuestion": "provide_choice._question._pending",
+    "QuestionRecorder": "provide_choice._question._registry",
+    "QuestionRegistry": "provide_choice._question._registry",
+    "QuestionStore": "provide_choice._question._store",
+    "Recorders": "provide_choice._question._registry",
+    "SettledQuestion": "provide_choice._question._registry",
+    "StoreUnavailable": "provide_choice._question._store",
+    "TransportError": "provide_choice._question._interaction",
+    "effective_timeout": "provide_choice._question._interaction",
+}
 __all__ = [
     "ID_BYTES",
     "AgentClient",
@@ -46,3 +69,4 @@ __all__ = [
     "TransportError",
     "effective_timeout",
 ]
+__getattr__, __dir__ = _lazy_names(__name__, _MODULES, __all__)

@@ -11,17 +11,20 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import anyio
 import httpx
 import pytest
+from local_http import LocalHTTP
 from mcp import Client
 from mcp_types import CallToolResult, TextContent
 from waiting import until
 
 from present_choices import ChoicesError
+from present_choices._translation import ENGLISH
 from provide_choice import (
     Cancelled,
     InteractionSettings,
@@ -34,7 +37,7 @@ from provide_choice._contract._setting_changes import shown_settings
 from provide_choice._question import QuestionRegistry
 from provide_choice._server._serve import _until_stopped
 from provide_choice._transports._terminal_handoff._command import client_command
-from provide_choice._transports._terminal_handoff._remote import RemoteQuestion
+from provide_choice._transports._terminal_handoff._remote import HandoffFailed, RemoteQuestion
 from provide_choice._transports._terminal_handoff._transport import TerminalHandoffTransport
 from provide_choice.transports import TransportSetup
 
@@ -600,19 +603,55 @@ async def test_regression_a_settings_change_the_client_holds_alone_is_checked_as
     # gone, to its screen unchecked: an invalid timeout action then stood on the settings screen.
     async with serving() as handoff:
         selection = (await handoff.launch())["selection"]
-        with httpx.Client() as http:
-            question = RemoteQuestion(http, selection["url"])
-            await anyio.to_thread.run_sync(
-                question.attach
-            )  # a blocking call, as in choice-terminal
-            with pytest.raises(ChoicesError, match="timeout_action"):
-                await question.apply_settings({"timeout_action": "explode"})
-            assert question.settings == InteractionSettings()
-    with httpx.Client() as http:
-        gone = RemoteQuestion(
-            http, selection["url"]
-        )  # the server stopped with the test's `async with`
+        question = RemoteQuestion(selection["url"])
+        await anyio.to_thread.run_sync(question.attach)  # a blocking call, as in choice-terminal
         with pytest.raises(ChoicesError, match="timeout_action"):
-            await gone.apply_settings({"timeout_action": "explode"})
-        held = await gone.apply_settings({"timeout_action": "return_nothing"})
+            await question.apply_settings({"timeout_action": "explode"})
+        assert question.settings == InteractionSettings()
+    gone = RemoteQuestion(selection["url"])  # the server stopped with the test's `async with`
+    with pytest.raises(ChoicesError, match="timeout_action"):
+        await gone.apply_settings({"timeout_action": "explode"})
+    held = await gone.apply_settings({"timeout_action": "return_nothing"})
     assert held.timeout_action == "return_nothing"
+
+
+@pytest.mark.parametrize(
+    ("status", "headers", "body", "said"),
+    [
+        (302, {"Location": "/elsewhere"}, b"", "the server answered HTTP 302"),
+        (200, {"Content-Type": "text/html"}, b"<html>a proxy's page</html>", "cannot read"),
+        (503, {"Content-Type": "text/html"}, b"<html>down</html>", "the server answered HTTP 503"),
+        (409, {"Content-Type": "application/json"}, b'{"problems": ["claimed"]}', "claimed"),
+    ],
+)
+def test_the_client_says_in_one_line_what_an_odd_answer_means(
+    status: int, headers: dict[str, str], body: bytes, said: str
+) -> None:
+    """What answers at the bridge's address is not always the bridge (a proxy's page, a
+    redirect): choice-terminal follows no redirect and reads no page, and says what happened."""
+
+    def serve(request: BaseHTTPRequestHandler) -> None:
+        request.rfile.read(int(request.headers["Content-Length"]))
+        request.send_response(status)
+        for name, value in {**headers, "Content-Length": str(len(body))}.items():
+            request.send_header(name, value)
+        request.end_headers()
+        request.wfile.write(body)
+
+    http = LocalHTTP(serve)
+    port = http.open()
+    try:
+        with pytest.raises(HandoffFailed) as failed:
+            RemoteQuestion(f"http://127.0.0.1:{port}/handoff/abc").attach()
+    finally:
+        http.close()
+    assert said in failed.value.said(ENGLISH)
+
+
+def test_the_client_says_nothing_answers_once_the_server_is_gone() -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(HandoffFailed) as failed:
+        RemoteQuestion(f"http://127.0.0.1:{port}/handoff/abc").attach()
+    assert "nothing answers at this address any more" in failed.value.said(ENGLISH)

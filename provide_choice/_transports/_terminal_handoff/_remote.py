@@ -2,16 +2,28 @@
 the in-process terminal, and what the person did posted back (the server says what it means).
 
 `HandoffFailed` is every reason it stops, as the one line `choice-terminal` prints.
+
+It speaks to the bridge with the standard library's `urllib` (a few JSON posts): an HTTP client
+library loads ten times the modules, a tenth of the command's start. As with any client of the
+standard library, the proxies are the environment's (`http_proxy`, `no_proxy`), an `https://`
+bridge's certificate is checked against the system's certificates (`SSL_CERT_FILE` to name others),
+and a redirect is refused as any other answer but success is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from email.message import Message
+from functools import cache
+from http.client import HTTPException
+from typing import IO, Any
 
 from pydantic import ValidationError
 
@@ -27,9 +39,6 @@ from provide_choice._contract._settings import InteractionSettings
 from provide_choice._settings_file import terminal_words
 from provide_choice._test_clock import follow
 from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX
-
-if TYPE_CHECKING:
-    import httpx
 
 REQUEST_TIMEOUT_SECONDS = 10.0
 SERVER_GONE = N_(
@@ -82,9 +91,7 @@ def answer(session_id: str, url: str) -> int:
     """Claim the session, ask, post the outcome. The flow itself prints the summary line."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise HandoffFailed(NO_TERMINAL)
-    # Imported here: a refusal above needs neither the HTTP client nor the terminal UI.
-    import httpx
-
+    # Imported here: a refusal above needs none of the terminal UI.
     from provide_choice._transports._terminal_view._alert_sequence import (
         say_when_tmux_drops_alerts,
     )
@@ -96,25 +103,24 @@ def answer(session_id: str, url: str) -> int:
     )
 
     session_url = f"{_base_url(url, session_id)}{ROUTE_PREFIX}/{session_id}"
-    with httpx.Client(timeout=REQUEST_TIMEOUT_SECONDS) as client:
-        question = RemoteQuestion(client, session_url)
-        asked = question.attach()
-        say_when_tmux_drops_alerts(question.settings.alerts.on("terminal"), terminal_words())
+    question = RemoteQuestion(session_url)
+    asked = question.attach()
+    say_when_tmux_drops_alerts(question.settings.alerts.on("terminal"), terminal_words())
 
-        async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
-            with terminal_session(sys.stdout), signals_cancel():
-                if isinstance(asked, BatchRequest):
-                    return await run_batch_flow(asked, question, question.keep)
-                return await run_terminal_flow(asked, question)
+    async def ask() -> Submission | BatchSubmission | Cancelled | TimedOut:
+        with terminal_session(sys.stdout), signals_cancel():
+            if isinstance(asked, BatchRequest):
+                return await run_batch_flow(asked, question, question.keep)
+            return await run_terminal_flow(asked, question)
 
-        reported = asyncio.run(ask())
-        try:
-            _post(client, f"{session_url}/result", reported.model_dump(mode="json"))
-        except SessionRefused as refusal:
-            # At the deadline the server times the session out itself, an instant before this
-            # terminal notices; the summary line on screen already says what the agent gets.
-            if not (isinstance(reported, TimedOut) and refusal.status in (409, 410)):
-                raise
+    reported = asyncio.run(ask())
+    try:
+        _post(f"{session_url}/result", reported.model_dump(mode="json"))
+    except SessionRefused as refusal:
+        # At the deadline the server times the session out itself, an instant before this
+        # terminal notices; the summary line on screen already says what the agent gets.
+        if not (isinstance(reported, TimedOut) and refusal.status in (409, 410)):
+            raise
     return 0
 
 
@@ -123,8 +129,7 @@ class RemoteQuestion:
     its settings and deadline as the server last said them, and changes sent to the server's
     `apply_settings`, which answers with what is in force."""
 
-    def __init__(self, client: httpx.Client, session_url: str) -> None:
-        self.client = client
+    def __init__(self, session_url: str) -> None:
         self.session_url = session_url
         self.settings = InteractionSettings()
         self.touched = False
@@ -133,7 +138,7 @@ class RemoteQuestion:
     def attach(self) -> Asked:
         """Claim the session: the question's request (or the batch), with its settings and time
         left."""
-        session = _post(self.client, f"{self.session_url}/attach", {})
+        session = _post(f"{self.session_url}/attach", {})
         asked = _readable(session, "request")
         model = (
             BatchRequest if isinstance(asked, dict) and is_batch(asked) else ProvideChoiceRequest
@@ -152,7 +157,7 @@ class RemoteQuestion:
         body = {"question_id": question_id, "submission": submission.model_dump(mode="json")}
         # The server went away: posting the answer says what happened.
         with suppress(HandoffFailed):
-            await asyncio.to_thread(_post, self.client, f"{self.session_url}/keep", body)
+            await asyncio.to_thread(_post, f"{self.session_url}/keep", body)
 
     def seconds_left(self) -> float:
         return max(self._deadline - time.monotonic(), 0.0)
@@ -173,12 +178,12 @@ class RemoteQuestion:
 
     def _tell_touched(self) -> None:
         with suppress(HandoffFailed):  # the server went away: posting the answer says so
-            _post(self.client, f"{self.session_url}/touch", {})
+            _post(f"{self.session_url}/touch", {})
 
     async def apply_settings(self, changes: object) -> InteractionSettings:
         url = f"{self.session_url}/settings"
         try:
-            self._follow(await asyncio.to_thread(_post, self.client, url, changes))
+            self._follow(await asyncio.to_thread(_post, url, changes))
         except SessionRefused as refused:
             if refused.status == UNPROCESSABLE:  # the server's check: what it refuses, this does
                 raise ChoicesError(refused.problems) from None
@@ -223,27 +228,61 @@ def _base_url(url: str, session_id: str) -> str:
     return url.removesuffix(session_path)
 
 
-def _post(client: httpx.Client, url: str, body: object) -> Any:
-    # Deferred for start-up time: loaded only when this runs.
-    import httpx
-
+def _post(url: str, body: object) -> Any:
+    """The bridge's JSON answer to `body` posted to `url`; `SessionRefused` with its reasons for any
+    other status, `HandoffFailed` when nothing answers or the answer cannot be read."""
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Accept": "application/json"},
+        method="POST",
+    )
     try:
-        response = client.post(url, json=body)
-    except httpx.ConnectError:
+        with _opener().open(request, timeout=REQUEST_TIMEOUT_SECONDS) as response:
+            answer = response.read()
+    except urllib.error.HTTPError as refused:
+        with refused:
+            raise SessionRefused(refused.code, _reasons(refused.code, refused.read())) from None
+    except urllib.error.URLError as error:  # no connection (a timeout is an answer too slow)
+        if isinstance(error.reason, TimeoutError):
+            raise HandoffFailed(CANNOT_TALK, url=url, error=error.reason) from None
         raise HandoffFailed(SERVER_GONE) from None
-    except httpx.HTTPError as error:
-        raise HandoffFailed(CANNOT_TALK, url=url, error=error) from None
-    if response.is_success:
-        return response.json()
-    raise SessionRefused(response.status_code, _reasons(response))
+    except (OSError, HTTPException) as error:  # connected, and the answer did not come whole
+        raise HandoffFailed(
+            CANNOT_TALK, url=url, error=str(error) or type(error).__name__
+        ) from None
+    try:
+        return json.loads(answer)
+    except ValueError:
+        raise _unreadable() from None
 
 
-def _reasons(response: httpx.Response) -> list[str]:
+class _RedirectsRefused(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer like any other but success: the bridge never sends one."""
+
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: Message,
+        newurl: str,
+    ) -> None:
+        return None
+
+
+@cache
+def _opener() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(_RedirectsRefused)
+
+
+def _reasons(status: int, body: bytes) -> list[str]:
     """The bridge's reasons (`{"problems": [...]}`, the shape of every refusal)."""
     try:
-        problems = response.json()["problems"]
+        problems = json.loads(body)["problems"]
     except (ValueError, KeyError, TypeError):
         problems = None
     if not isinstance(problems, list) or not problems:
-        return [HTTP_STATUS.format(status=response.status_code)]
+        return [HTTP_STATUS.format(status=status)]
     return [str(problem) for problem in problems]
