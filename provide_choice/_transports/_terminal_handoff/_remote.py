@@ -243,10 +243,11 @@ def _post(url: str, body: object) -> Any:
     except urllib.error.HTTPError as refused:
         with refused:
             raise SessionRefused(refused.code, _reasons(refused.code, refused.read())) from None
-    except urllib.error.URLError as error:  # no connection (a timeout is an answer too slow)
-        if isinstance(error.reason, TimeoutError):
-            raise HandoffFailed(CANNOT_TALK, url=url, error=error.reason) from None
-        raise HandoffFailed(SERVER_GONE) from None
+    except urllib.error.URLError as error:  # no connection
+        if isinstance(error.reason, ConnectionRefusedError):  # nothing listens there any more
+            raise HandoffFailed(SERVER_GONE) from None
+        # A name that does not resolve, a certificate that does not check, a timeout.
+        raise HandoffFailed(CANNOT_TALK, url=url, error=error.reason) from None
     except (OSError, HTTPException) as error:  # connected, and the answer did not come whole
         raise HandoffFailed(
             CANNOT_TALK, url=url, error=str(error) or type(error).__name__
