@@ -206,7 +206,7 @@ def test_regression_opening_the_browser_rings_no_bell(tmp_path: Path) -> None:
     assert Path(f"{browser}.url").read_text().startswith("http://127.0.0.1:")
     while b'"id":2' not in (line := client.read_line()):
         assert line, "the server ended before it answered"
-    assert b'\\"action_status\\":\\"timeout\\"' in line
+    assert b'\\"action_status\\":\\"timeout\\"' in line, line
     assert client.process.stdin is not None
     client.process.stdin.close()
     stderr = client.stderr_after_exit()

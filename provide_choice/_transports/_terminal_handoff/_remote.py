@@ -3,11 +3,11 @@ the in-process terminal, and what the person did posted back (the server says wh
 
 `HandoffFailed` is every reason it stops, as the one line `choice-terminal` prints.
 
-It speaks to the bridge with the standard library's `urllib` (a few JSON posts): an HTTP client
-library loads ten times the modules, a tenth of the command's start. As with any client of the
-standard library, the proxies are the environment's (`http_proxy`, `no_proxy`), an `https://`
-bridge's certificate is checked against the system's certificates (`SSL_CERT_FILE` to name others),
-and a redirect is refused as any other answer but success is.
+It speaks to the bridge with the standard library's `urllib` (a few JSON posts): httpx loaded six
+times the modules, and its certificates, for about a fifth of the command's start. The proxies are
+the environment's (`https_proxy`, `no_proxy`), an `https://` bridge's certificate is checked against
+the system's certificates (`SSL_CERT_FILE` names others), and a redirect is not followed: like every
+answer but success, it is a refusal that says its status.
 """
 
 from __future__ import annotations
