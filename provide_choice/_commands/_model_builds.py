@@ -6,8 +6,9 @@ sixth of the server's start before it can answer `tools/list`, for models most s
 meet. `build_models_on_first_use` makes every model defined after it wait for its first validation,
 dump or JSON schema (pydantic's `defer_build`), in this process only: `provide-choice` calls it
 before the commands that validate settings, requests or MCP messages define their first model
-(`serve`, `ask`, `inbox`, `history`), and so does `choice-terminal`. The server builds this package's own models once it has
-answered `tools/list`, while the agent's model writes its first call (`_server._warming`).
+(`serve`, `ask`, `inbox`, `history`), and `choice-terminal` before its session's. The server builds
+this package's own models once it has answered `tools/list`, while the agent's model writes its
+first call (`_server._warming`).
 
 pydantic serializes these first builds under one lock from 2.14 on; before, two threads meeting a
 model at once (the server's warming thread and its event loop) could each see it half built. With an

@@ -242,7 +242,11 @@ def _post(url: str, body: object) -> Any:
             answer = response.read()
     except urllib.error.HTTPError as refused:
         with refused:
-            raise SessionRefused(refused.code, _reasons(refused.code, refused.read())) from None
+            try:
+                said = refused.read()
+            except (OSError, HTTPException):  # cut short: its status says enough
+                said = b""
+        raise SessionRefused(refused.code, _reasons(refused.code, said)) from None
     except urllib.error.URLError as error:  # no connection
         if isinstance(error.reason, ConnectionRefusedError):  # nothing listens there any more
             raise HandoffFailed(SERVER_GONE) from None
