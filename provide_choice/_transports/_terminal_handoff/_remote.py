@@ -20,10 +20,9 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import suppress
-from email.message import Message
 from functools import cache
 from http.client import HTTPException
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -39,6 +38,9 @@ from provide_choice._contract._settings import InteractionSettings
 from provide_choice._settings_file import terminal_words
 from provide_choice._test_clock import follow
 from provide_choice._transports._terminal_handoff._command import ROUTE_PREFIX
+
+if TYPE_CHECKING:
+    from email.message import Message
 
 REQUEST_TIMEOUT_SECONDS = 10.0
 SERVER_GONE = N_(
