@@ -34,7 +34,9 @@ DOCS_PORT ?= 8000
 # browser, the servers and the terminals they start): three processes, and no more (four took 375 s
 # against 357 and 378 s with three), or their time limits start to fail. `--dist loadfile` keeps a
 # test file in one process (its module fixtures, a Chromium or a server, start once), the files with
-# the most tests first. `make unit UNIT_WORKERS=0` runs them in this process, one after another.
+# the most tests first; the e2e files in e2e/conftest.py's order, which starts those that wait out
+# real time before the rest (left for the end, one such file ended a run alone for 15 s).
+# `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
 # An e2e test that fails is run again, up to twice, and the report names it under "rerun" (-rfER):
 # on 2 cores busy with three browsers a page can take longer than a test's time limit, which no
@@ -152,7 +154,7 @@ e2e: $(TEST_STAMP) $(NODE_STAMP) $(COMPILED) $(FACTS)
 		DBUS_DAEMON_PATH="$$(scripts/find-dbus-daemon || true)" \
 		CHROMIUM_PATH="$$(scripts/find-chromium $(BIN)/python)" \
 		CHROMIUM_HEADLESS_SHELL_PATH="$$(scripts/find-headless-shell)" \
-		$(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --reruns 2 -rfER \
+		$(BIN)/pytest e2e $(PYTEST_PARALLEL) -n $(E2E_WORKERS) --no-loadscope-reorder --reruns 2 -rfER \
 		--junitxml=$(REPORTS)/e2e.xml
 
 # Refresh the documentation's pictures in docs/: only this takes them (a plain test run takes none,

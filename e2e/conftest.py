@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections import defaultdict
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -17,6 +19,23 @@ from question_clock import CLOCK
 from provide_choice._test_clock import VARIABLE
 
 os.environ[VARIABLE] = str(CLOCK)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The test files in the order the test processes take them (`make e2e` runs them with
+    `--dist loadfile --no-loadscope-reorder`): first those that wait out real time
+    (`waits_in_real_time`), so that their waiting overlaps the other processes' work instead of
+    ending the run alone, then the files with the most tests first. Within a file, as written."""
+    files: dict[Path, list[pytest.Item]] = defaultdict(list)
+    for item in items:
+        files[item.path].append(item)
+
+    def order(path: Path) -> tuple[bool, int]:
+        tests = files[path]
+        waits = any(test.get_closest_marker("waits_in_real_time") for test in tests)
+        return not waits, -len(tests)
+
+    items[:] = [item for path in sorted(files, key=order) for item in files[path]]
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

@@ -23,7 +23,8 @@ from mcp_servers import call, poll, text_of
 from mcp_servers import connected as serving
 from playwright.async_api import Browser, Page, expect
 
-pytestmark = pytest.mark.asyncio(loop_scope="session")
+# A client's 60 s limit is the subject: these wait it out, as a client does.
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.waits_in_real_time]
 
 CLIENT_TIMEOUT = 60.0
 """The TypeScript SDK's default request timeout (and the MCP Inspector's, which cannot change it)."""
