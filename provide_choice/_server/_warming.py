@@ -5,11 +5,11 @@ The server starts with what answering `tools/list` needs, and each transport loa
 page's HTTP server and parts, the terminal's UI) when it first asks: a server the agent never asks
 anything pays for none of it. Left at that, the person's first question would wait for those loads
 (a page's first render took twice a warm one). So once the server has answered its first
-`tools/list`, a worker thread builds this package's pydantic models (built on first use, as every
-model of the server is: `_commands._model_builds`) and loads the surfaces of every transport that
-`Warms`, while the agent's model writes its first call: that takes seconds, the loads a fraction of
-one. A question that comes sooner meets them half done and waits for the rest, as it would have
-without.
+`tools/list` (and its answer has had a moment to go out), a worker thread builds this package's
+pydantic models (built on first use, as every model of the server is: `_commands._model_builds`)
+and loads the surfaces of every transport that `Warms`, while the agent's model writes its first
+call: that takes seconds, the loads a fraction of one. A question that comes sooner meets them half
+done and waits for the rest, as it would have without.
 """
 
 from __future__ import annotations
@@ -27,6 +27,10 @@ from provide_choice._transports._base import Warms
 log = logging.getLogger("provide_choice.warming")
 
 OWN_PACKAGES = ("provide_choice.", "present_choices.")
+WARM_AFTER_SECONDS = 0.05
+"""How long the warming waits once `tools/list` is answered: the answer is still to be written when
+the middleware returns, and a warming thread started at once would take its share of the
+interpreter from that (the client waited about 20 ms for its list instead of about 11)."""
 
 
 class WarmAfterToolsList(ServerMiddleware[Any]):
@@ -42,7 +46,9 @@ class WarmAfterToolsList(ServerMiddleware[Any]):
         result = await call_next(ctx)
         if ctx.method == "tools/list" and not self._started:
             self._started = True
-            threading.Thread(target=self._warm, name="provide-choice-warming", daemon=True).start()
+            warming = threading.Timer(WARM_AFTER_SECONDS, self._warm)
+            warming.name, warming.daemon = "provide-choice-warming", True
+            warming.start()
         return result
 
     def _warm(self) -> None:
