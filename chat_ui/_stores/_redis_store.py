@@ -7,6 +7,11 @@ own draft, found from the end of the list (`LPOS ... RANK -1`, then `LSET`), in 
 script: a message another tab added after it is never overwritten, and a conversation cleared
 meanwhile is left alone.
 
+Redis may make a write and go away before its answer arrives (a restart, the network); the write is
+then tried again, by redis-py and then by the chat's `SaveQueue`. So an append is a script too,
+given an id of that write: the ids of the conversation's latest `APPENDS_KEPT` appends are kept in a
+list beside it, and an append whose id is there was made already (the message would be there twice).
+
 Each conversation is named by whoever asks for it (`RedisStore.conversation(conversation_id)`): a
 front end names it after the browser, session or thread it belongs to. NiceGUI's `RedisStore`
 (`chat_ui._nicegui._redis_store`, the one `chat_ui` offers) names it, by default, after the
@@ -17,12 +22,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from typing import cast
 
 from chat_ui._model import Message
 from present_choices._redis import TIMEOUT, connect
 
 KEY_PREFIX = "choices-chat:conversation:"
+APPENDS_KEPT = 64
+"""How many of a conversation's latest appends are remembered by their write's id."""
+
+_APPEND_ONCE = f"""
+if redis.call('LPOS', KEYS[2], ARGV[2]) then return 0 end
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('LPUSH', KEYS[2], ARGV[2])
+redis.call('LTRIM', KEYS[2], 0, {APPENDS_KEPT - 1})
+return 1
+"""
+"""Append ARGV[1] to the list KEYS[1] unless the write ARGV[2] is among the latest ones made (the
+list KEYS[2]); 0 when it was made already."""
 
 _REPLACE_FROM_THE_END = """
 local index = redis.call('LPOS', KEYS[1], ARGV[1], 'RANK', -1)
@@ -44,35 +62,46 @@ class RedisStore:
         self.key_prefix = key_prefix
         self.client = connect(url)
         self._replace = self.client.register_script(_REPLACE_FROM_THE_END)
+        self._append = self.client.register_script(_APPEND_ONCE)
 
     def conversation(self, conversation_id: str) -> RedisConversation:
-        """The conversation `conversation_id`."""
-        return RedisConversation(self, self.key_prefix + conversation_id)
+        """The conversation `conversation_id`: the list `<key_prefix><id>`, and the ids of its
+        latest appends in `<key_prefix without its last colon>-appended:<id>`."""
+        appended = f"{self.key_prefix.removesuffix(':')}-appended:{conversation_id}"
+        return RedisConversation(self, self.key_prefix + conversation_id, appended)
 
     async def close(self) -> None:
         await self.client.aclose()
 
 
 class RedisConversation:
-    """One conversation in a `RedisStore`: a `ConversationStore` over the list at `key`."""
+    """One conversation in a `RedisStore`: a `ConversationStore` over the list at `key`, with the
+    ids of its latest appends at `appended`."""
 
-    def __init__(self, store: RedisStore, key: str) -> None:
+    def __init__(self, store: RedisStore, key: str, appended: str) -> None:
         self.store = store
         self.key = key
+        self.appended = appended
+        self._unanswered: tuple[str, str] | None = None
+        """The message and write id of an append that failed: tried again, it keeps its id."""
 
     async def load(self) -> list[Message]:
         stored = await self.store.client.lrange(self.key, 0, -1)
         return [cast(Message, json.loads(item)) for item in stored]
 
     async def append(self, message: Message) -> None:
-        await self.store.client.rpush(self.key, _encoded(message))
+        encoded = _encoded(message)
+        if self._unanswered is None or self._unanswered[0] != encoded:
+            self._unanswered = (encoded, secrets.token_hex(16))
+        await self.store._append(keys=[self.key, self.appended], args=list(self._unanswered))
+        self._unanswered = None
 
     async def replace(self, old: Message, new: Message) -> bool:
         replaced = await self.store._replace(keys=[self.key], args=[_encoded(old), _encoded(new)])
         return bool(replaced)
 
     async def clear(self) -> None:
-        await self.store.client.delete(self.key)
+        await self.store.client.delete(self.key, self.appended)
 
 
 async def check_reachable(url: str) -> None:

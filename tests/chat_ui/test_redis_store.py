@@ -12,7 +12,7 @@ pytest.importorskip("redis", reason=NEEDS_REDIS_EXTRA)
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from chat_ui import Message, RedisStore
-from chat_ui._stores._redis_store import KEY_PREFIX, check_reachable
+from chat_ui._stores._redis_store import APPENDS_KEPT, KEY_PREFIX, check_reachable
 from present_choices._addresses import without_password
 
 
@@ -82,6 +82,46 @@ async def test_a_stopped_server_fails_calls_which_work_again_once_it_is_back(
         redis_server.start()
     await conversation.append(said("after"))
     assert await conversation.load() == [said("before"), said("after")]
+
+
+async def test_an_append_whose_answer_was_lost_is_kept_once_when_tried_again(
+    store: RedisStore,
+) -> None:
+    # Redis can apply a write and go away before its answer arrives (a restart, the network):
+    # the write fails for the caller, who tries it again (redis-py once, then the save queue).
+    conversation = store.conversation("browser")
+    sent = store.client.execute_command
+    lost = [True]
+
+    async def answer_lost_once(*arguments: object, **options: object) -> object:
+        answer = await sent(*arguments, **options)
+        if lost.pop() if lost else False:
+            raise RedisConnectionError("Connection closed by server.")
+        return answer
+
+    store.client.execute_command = answer_lost_once  # type: ignore[method-assign]
+    with pytest.raises(RedisConnectionError):
+        await conversation.append(said("yes"))
+    await conversation.append(said("yes"))  # the same write, tried again
+    assert await conversation.load() == [said("yes")]
+    await conversation.append(said("yes"))  # a new message that says the same
+    assert await conversation.load() == [said("yes"), said("yes")]
+
+
+async def test_the_ids_of_appends_kept_beside_a_conversation_stay_few_and_go_with_it(
+    store: RedisStore,
+) -> None:
+    conversation = store.conversation("browser")
+    for number in range(APPENDS_KEPT + 6):
+        await conversation.append(said(f"message {number}"))
+    assert len(await conversation.load()) == APPENDS_KEPT + 6
+    assert await store.client.llen(conversation.appended) == APPENDS_KEPT
+    assert sorted(await store.client.keys("*")) == [
+        b"choices-chat:conversation-appended:browser",
+        b"choices-chat:conversation:browser",
+    ]
+    await conversation.clear()
+    assert await store.client.keys("*") == []
 
 
 @pytest.mark.parametrize(
