@@ -3,10 +3,12 @@ way from Send to the page.
 
 1. Appending: `RedisStore` appends one message to a conversation of 10,000 messages and to one of
    10, against a redis-server of the benchmark's own (a free port, a temporary directory, the
-   append-only file on, as in production). Each append is one `RPUSH`; if the conversation were
-   rewritten on each message, as NiceGUI's own Redis storage does with a user's dictionary, the long
-   one would cost about 1,000 times the short one. Target: at most 1.5. For reference (no target),
-   the same for replacing a streaming reply's draft at the end, which is found from the tail.
+   append-only file on, as in production). Each append is one `RPUSH` (in a script that keeps the
+   write's id among the conversation's latest 64 too: a write tried again is not made twice); if the
+   conversation were rewritten on each message, as NiceGUI's own Redis storage does with a user's
+   dictionary, the long one would cost about 1,000 times the short one. Target: at most 1.5. For
+   reference (no target), the same for replacing a streaming reply's draft at the end, which is
+   found from the tail.
 2. Send to shown: a real `choices-chat --agent script` with `--redis` and one without (the local
    store), each in a real Chromium page; in the page, from the Enter key that sends a message to the
    message appearing in the conversation (with Redis, the message is shown once Redis has it: the
