@@ -25,17 +25,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The test files in the order the test processes take them (`make e2e` runs them with
     `--dist loadfile --no-loadscope-reorder`): first those that wait out real time
     (`waits_in_real_time`), so that their waiting overlaps the other processes' work instead of
-    ending the run alone, then the files with the most tests first. Within a file, as written."""
+    ending the run alone, then the files with the most tests first. Within a file, as written;
+    the tests outside e2e/ (a bare `pytest` runs both) first, as they were."""
+    here = Path(__file__).parent
     files: dict[Path, list[pytest.Item]] = defaultdict(list)
     for item in items:
-        files[item.path].append(item)
+        if item.path.is_relative_to(here):
+            files[item.path].append(item)
 
     def order(path: Path) -> tuple[bool, int]:
         tests = files[path]
         waits = any(test.get_closest_marker("waits_in_real_time") for test in tests)
         return not waits, -len(tests)
 
-    items[:] = [item for path in sorted(files, key=order) for item in files[path]]
+    others = [item for item in items if not item.path.is_relative_to(here)]
+    items[:] = others + [item for path in sorted(files, key=order) for item in files[path]]
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
