@@ -28,17 +28,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     ending the run alone, then the files with the most tests first. Within a file, as written;
     the tests outside e2e/ (a bare `pytest` runs both) first, as they were."""
     here = Path(__file__).parent
+    others: list[pytest.Item] = []
     files: dict[Path, list[pytest.Item]] = defaultdict(list)
     for item in items:
-        if item.path.is_relative_to(here):
-            files[item.path].append(item)
+        (files[item.path] if item.path.is_relative_to(here) else others).append(item)
 
     def order(path: Path) -> tuple[bool, int]:
         tests = files[path]
         waits = any(test.get_closest_marker("waits_in_real_time") for test in tests)
         return not waits, -len(tests)
 
-    others = [item for item in items if not item.path.is_relative_to(here)]
     items[:] = others + [item for path in sorted(files, key=order) for item in files[path]]
 
 

@@ -91,11 +91,13 @@ async def test_an_append_whose_answer_was_lost_is_kept_once_when_tried_again(
     # the write fails for the caller, who tries it again (redis-py once, then the save queue).
     conversation = store.conversation("browser")
     sent = store.client.execute_command
-    lost = [True]
+    answers_lost = 1
 
     async def answer_lost_once(*arguments: object, **options: object) -> object:
+        nonlocal answers_lost
         answer = await sent(*arguments, **options)
-        if lost.pop() if lost else False:
+        if answers_lost:
+            answers_lost -= 1
             raise RedisConnectionError("Connection closed by server.")
         return answer
 
