@@ -173,9 +173,21 @@ async def test_redis_stopped_and_started_while_a_question_waits_loses_nothing(
         await expect(alert).to_be_hidden(timeout=10_000)
         await page.get_by_role("button", name="Submit").click()
         await answered_on_page(page).to_be_visible()
+        # The instance that asked finds Redis back on its own (its listener tries every second):
+        # polled before that, it answers at once, and rightly, that the store is unreachable.
+        await reaches_its_store(a.page(address))
         polled = await call(agent, {"session_id": session})
     assert polled["action_status"] == "selected"
     assert polled["selection"]["selected_ids"] == ["web"]
     async with httpx.AsyncClient() as http:  # the page on the instance that asked says so too
         state = (await http.get(a.page(address) + "/state")).json()["state"]
     assert state["status"] == "answered"
+
+
+async def reaches_its_store(page_url: str) -> None:
+    """Return once the instance serving `page_url` says its store answers (at most 10 s)."""
+    deadline = time.monotonic() + bound(10)
+    async with httpx.AsyncClient() as http:
+        while (await http.get(page_url + "/state")).json()["state"]["store_problem"] is not None:
+            assert time.monotonic() < deadline, f"{page_url}: the store is still unreachable"
+            await asyncio.sleep(0.1)
