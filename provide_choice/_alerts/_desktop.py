@@ -3,7 +3,10 @@ Center on macOS, WinRT on Windows).
 
 It is an optional extra (`[notify]`), imported when the first alert goes. A machine without it, or
 without a notification service (a server, a container, a session without D-Bus), skips the alert
-with one debug line: nothing there would show it. The notifier stays for the process, so a click
+with one debug line: nothing there would show it. Where D-Bus is the way (neither macOS nor
+Windows) and no session bus can be found, which D-Bus clients look for in
+`DBUS_SESSION_BUS_ADDRESS`, else through `DISPLAY`, the extra is not even loaded: its D-Bus client
+is about 4 MB the server would then hold for nothing. The notifier stays for the process, so a click
 on its notification (the default action, where the platform has one) reaches `on_click`, which
 opens the question's page. A notification server that reads markup in the body (the freedesktop
 `body-markup` capability) gets the body escaped, so agent text stays text.
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -41,6 +45,13 @@ class DesktopAlerts:
         """Show `alert`; `on_click` runs when the person clicks it. Never raises: a machine that
         cannot show it costs one debug line, the first time."""
         if self._unavailable:
+            return
+        if not _may_reach_a_session_bus():
+            self._unavailable = True
+            log.debug(
+                "desktop alerts are off for this process: no D-Bus session bus "
+                "(neither DBUS_SESSION_BUS_ADDRESS nor DISPLAY is set)"
+            )
             return
         try:
             async with asyncio.timeout(DELIVERY_SECONDS):
@@ -73,6 +84,14 @@ class DesktopAlerts:
         if self._markup is None:
             self._markup = sys.platform.startswith("linux") and await _server_reads_markup()
         return self._markup
+
+
+def _may_reach_a_session_bus() -> bool:
+    """False where notifications go through D-Bus and nothing says where its session bus is (the
+    D-Bus client would fail on its own, after loading)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DBUS_SESSION_BUS_ADDRESS") or os.environ.get("DISPLAY"))
 
 
 async def _server_reads_markup() -> bool:

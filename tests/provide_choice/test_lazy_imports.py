@@ -199,3 +199,54 @@ def test_a_server_without_slack_or_telegram_set_up_loads_none_of_their_talking_p
     }
     loaded = loaded_after(code, talking, unset | {"AGENT_CHOICES_HOME": str(tmp_path)})
     assert loaded == talking[:2]
+
+
+DESKTOP_ALERT_TWICE = """
+import asyncio, json, logging, sys
+logging.basicConfig(level=logging.DEBUG, format="%(message)s")
+from provide_choice._alerts._desktop import DesktopAlerts
+from provide_choice._alerts._push import Alert
+alerts = DesktopAlerts()
+for _ in range(2):
+    asyncio.run(alerts.send(Alert("Question waiting", "Database")))
+print(json.dumps([name for name in ("desktop_notifier", "dbus_fast") if name in sys.modules]))
+"""
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="notifications go through D-Bus")
+@pytest.mark.parametrize(
+    ("named", "loaded", "said"),
+    [
+        ({}, [], "no D-Bus session bus (neither DBUS_SESSION_BUS_ADDRESS nor DISPLAY is set)"),
+        (
+            {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"},
+            ["desktop_notifier", "dbus_fast"],
+            "FileNotFoundError",
+        ),
+    ],
+    ids=["no bus named", "a bus named"],
+)
+def test_a_desktop_alert_loads_no_d_bus_client_where_no_session_bus_is_named(
+    named: dict[str, str], loaded: list[str], said: str
+) -> None:
+    """Where neither `DBUS_SESSION_BUS_ADDRESS` nor `DISPLAY` says where the session bus is, the
+    desktop alert is off without loading the extra (its D-Bus client would fail there anyway);
+    where one is named, it is tried (here nothing listens there). Either way: one debug line, the
+    second alert not tried."""
+    pytest.importorskip("desktop_notifier", reason="the notify extra is not installed")
+    unset = {
+        key: value
+        for key, value in environment().items()
+        if key not in ("DBUS_SESSION_BUS_ADDRESS", "DISPLAY")
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", DESKTOP_ALERT_TWICE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=unset | named,
+        check=True,
+    )
+    assert json.loads(result.stdout) == loaded
+    (line,) = [line for line in result.stderr.splitlines() if "desktop alerts are off" in line]
+    assert said in line
