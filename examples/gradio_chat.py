@@ -23,7 +23,6 @@ from present_choices._extras import needs_extra
 
 with needs_extra("examples/gradio_chat.py", "gradio"):
     from chat_ui._agents._settings import SettingError, agent_from_environment
-    from chat_ui.gradio import chat_interface
 
 
 def parser() -> argparse.ArgumentParser:
@@ -39,6 +38,9 @@ def main() -> None:
     except SettingError as error:
         print(f"gradio_chat: {error}", file=sys.stderr)
         sys.exit(2)
+    # Gradio takes seconds to import: a bad variable is said before that.
+    with needs_extra("examples/gradio_chat.py", "gradio"):
+        from chat_ui.gradio import chat_interface
     chat_interface(agent).launch(server_name="127.0.0.1", server_port=args.port)
 
 
