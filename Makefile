@@ -112,16 +112,16 @@ new-language: $(BASE_STAMP)
 demo: $(BASE_STAMP) $(COMPILED) $(FACTS)
 	$(BIN)/choices-chat --agent demo --port $(PORT)
 
-# The Python packages and the Node tools install side by side first (on a fresh clone about 10 s
-# sooner than one after the other); then the checks, the unit tests and the e2e tests, in turn.
+# The Python packages and the Node tools install side by side first (on a fresh clone 37 and 40 s,
+# where one after the other took 44); then the checks, the unit tests and the e2e tests, in turn.
 test:
 	@$(MAKE) --no-print-directory -j2 $(TEST_STAMP) $(NODE_STAMP)
 	@$(MAKE) --no-print-directory SLOWEST= checks unit e2e
 	@scripts/slowest-tests $(REPORTS)/unit.xml $(REPORTS)/e2e.xml
 
 # lint and types side by side (their output kept apart): the lint is a few processes one after the
-# other, mypy checks with two workers, so both cores stay busy until the longer one ends (mypy; a
-# cold run took 21 s where one worker took 27).
+# other, mypy checks with two workers, so both cores stay busy until the longer one ends (mypy; cold,
+# beside the lint, 21 to 28 s where one worker took 29 to 32).
 checks: $(TEST_STAMP) $(NODE_STAMP)
 	@$(MAKE) --no-print-directory --output-sync=target -j2 lint types
 
