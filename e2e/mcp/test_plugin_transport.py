@@ -1,6 +1,8 @@
 """The documentation's "Write your own transport" (docs/transports.md), run as written: its module and its pyproject are
 installed (pip, into a folder of their own put on the server's path), and `provide-choice serve`,
-spawned as an MCP client would, loads it through its entry point."""
+spawned as an MCP client would, loads it through its entry point. pip builds it with the test
+environment's setuptools and asks no index: no test reaches the internet (in an isolated build, pip
+would fetch its setuptools from PyPI)."""
 
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--quiet",
             "--disable-pip-version-check",
             "--no-deps",
+            "--no-index",
+            "--no-build-isolation",
             "--target",
             str(target),
             str(project),
