@@ -7,6 +7,10 @@ No test alerts the person who runs it: every process a test starts inherits an e
 without their push addresses, their Telegram bot, and with no session bus to reach their desktop (the alert tests
 bring a webhook and a bus of their own).
 
+No test reaches the internet: Gradio's usage analytics are off (`GRADIO_ANALYTICS_ENABLED=False`,
+as `examples/gradio_chat.py` sets it), or a Gradio app built in a test (the documentation's own
+example) would look up api.gradio.app and huggingface.co.
+
 Every test asks as on a person's machine, whatever the CI that runs it sets: `CI=true` (and
 `PROVIDE_CHOICE_UNATTENDED`, `PROVIDE_CHOICE_ANSWERS`) would make `provide-choice serve` and `ask`
 answer every question at once, shown nowhere. They are dropped for the whole session, so a server
@@ -49,6 +53,7 @@ os.environ.pop("PROVIDE_CHOICE_NOTIFY", None)
 for _name in ("TOKEN", "CHAT", "API"):  # no test reaches the person's own Telegram bot
     os.environ.pop(f"PROVIDE_CHOICE_TELEGRAM_{_name}", None)
 os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
 for _name in ("LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
