@@ -46,13 +46,6 @@ class DesktopAlerts:
         cannot show it costs one debug line, the first time."""
         if self._unavailable:
             return
-        if not _may_reach_a_session_bus():
-            self._unavailable = True
-            log.debug(
-                "desktop alerts are off for this process: no D-Bus session bus "
-                "(neither DBUS_SESSION_BUS_ADDRESS nor DISPLAY is set)"
-            )
-            return
         try:
             async with asyncio.timeout(DELIVERY_SECONDS):
                 await self._send(alert, on_click)
@@ -70,6 +63,10 @@ class DesktopAlerts:
         await notifier.send(alert.title, body, on_clicked=on_click)
 
     def _start(self) -> DesktopNotifier:
+        if not _may_reach_a_session_bus():
+            raise LookupError(
+                "no D-Bus session bus (neither DBUS_SESSION_BUS_ADDRESS nor DISPLAY is set)"
+            )
         # Deferred for start-up time: the extra loads D-Bus (or the platform's API) when used.
         from desktop_notifier import DesktopNotifier
 
