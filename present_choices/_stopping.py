@@ -12,7 +12,10 @@ the line. A signal that comes before uvicorn serves (while it starts) does the s
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -20,6 +23,8 @@ from types import FrameType
 from present_choices._translation import Translation
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+REDELIVERY_SECONDS = 0.01
+"""How long after a stop was lost (`stop_on_signals`) its signal comes again."""
 
 
 class Stopped(BaseException):
@@ -59,8 +64,16 @@ def signals_handled(handler: Callable[[int], None]) -> Iterator[None]:
 def stop_on_signals() -> Iterator[None]:
     """Within: the first SIGINT or SIGTERM raises `Stopped` (uvicorn, serving, raises them again
     once it has shut down); a later one is ignored, so that it cannot cut short the clean-up the
-    first one set off."""
+    first one set off.
+
+    Python runs a signal's handler between two instructions of the main thread, which may be
+    where an exception cannot rise: in a weakref's callback (the import system's own, while a
+    module loads), a `__del__`. There it reports the exception as "ignored" and goes on, and the
+    stop would be lost with the signal. So a `Stopped` reported so is no stop yet: the signal is
+    delivered again `REDELIVERY_SECONDS` later, when the main thread is elsewhere (a regression:
+    `provide-choice inbox` stopped while it loaded uvicorn served on)."""
     stopping = False
+    again: threading.Timer | None = None
 
     def stop(number: int) -> None:
         nonlocal stopping
@@ -68,5 +81,24 @@ def stop_on_signals() -> Iterator[None]:
             stopping = True
             raise Stopped(number)
 
-    with signals_handled(stop):
-        yield
+    def lost(unraisable: sys.UnraisableHookArgs) -> None:
+        nonlocal stopping, again
+        if not isinstance(unraisable.exc_value, Stopped):
+            previous_hook(unraisable)
+            return
+        stopping = False
+        again = threading.Timer(
+            REDELIVERY_SECONDS, os.kill, (os.getpid(), unraisable.exc_value.number)
+        )
+        again.daemon = True
+        again.start()
+
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = lost
+    try:
+        with signals_handled(stop):
+            yield
+    finally:
+        sys.unraisablehook = previous_hook
+        if again is not None:
+            again.cancel()  # the command ends anyway: no signal after its handler is gone

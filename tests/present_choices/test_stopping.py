@@ -1,0 +1,62 @@
+"""`stop_on_signals`: the first SIGINT or SIGTERM stops a long-running command, even when it comes
+where Python cannot raise. Each case runs in a fresh Python: it sets signal handlers and
+`sys.unraisablehook` for the whole process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+PROLOGUE = (
+    "import signal, sys, time, weakref\n"
+    "from present_choices._stopping import Stopped, stop_on_signals\n"
+    "class Thing: pass\n"
+    "def in_a_weakref_callback(act):\n"
+    "    thing = Thing()\n"
+    "    ref = weakref.ref(thing, lambda _ref: act())\n"
+    "    del thing  # the callback runs now; what it raises, Python reports as ignored\n"
+)
+
+
+def run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", PROLOGUE + code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_regression_a_stop_signal_handled_inside_a_weakref_callback_still_stops() -> None:
+    # `provide-choice inbox` served on after a SIGTERM that came while it loaded uvicorn: the
+    # handler's exception rose in the import system's weakref callback, where Python ignores it.
+    result = run(
+        "try:\n"
+        "    with stop_on_signals():\n"
+        "        in_a_weakref_callback(lambda: signal.raise_signal(signal.SIGTERM))\n"
+        "        time.sleep(20)\n"
+        "        print('not stopped')\n"
+        "except Stopped as stop:\n"
+        "    print('stopped', stop)\n"
+        "print(sys.unraisablehook is sys.__unraisablehook__)\n"
+    )
+    assert result.stdout.splitlines() == ["stopped SIGTERM", "True"]
+    assert result.stderr == ""  # no "Exception ignored" traceback for the person
+
+
+def test_what_else_python_ignores_is_reported_as_ever_and_a_second_signal_is_ignored() -> None:
+    result = run(
+        "def fail():\n"
+        "    raise ValueError('from a callback')\n"
+        "with stop_on_signals():\n"
+        "    in_a_weakref_callback(fail)\n"
+        "    try:\n"
+        "        signal.raise_signal(signal.SIGINT)\n"
+        "    except Stopped as stop:\n"
+        "        print('stopped', stop)\n"
+        "    signal.raise_signal(signal.SIGTERM)  # while cleaning up: ignored\n"
+        "    print('cleaned up')\n"
+    )
+    assert result.stdout.splitlines() == ["stopped Ctrl-C", "cleaned up"]
+    assert "ValueError: from a callback" in result.stderr
