@@ -31,11 +31,11 @@ DOCS_PORT ?= 8000
 # The tests run in several processes at once (pytest-xdist). Many unit tests wait on a process they
 # start: two processes more than CI's 2 cores (on 2026-11-28, 81, 82 and 91 s against 88, 93 and
 # 93 s with three, taking turns; five gain nothing). The e2e tests keep both cores busy (the
-# browser, the servers and the terminals they start): three processes, and no more (four took 375 s
-# against 357 and 378 s with three), or their time limits start to fail. `--dist loadfile` keeps a
-# test file in one process (its module fixtures, a Chromium or a server, start once), the files with
-# the most tests first; the e2e files in e2e/conftest.py's order, which starts those that wait out
-# real time before the rest (left for the end, one such file ended a run alone for 15 s).
+# browser, the servers and the terminals they start): three processes that work, and no more (four
+# took 375 s against 357 and 378 s with three), or their time limits start to fail; and a fourth
+# for the files that wait out real time, which stops once they are done (e2e/support/scheduling.py).
+# `--dist loadfile` keeps a test file in one process (its module fixtures, a Chromium or a server,
+# start once), the files with the most tests first; the e2e files in e2e/conftest.py's order.
 # `make unit UNIT_WORKERS=0` runs them in this process, one after another.
 # --tb=native: pytest's own traceback format crashed a worker on Python 3.11.7 (pytest#10874).
 # An e2e test that fails is run again, up to twice, and the report names it under "rerun" (-rfER):
@@ -43,7 +43,7 @@ DOCS_PORT ?= 8000
 # product change fixes; a real failure fails every run. The e2e tests' own time bounds stretch
 # while they run in parallel (e2e/support/timing.py).
 UNIT_WORKERS ?= 4
-E2E_WORKERS ?= 3
+E2E_WORKERS ?= 4
 PYTEST_PARALLEL = -q --dist loadfile --tb=native $(if $(SLOWEST),--durations=$(SLOWEST))
 # Each run prints its 15 slowest tests, and writes its JUnit report into test-results/; `make test`
 # prints one list for both instead, at its very end (scripts/slowest-tests): the next slowdown is

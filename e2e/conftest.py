@@ -15,6 +15,8 @@ from app_host import HostUnavailable, build_host_bundle
 from chromium import chromium_executable, launch_chromium
 from playwright.async_api import Browser, Playwright, async_playwright
 from question_clock import CLOCK
+from scheduling import RealTimeApart, waits_in_real_time
+from xdist.remote import Producer
 
 from provide_choice._test_clock import VARIABLE
 
@@ -24,9 +26,9 @@ os.environ[VARIABLE] = str(CLOCK)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The test files in the order the test processes take them (`make e2e` runs them with
     `--dist loadfile --no-loadscope-reorder`): first those that wait out real time
-    (`waits_in_real_time`), so that their waiting overlaps the other processes' work instead of
-    ending the run alone, then the files with the most tests first. Within a file, as written;
-    the tests outside e2e/ (a bare `pytest` runs both) first, as they were."""
+    (`scheduling.REAL_TIME_FILES`), so that their waiting overlaps the other processes' work
+    instead of ending the run alone, then the files with the most tests first. Within a file, as
+    written; the tests outside e2e/ (a bare `pytest` runs both) first, as they were."""
     here = Path(__file__).parent
     others: list[pytest.Item] = []
     files: dict[Path, list[pytest.Item]] = defaultdict(list)
@@ -35,10 +37,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     def order(path: Path) -> tuple[bool, int]:
         tests = files[path]
-        waits = any(test.get_closest_marker("waits_in_real_time") for test in tests)
-        return not waits, -len(tests)
+        return not waits_in_real_time(tests[0].nodeid.split("::")[0]), -len(tests)
 
     items[:] = others + [item for path in sorted(files, key=order) for item in files[path]]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer) -> RealTimeApart | None:
+    """`--dist loadfile` keeps the files that wait in real time in a process of their own."""
+    return RealTimeApart(config, log) if config.getvalue("dist") == "loadfile" else None
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

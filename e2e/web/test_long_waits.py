@@ -23,8 +23,9 @@ from mcp_servers import call, poll, text_of
 from mcp_servers import connected as serving
 from playwright.async_api import Browser, Page, expect
 
-# A client's 60 s limit is the subject: these wait it out, as a client does.
-pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.waits_in_real_time]
+# A client's 60 s limit is the subject: these wait it out, as a client does (in a test process of
+# their own: `scheduling.REAL_TIME_FILES`).
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CLIENT_TIMEOUT = 60.0
 """The TypeScript SDK's default request timeout (and the MCP Inspector's, which cannot change it)."""
