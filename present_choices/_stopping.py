@@ -12,7 +12,6 @@ the line. A signal that comes before uvicorn serves (while it starts) does the s
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
@@ -87,9 +86,7 @@ def stop_on_signals() -> Iterator[None]:
             previous_hook(unraisable)
             return
         stopping = False
-        again = threading.Timer(
-            REDELIVERY_SECONDS, os.kill, (os.getpid(), unraisable.exc_value.number)
-        )
+        again = threading.Timer(REDELIVERY_SECONDS, _signal_main_thread, (unraisable.exc_value,))
         again.daemon = True
         again.start()
 
@@ -102,3 +99,13 @@ def stop_on_signals() -> Iterator[None]:
         sys.unraisablehook = previous_hook
         if again is not None:
             again.cancel()  # the command ends anyway: no signal after its handler is gone
+
+
+def _signal_main_thread(stop: Stopped) -> None:
+    """Send `stop`'s signal again, to the main thread: it interrupts a wait there (a signal that
+    went to another thread would run its handler only once the main thread woke by itself)."""
+    main = threading.main_thread().ident
+    if hasattr(signal, "pthread_kill") and main is not None:
+        signal.pthread_kill(main, stop.number)
+    else:  # Windows: no threads to aim at; os.kill would end the process at once
+        signal.raise_signal(stop.number)
