@@ -18,8 +18,12 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from present_choices._translation import Translation
+
+if TYPE_CHECKING:
+    from asyncio import AbstractEventLoop
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 REDELIVERY_SECONDS = 0.01
@@ -67,10 +71,11 @@ def stop_on_signals() -> Iterator[None]:
 
     Python runs a signal's handler between two instructions of the main thread, which may be
     where an exception cannot rise: in a weakref's callback (the import system's own, while a
-    module loads), a `__del__`. There it reports the exception as "ignored" and goes on, and the
-    stop would be lost with the signal. So a `Stopped` reported so is no stop yet: the signal is
-    delivered again `REDELIVERY_SECONDS` later, when the main thread is elsewhere (a regression:
-    `provide-choice inbox` stopped while it loaded uvicorn served on)."""
+    module loads) or a `__del__`, where Python reports it as "ignored" and goes on; in a callback
+    of an asyncio loop, whose exception handler logs it and goes on. The stop would be lost with
+    the signal. So a `Stopped` reported so is no stop yet: the signal is delivered again
+    `REDELIVERY_SECONDS` later, when the main thread is elsewhere (a regression: `provide-choice
+    inbox` stopped while it loaded uvicorn served on)."""
     stopping = False
     again: threading.Timer | None = None
 
@@ -78,20 +83,24 @@ def stop_on_signals() -> Iterator[None]:
         nonlocal stopping
         if not stopping:
             stopping = True
+            _report_lost_stops_of_the_running_loop(deliver_again)
             raise Stopped(number)
 
-    def lost(unraisable: sys.UnraisableHookArgs) -> None:
+    def deliver_again(lost: Stopped) -> None:
         nonlocal stopping, again
-        if not isinstance(unraisable.exc_value, Stopped):
-            previous_hook(unraisable)
-            return
         stopping = False
-        again = threading.Timer(REDELIVERY_SECONDS, _signal_main_thread, (unraisable.exc_value,))
+        again = threading.Timer(REDELIVERY_SECONDS, _signal_main_thread, (lost,))
         again.daemon = True
         again.start()
 
+    def ignored(unraisable: sys.UnraisableHookArgs) -> None:
+        if isinstance(unraisable.exc_value, Stopped):
+            deliver_again(unraisable.exc_value)
+        else:
+            previous_hook(unraisable)
+
     previous_hook = sys.unraisablehook
-    sys.unraisablehook = lost
+    sys.unraisablehook = ignored
     try:
         with signals_handled(stop):
             yield
@@ -99,6 +108,29 @@ def stop_on_signals() -> Iterator[None]:
         sys.unraisablehook = previous_hook
         if again is not None:
             again.cancel()  # the command ends anyway: no signal after its handler is gone
+
+
+def _report_lost_stops_of_the_running_loop(lost: Callable[[Stopped], None]) -> None:
+    """Where an asyncio loop runs in this thread, a `Stopped` its exception handler gets (raised
+    in one of its callbacks) goes to `lost`; anything else to the handler it had."""
+    asyncio = sys.modules.get("asyncio")
+    if asyncio is None:  # not loaded: no loop runs
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    previous = loop.get_exception_handler()
+
+    def handle(loop: AbstractEventLoop, context: dict[str, Any]) -> None:
+        if isinstance(context.get("exception"), Stopped):
+            lost(context["exception"])
+        elif previous is None:
+            loop.default_exception_handler(context)
+        else:
+            previous(loop, context)
+
+    loop.set_exception_handler(handle)
 
 
 def _signal_main_thread(stop: Stopped) -> None:

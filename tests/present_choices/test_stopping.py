@@ -45,6 +45,23 @@ def test_regression_a_stop_signal_handled_inside_a_weakref_callback_still_stops(
     assert result.stderr == ""  # no "Exception ignored" traceback for the person
 
 
+def test_a_stop_signal_handled_inside_an_asyncio_callback_still_stops() -> None:
+    result = run(
+        "import asyncio\n"
+        "async def serve():\n"
+        "    asyncio.get_running_loop().call_soon(signal.raise_signal, signal.SIGTERM)\n"
+        "    await asyncio.sleep(20)  # the callback runs meanwhile; the loop logs what it raises\n"
+        "    print('not stopped')\n"
+        "try:\n"
+        "    with stop_on_signals():\n"
+        "        asyncio.run(serve())\n"
+        "except Stopped as stop:\n"
+        "    print('stopped', stop)\n"
+    )
+    assert result.stdout.splitlines() == ["stopped SIGTERM"]
+    assert result.stderr == ""
+
+
 def test_what_else_python_ignores_is_reported_as_ever_and_a_second_signal_is_ignored() -> None:
     result = run(
         "def fail():\n"
