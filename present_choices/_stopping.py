@@ -47,6 +47,20 @@ class Stopped(BaseException):
         return translation.gettext("stopped ({how})", how=self)
 
 
+def stop_in(error: BaseException) -> Stopped | None:
+    """The `Stopped` that `error` is, or that it carries alone: an anyio task group raises what its
+    tasks raised wrapped in a `BaseExceptionGroup`, where `except Stopped` would miss it. None
+    when `error` is, or carries, anything else."""
+    if isinstance(error, BaseExceptionGroup):
+        stops, rest = error.split(Stopped)
+        if stops is None or rest is not None:
+            return None
+        error = stops
+        while isinstance(error, BaseExceptionGroup):
+            error = error.exceptions[0]
+    return error if isinstance(error, Stopped) else None
+
+
 @contextmanager
 def signals_handled(handler: Callable[[int], None]) -> Iterator[None]:
     """Within: SIGINT and SIGTERM call `handler` with the signal's number (in the main thread,

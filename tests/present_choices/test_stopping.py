@@ -4,8 +4,13 @@ where Python cannot raise. Each case runs in a fresh Python: it sets signal hand
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+
+import pytest
+
+from present_choices._stopping import Stopped, stop_in
 
 PROLOGUE = (
     "import signal, sys, time, weakref\n"
@@ -82,3 +87,32 @@ def test_what_else_python_ignores_is_reported_as_ever_and_a_second_signal_is_ign
     )
     assert result.stdout.splitlines() == ["stopped Ctrl-C", "cleaned up"]
     assert "ValueError: from a callback" in result.stderr
+
+
+TERM = Stopped(signal.SIGTERM)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        TERM,
+        BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM]),
+        BaseExceptionGroup("outer", [BaseExceptionGroup("inner", [TERM])]),
+    ],
+    ids=["itself", "in a task group", "in nested task groups"],
+)
+def test_a_stop_is_found_alone_or_wrapped_by_task_groups(error: BaseException) -> None:
+    assert stop_in(error) is TERM
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        KeyboardInterrupt(),
+        BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM, OSError("port taken")]),
+        ExceptionGroup("unhandled errors in a TaskGroup", [OSError("port taken")]),
+    ],
+    ids=["another exception", "a stop beside an error", "errors only"],
+)
+def test_no_stop_is_found_in_anything_else(error: BaseException) -> None:
+    assert stop_in(error) is None
