@@ -47,18 +47,16 @@ class Stopped(BaseException):
         return translation.gettext("stopped ({how})", how=self)
 
 
-def stop_in(error: BaseException) -> Stopped | None:
-    """The `Stopped` that `error` is, or that it carries alone: an anyio task group raises what its
-    tasks raised wrapped in a `BaseExceptionGroup`, where `except Stopped` would miss it. None
-    when `error` is, or carries, anything else."""
-    if isinstance(error, BaseExceptionGroup):
-        stops, rest = error.split(Stopped)
-        if stops is None or rest is not None:
-            return None
-        error = stops
-        while isinstance(error, BaseExceptionGroup):
-            error = error.exceptions[0]
-    return error if isinstance(error, Stopped) else None
+def _stop_alone(group: BaseExceptionGroup[BaseException]) -> Stopped | None:
+    """The `Stopped` that `group` carries with nothing beside it (however deeply nested), else
+    None."""
+    stops, rest = group.split(Stopped)
+    if stops is None or rest is not None:
+        return None
+    found: BaseException = stops
+    while isinstance(found, BaseExceptionGroup):
+        found = found.exceptions[0]
+    return found if isinstance(found, Stopped) else None
 
 
 @contextmanager
@@ -89,7 +87,11 @@ def stop_on_signals() -> Iterator[None]:
     of an asyncio loop, whose exception handler logs it and goes on. The stop would be lost with
     the signal. So a `Stopped` reported so is no stop yet: the signal is delivered again
     `REDELIVERY_SECONDS` later, when the main thread is elsewhere (a regression: `provide-choice
-    inbox` stopped while it loaded uvicorn served on)."""
+    inbox` stopped while it loaded uvicorn served on).
+
+    A stop raised inside a task group (anyio's) leaves the block as `Stopped`, not in the
+    `BaseExceptionGroup` the group wraps it in (a regression: `provide-choice serve` stopped while
+    it started printed the group's traceback)."""
     stopping = False
     again: threading.Timer | None = None
 
@@ -118,6 +120,13 @@ def stop_on_signals() -> Iterator[None]:
     try:
         with signals_handled(stop):
             yield
+    except BaseExceptionGroup as group:
+        # An anyio task group raises what its tasks raised wrapped, where `except Stopped`
+        # would miss it: a stop comes out as itself.
+        alone = _stop_alone(group)
+        if alone is None:
+            raise
+        raise alone from None
     finally:
         sys.unraisablehook = previous_hook
         if again is not None:

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 import anyio
 from mcp.server.mcpserver import MCPServer
 
-from present_choices._stopping import Stopped, stop_in, stop_on_signals
+from present_choices._stopping import Stopped, stop_on_signals
 from provide_choice._alerts import QuestionAlerts
 from provide_choice._bridge._bridge import Bridge, ServedBridge
 from provide_choice._bridge._local_http import listening_socket
@@ -114,10 +114,7 @@ def _stopped_while_starting() -> Iterator[None]:
     try:
         with stop_on_signals():
             yield
-    except BaseException as error:  # raised in a task group, it comes wrapped: `stop_in`
-        stop = stop_in(error)
-        if stop is None:
-            raise
+    except Stopped as stop:
         _note(stop.said(terminal_words()))
 
 

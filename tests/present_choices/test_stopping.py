@@ -1,6 +1,6 @@
 """`stop_on_signals`: the first SIGINT or SIGTERM stops a long-running command, even when it comes
-where Python cannot raise. Each case runs in a fresh Python: it sets signal handlers and
-`sys.unraisablehook` for the whole process."""
+where Python cannot raise, and leaves the block as `Stopped` even from a task group. The cases that
+send a signal run in a fresh Python: they would reach the whole test process."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from present_choices._stopping import Stopped, stop_in
+from present_choices._stopping import Stopped, stop_on_signals
 
 PROLOGUE = (
     "import signal, sys, time, weakref\n"
@@ -93,26 +93,32 @@ TERM = Stopped(signal.SIGTERM)
 
 
 @pytest.mark.parametrize(
-    "error",
+    "raised",
     [
-        TERM,
         BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM]),
         BaseExceptionGroup("outer", [BaseExceptionGroup("inner", [TERM])]),
     ],
-    ids=["itself", "in a task group", "in nested task groups"],
+    ids=["in a task group", "in nested task groups"],
 )
-def test_a_stop_is_found_alone_or_wrapped_by_task_groups(error: BaseException) -> None:
-    assert stop_in(error) is TERM
+def test_a_stop_wrapped_by_task_groups_leaves_the_block_as_itself(
+    raised: BaseExceptionGroup[BaseException],
+) -> None:
+    with pytest.raises(Stopped) as caught, stop_on_signals():
+        raise raised
+    assert caught.value is TERM
 
 
 @pytest.mark.parametrize(
-    "error",
+    "raised",
     [
-        KeyboardInterrupt(),
         BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM, OSError("port taken")]),
         ExceptionGroup("unhandled errors in a TaskGroup", [OSError("port taken")]),
     ],
-    ids=["another exception", "a stop beside an error", "errors only"],
+    ids=["a stop beside an error", "errors only"],
 )
-def test_no_stop_is_found_in_anything_else(error: BaseException) -> None:
-    assert stop_in(error) is None
+def test_a_group_with_anything_else_leaves_the_block_as_it_came(
+    raised: BaseExceptionGroup[BaseException],
+) -> None:
+    with pytest.raises(BaseExceptionGroup) as caught, stop_on_signals():
+        raise raised
+    assert caught.value is raised
