@@ -92,33 +92,25 @@ def test_what_else_python_ignores_is_reported_as_ever_and_a_second_signal_is_ign
 TERM = Stopped(signal.SIGTERM)
 
 
-@pytest.mark.parametrize(
-    "raised",
-    [
-        BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM]),
-        BaseExceptionGroup("outer", [BaseExceptionGroup("inner", [TERM])]),
-    ],
-    ids=["in a task group", "in nested task groups"],
-)
-def test_a_stop_wrapped_by_task_groups_leaves_the_block_as_itself(
-    raised: BaseExceptionGroup[BaseException],
-) -> None:
-    with pytest.raises(Stopped) as caught, stop_on_signals():
-        raise raised
-    assert caught.value is TERM
+IN_A_GROUP = BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM])
+NESTED = BaseExceptionGroup("outer", [BaseExceptionGroup("inner", [TERM])])
+BESIDE_AN_ERROR = BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM, OSError("taken")])
+ERRORS_ONLY = ExceptionGroup("unhandled errors in a TaskGroup", [OSError("port taken")])
 
 
 @pytest.mark.parametrize(
-    "raised",
+    ("raised", "leaving"),
     [
-        BaseExceptionGroup("unhandled errors in a TaskGroup", [TERM, OSError("port taken")]),
-        ExceptionGroup("unhandled errors in a TaskGroup", [OSError("port taken")]),
+        (IN_A_GROUP, TERM),
+        (NESTED, TERM),
+        (BESIDE_AN_ERROR, BESIDE_AN_ERROR),
+        (ERRORS_ONLY, ERRORS_ONLY),
     ],
-    ids=["a stop beside an error", "errors only"],
+    ids=["in a task group", "in nested task groups", "a stop beside an error", "errors only"],
 )
-def test_a_group_with_anything_else_leaves_the_block_as_it_came(
-    raised: BaseExceptionGroup[BaseException],
+def test_a_stop_alone_in_task_groups_leaves_the_block_as_itself_anything_else_as_it_came(
+    raised: BaseExceptionGroup[BaseException], leaving: BaseException
 ) -> None:
-    with pytest.raises(BaseExceptionGroup) as caught, stop_on_signals():
+    with pytest.raises((Stopped, BaseExceptionGroup)) as caught, stop_on_signals():
         raise raised
-    assert caught.value is raised
+    assert caught.value is leaving
